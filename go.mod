@@ -1,0 +1,3 @@
+module pokerlab
+
+go 1.26
