@@ -175,10 +175,10 @@ func cmpHands(t *testing.T, a, b string) int {
 
 func TestEdgeCases(t *testing.T) {
 	tests := []struct {
-		name     string
-		a, b     string
-		want     int // sign of value(a) - value(b)
-		catA     Category
+		name string
+		a, b string
+		want int // sign of value(a) - value(b)
+		catA Category
 	}{
 		{"wheel is a straight", "As 2d 3c 4h 5s Kd Qc", "Ks Kd Kh 2c 3d 9s 8h", 1, Straight},
 		{"wheel is the lowest straight", "As 2d 3c 4h 5s", "2s 3d 4c 5h 6s", -1, Straight},
