@@ -234,4 +234,3 @@ func buildTables() {
 		}
 	}
 }
-
