@@ -147,20 +147,44 @@ func (t *aliasTable) draw(x uint64) int {
 // sampler draws deals of a problem; one per goroutine.
 type sampler struct {
 	p       *problem
-	rng     rand.PCG
 	ranged  []int // players drawn from their weighted range
 	uniform []int // players whose range is every combination left: dealt two cards
 	alias   []aliasTable
-	known   cards.Set
+	known   cards.Set // board, dead and the cards of players with one combination
 	board   handeval.Hand
 	hands   [MaxPlayers]handeval.Hand
 	vals    [MaxPlayers]handeval.Value
+	cardSource
+}
+
+// cardSource draws uniform cards from a PCG stream.
+type cardSource struct {
+	rng rand.PCG
+	// x holds random bits for card draws, good for left more draws.
+	x    uint64
+	left int
+}
+
+func (s *cardSource) seed(a, b uint64) {
+	s.rng.Seed(a, b)
+	s.left = 0
 }
 
 func newSampler(p *problem) *sampler {
 	s := &sampler{p: p, known: p.board | p.dead, board: handeval.NewHand(p.board)}
+	// Ranges were cut to the combinations avoiding board and dead cards.
 	free := cards.NumCards - s.known.Count()
+	for _, pl := range p.players {
+		if len(pl.combos) == 1 {
+			s.known |= pl.combos[0].set
+		}
+	}
+	s.alias = make([]aliasTable, len(p.players))
 	for i, pl := range p.players {
+		if len(pl.combos) == 1 {
+			s.hands[i] = pl.combos[0].hand // fixed for every deal
+			continue
+		}
 		w := make([]float64, len(pl.combos))
 		uniform := len(pl.combos) == free*(free-1)/2
 		for j, c := range pl.combos {
@@ -169,7 +193,7 @@ func newSampler(p *problem) *sampler {
 				uniform = false
 			}
 		}
-		s.alias = append(s.alias, newAliasTable(w))
+		s.alias[i] = newAliasTable(w)
 		if uniform {
 			// Every combination of the cards left, equally weighted: dealing
 			// two cards from what the ranged players leave is the same
@@ -183,10 +207,21 @@ func newSampler(p *problem) *sampler {
 	return s
 }
 
-// deal draws a card not in used, uniformly.
-func (s *sampler) deal(used cards.Set) cards.Card {
+// drawsPerWord is how many card numbers one 64-bit random word yields: each
+// draw takes the high half of x·52 as the card and keeps the low half as the
+// next x. After k draws x is uniform on a grid of about 52^k points, so the
+// next draw's bias is below 52^(k+1)/2⁶⁴; after five it is under 10⁻⁹.
+const drawsPerWord = 5
+
+// deal draws a card not in used, uniformly (rejecting used cards).
+func (s *cardSource) deal(used cards.Set) cards.Card {
 	for {
-		hi, _ := bits.Mul64(s.rng.Uint64(), cards.NumCards)
+		if s.left == 0 {
+			s.x, s.left = s.rng.Uint64(), drawsPerWord
+		}
+		hi, lo := bits.Mul64(s.x, cards.NumCards)
+		s.x = lo
+		s.left--
 		if c := cards.Card(hi); !used.Has(c) {
 			return c
 		}
@@ -227,7 +262,7 @@ restart:
 }
 
 func (s *sampler) chunk(seed, index uint64, n int, acc *mcAcc) {
-	s.rng.Seed(seed, index)
+	s.seed(seed, index)
 	for range n {
 		s.one(acc)
 	}
