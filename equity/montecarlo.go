@@ -84,6 +84,29 @@ func (a *mcAcc) book(vals []handeval.Value) {
 	}
 }
 
+// book2 is book for two players.
+func (a *mcAcc) book2(x, y handeval.Value) {
+	a.n++
+	switch {
+	case x > y:
+		a.share[0] += shareUnit
+		a.share2[0] += shareUnit * shareUnit
+		a.win[0]++
+	case y > x:
+		a.share[1] += shareUnit
+		a.share2[1] += shareUnit * shareUnit
+		a.win[1]++
+	default:
+		const half = shareUnit / 2
+		a.share[0] += half
+		a.share[1] += half
+		a.share2[0] += half * half
+		a.share2[1] += half * half
+		a.tie[0]++
+		a.tie[1]++
+	}
+}
+
 // aliasTable draws an index with probability proportional to its weight in
 // O(1) (Walker 1977, Vose 1991): pick a column uniformly, keep it if the
 // fractional part of the draw is below its threshold, else take its alias.
@@ -154,6 +177,9 @@ type sampler struct {
 	board   handeval.Hand
 	hands   [MaxPlayers]handeval.Hand
 	vals    [MaxPlayers]handeval.Value
+	// numDrawn cards come per deal: two per uniform player and the board.
+	numDrawn   int
+	numPlayers int
 	cardSource
 }
 
@@ -171,7 +197,7 @@ func (s *cardSource) seed(a, b uint64) {
 }
 
 func newSampler(p *problem) *sampler {
-	s := &sampler{p: p, known: p.board | p.dead, board: handeval.NewHand(p.board)}
+	s := &sampler{p: p, known: p.board | p.dead, board: handeval.NewHand(p.board), numPlayers: len(p.players)}
 	// Ranges were cut to the combinations avoiding board and dead cards.
 	free := cards.NumCards - s.known.Count()
 	for _, pl := range p.players {
@@ -204,6 +230,7 @@ func newSampler(p *problem) *sampler {
 			s.ranged = append(s.ranged, i)
 		}
 	}
+	s.numDrawn = 2*len(s.uniform) + p.toCome
 	return s
 }
 
@@ -213,19 +240,26 @@ func newSampler(p *problem) *sampler {
 // next draw's bias is below 52^(k+1)/2⁶⁴; after five it is under 10⁻⁹.
 const drawsPerWord = 5
 
-// deal draws a card not in used, uniformly (rejecting used cards).
-func (s *cardSource) deal(used cards.Set) cards.Card {
-	for {
-		if s.left == 0 {
-			s.x, s.left = s.rng.Uint64(), drawsPerWord
+// draw fills dst with distinct cards not in used, uniformly (rejecting
+// used cards), and returns used with them added.
+func (s *cardSource) draw(used cards.Set, dst []cards.Card) cards.Set {
+	x, left := s.x, s.left
+	for k := 0; k < len(dst); {
+		if left == 0 {
+			x, left = s.rng.Uint64(), drawsPerWord
 		}
-		hi, lo := bits.Mul64(s.x, cards.NumCards)
-		s.x = lo
-		s.left--
-		if c := cards.Card(hi); !used.Has(c) {
-			return c
+		hi, lo := bits.Mul64(x, cards.NumCards)
+		x = lo
+		left--
+		if used>>hi&1 != 0 {
+			continue
 		}
+		used |= 1 << hi
+		dst[k] = cards.Card(hi)
+		k++
 	}
+	s.x, s.left = x, left
+	return used
 }
 
 // one draws and books one deal.
@@ -241,24 +275,24 @@ restart:
 		used |= c.set
 		s.hands[i] = c.hand
 	}
-	for _, i := range s.uniform {
-		a := s.deal(used)
-		used = used.Add(a)
-		b := s.deal(used)
-		used = used.Add(b)
-		s.hands[i] = handeval.Hand{}.Add(a).Add(b)
-	}
+	// The uniform players' cards and the board come in one draw.
+	var drawn [2*MaxPlayers + 5]cards.Card
+	s.draw(used, drawn[:s.numDrawn])
 	board := s.board
-	for range s.p.toCome {
-		c := s.deal(used)
-		used = used.Add(c)
+	for _, c := range drawn[2*len(s.uniform) : s.numDrawn] {
 		board = board.Add(c)
 	}
-	n := len(s.p.players)
-	for i := range n {
+	for j, i := range s.uniform {
+		s.hands[i] = handeval.Hand{}.Add(drawn[2*j]).Add(drawn[2*j+1])
+	}
+	if s.numPlayers == 2 {
+		acc.book2(board.Union(s.hands[0]).Eval(), board.Union(s.hands[1]).Eval())
+		return
+	}
+	for i := range s.numPlayers {
 		s.vals[i] = board.Union(s.hands[i]).Eval()
 	}
-	acc.book(s.vals[:n])
+	acc.book(s.vals[:s.numPlayers])
 }
 
 func (s *sampler) chunk(seed, index uint64, n int, acc *mcAcc) {

@@ -63,22 +63,19 @@ func (s *Sampler) VsRandom(hole cards.Hole, board, dead cards.Set, opponents, sa
 	hero := handeval.NewHand(holeSet)
 	start := handeval.NewHand(board)
 	var share, share2, wins, ties uint64
+	var drawn [5]cards.Card
 	for range samples {
-		used := known
+		used := s.cs.draw(known, drawn[:toCome])
 		b := start
-		for range toCome {
-			c := s.cs.deal(used)
-			used = used.Add(c)
+		for _, c := range drawn[:toCome] {
 			b = b.Add(c)
 		}
 		hv := b.Union(hero).Eval()
 		winners := uint64(1)
 		for range opponents {
-			x := s.cs.deal(used)
-			used = used.Add(x)
-			y := s.cs.deal(used)
-			used = used.Add(y)
-			v := b.Add(x).Add(y).Eval()
+			var two [2]cards.Card
+			used = s.cs.draw(used, two[:])
+			v := b.Add(two[0]).Add(two[1]).Eval()
 			if v > hv {
 				winners = 0 // lost: the other opponents do not matter
 				break
