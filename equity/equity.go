@@ -115,14 +115,26 @@ func Calculate(ranges []*Range, opt Options) (Result, error) {
 		threads = runtime.NumCPU()
 	}
 	method := opt.Method
-	var deals []int32
-	var dealW []float64
+	var (
+		deals []int32
+		dealW []float64
+		en    *enumerator
+	)
 	exactOK := true
-	if !p.exactHands() {
-		deals, dealW, exactOK = p.deals(maxDeals)
+	if method != MonteCarlo {
+		// Π of the range sizes bounds the deals; past maxDeals exact
+		// enumeration is out of reach anyway, so skip listing them.
+		bound := 1.0
+		for _, pl := range p.players {
+			bound *= float64(len(pl.combos))
+		}
+		if bound > maxDeals*float64(len(p.players)) {
+			exactOK = false
+		} else if !p.exactHands() {
+			deals, dealW, exactOK = p.deals(maxDeals)
+		}
+		en = newEnumerator(p, stabilizer([]cards.Set{p.board, p.dead}, p.players))
 	}
-	stab := stabilizer([]cards.Set{p.board, p.dead}, p.players)
-	en := newEnumerator(p, stab)
 	if method == Auto {
 		method = MonteCarlo
 		if exactOK && p.exactWork(en, len(dealW)) <= exactBudget {
@@ -191,9 +203,13 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 		}
 		return res
 	}
+	var hu []huRow
+	if n == 2 {
+		hu = headsUpRows(p)
+	}
 	var sum rangeVisitor
 	en.run(threads,
-		func() boardVisitor { return newRangeVisitor(p, deals, dealW) },
+		func() boardVisitor { return newRangeVisitor(p, deals, dealW, hu) },
 		func(bv boardVisitor) {
 			v := bv.(*rangeVisitor)
 			sum.total += v.total

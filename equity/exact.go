@@ -306,6 +306,7 @@ func (v *handsVisitor) full(bh handeval.Hand, _ cards.Set, w uint64) {
 // the product of the weights.
 type rangeVisitor struct {
 	p      *problem
+	hu     []huRow // two players: the first player's combinations and their opponents
 	deals  []int32   // flat: len(players) combination indices per deal
 	dealW  []float64 // weight of each deal
 	vals   [][]handeval.Value
@@ -316,8 +317,8 @@ type rangeVisitor struct {
 	boards uint64 // boards visited (with multiplicity)
 }
 
-func newRangeVisitor(p *problem, deals []int32, dealW []float64) *rangeVisitor {
-	v := &rangeVisitor{p: p, deals: deals, dealW: dealW}
+func newRangeVisitor(p *problem, deals []int32, dealW []float64, hu []huRow) *rangeVisitor {
+	v := &rangeVisitor{p: p, deals: deals, dealW: dealW, hu: hu}
 	for _, pl := range p.players {
 		v.vals = append(v.vals, make([]handeval.Value, len(pl.combos)))
 	}
@@ -356,20 +357,36 @@ func (v *rangeVisitor) full(bh handeval.Hand, bs cards.Set, w uint64) {
 	n := len(v.p.players)
 	if n == 2 {
 		v0, v1 := v.vals[0], v.vals[1]
-		for t, wt := range v.dealW {
-			a, b := v0[v.deals[2*t]], v1[v.deals[2*t+1]]
-			if a == 0 || b == 0 {
+		for i := range v.hu {
+			row := &v.hu[i]
+			a := v0[i]
+			if a == 0 {
 				continue
 			}
-			total += wt
-			switch {
-			case a > b:
-				win[0] += wt
-			case b > a:
-				win[1] += wt
-			default:
-				tie[0] += wt
+			// Count the opponent's hands below, level with and valid against
+			// a. Invalid hands have value 0, which b-1 wraps to 0xFFFF, above
+			// every a-1, so they count as neither lower nor level.
+			var less, level, valid float64
+			for _, seg := range row.segs {
+				// Sign bits of 32-bit differences of 16-bit values count
+				// without branches: lt counts b-1 < a-1, le counts
+				// b-1 < a (b ≤ a), nz counts b != 0.
+				var lt, le, nz uint32
+				a1, a0 := uint32(a)-1, uint32(a)
+				for _, j := range seg.opp {
+					b1 := uint32(v1[j] - 1)
+					lt += (b1 - a1) >> 31
+					le += (b1 - a0) >> 31
+					nz += (b1 - 0xFFFF) >> 31
+				}
+				less += seg.weight * float64(lt)
+				level += seg.weight * float64(le-lt)
+				valid += seg.weight * float64(nz)
 			}
+			total += row.weight * valid
+			win[0] += row.weight * less
+			tie[0] += row.weight * level
+			win[1] += row.weight * (valid - less - level)
 		}
 		tie[1] = tie[0]
 		share[0] = win[0] + tie[0]/2
@@ -413,6 +430,41 @@ func (v *rangeVisitor) full(bh handeval.Hand, bs cards.Set, w uint64) {
 		v.win[p] += fw * win[p]
 		v.tie[p] += fw * tie[p]
 	}
+}
+
+// huRow lists, for one combination of the first of two players, the
+// second player's combinations that share no card with it, grouped by
+// weight, so that each group is counted in integers.
+type huRow struct {
+	weight float64
+	segs   []huSegment
+}
+
+type huSegment struct {
+	weight float64
+	opp    []int32 // indices into the second player's combinations
+}
+
+func headsUpRows(p *problem) []huRow {
+	p0, p1 := p.players[0], p.players[1]
+	rows := make([]huRow, len(p0.combos))
+	for i, a := range p0.combos {
+		rows[i].weight = a.weight
+		for j, b := range p1.combos {
+			if a.set&b.set != 0 {
+				continue
+			}
+			k := 0
+			for k < len(rows[i].segs) && rows[i].segs[k].weight != b.weight {
+				k++
+			}
+			if k == len(rows[i].segs) {
+				rows[i].segs = append(rows[i].segs, huSegment{weight: b.weight})
+			}
+			rows[i].segs[k].opp = append(rows[i].segs[k].opp, int32(j))
+		}
+	}
+	return rows
 }
 
 // maxDeals caps the deals (combinations of one hand per player) that exact
