@@ -306,7 +306,7 @@ func (v *handsVisitor) full(bh handeval.Hand, _ cards.Set, w uint64) {
 // the product of the weights.
 type rangeVisitor struct {
 	p      *problem
-	hu     []huRow // two players: the first player's combinations and their opponents
+	hu     []huRow   // two players: the first player's combinations and their opponents
 	deals  []int32   // flat: len(players) combination indices per deal
 	dealW  []float64 // weight of each deal
 	vals   [][]handeval.Value
