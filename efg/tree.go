@@ -206,7 +206,7 @@ func Compile(g Game) (*Tree, error) {
 // produce the same layout and go through the same checks.
 type builder struct {
 	tree      *Tree
-	n         int               // players
+	n         int                // players
 	keys      []map[string]int32 // per player: information-set key → index
 	actionsOf [][]string         // per information set: its action labels (for the consistency check)
 	members   [][]int32          // per information set: member nodes
