@@ -175,56 +175,27 @@ func (p *problem) exactWork(en *enumerator, numDeals int) float64 {
 
 func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads int) Result {
 	n := len(p.players)
-	res := Result{Method: Exact, Boards: en.numBoards(), Players: make([]PlayerResult, n)}
+	res := Result{Method: Exact, Boards: en.numBoards()}
 	if p.exactHands() {
 		holes := make([]handeval.Hand, n)
 		for i, pl := range p.players {
 			holes[i] = pl.combos[0].hand
 		}
-		var sum handsVisitor
+		var sum tally[uint64]
 		en.run(threads,
 			func() boardVisitor { return &handsVisitor{holes: holes} },
-			func(bv boardVisitor) {
-				v := bv.(*handsVisitor)
-				sum.total += v.total
-				for i := range n {
-					sum.share[i] += v.share[i]
-					sum.win[i] += v.win[i]
-					sum.tie[i] += v.tie[i]
-				}
-			})
-		t := float64(sum.total)
-		for i := range n {
-			res.Players[i] = PlayerResult{
-				Equity: float64(sum.share[i]) / (shareUnit * t),
-				Win:    float64(sum.win[i]) / t,
-				Tie:    float64(sum.tie[i]) / t,
-			}
-		}
+			func(bv boardVisitor) { sum.add(&bv.(*handsVisitor).tally) })
+		res.Players = sum.results(n, shareUnit)
 		return res
 	}
 	var hu []huRow
 	if n == 2 {
 		hu = headsUpRows(p)
 	}
-	var sum rangeVisitor
+	var sum tally[float64]
 	en.run(threads,
 		func() boardVisitor { return newRangeVisitor(p, deals, dealW, hu) },
-		func(bv boardVisitor) {
-			v := bv.(*rangeVisitor)
-			sum.total += v.total
-			for i := range n {
-				sum.share[i] += v.share[i]
-				sum.win[i] += v.win[i]
-				sum.tie[i] += v.tie[i]
-			}
-		})
-	for i := range n {
-		res.Players[i] = PlayerResult{
-			Equity: sum.share[i] / sum.total,
-			Win:    sum.win[i] / sum.total,
-			Tie:    sum.tie[i] / sum.total,
-		}
-	}
+		func(bv boardVisitor) { sum.add(&bv.(*rangeVisitor).tally) })
+	res.Players = sum.results(n, 1)
 	return res
 }

@@ -186,19 +186,61 @@ func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func
 	}
 }
 
+// bestOf returns the best value and how many players hold it.
+func bestOf(vals []handeval.Value) (best handeval.Value, n int) {
+	for _, x := range vals {
+		switch {
+		case x > best:
+			best, n = x, 1
+		case x == best:
+			n++
+		}
+	}
+	return best, n
+}
+
+// tally sums showdown outcomes per player: integers for exact hands
+// (shares in units of 1/shareUnit), floats for weighted ranges.
+type tally[T uint64 | float64] struct {
+	share [MaxPlayers]T // Σ weight · pot share
+	win   [MaxPlayers]T // Σ weight over outright wins
+	tie   [MaxPlayers]T // Σ weight over split wins
+	total T             // Σ weight
+}
+
+func (t *tally[T]) add(o *tally[T]) {
+	t.total += o.total
+	for i := range t.share {
+		t.share[i] += o.share[i]
+		t.win[i] += o.win[i]
+		t.tie[i] += o.tie[i]
+	}
+}
+
+// results turns the sums into equities; unit is the value of a whole pot.
+func (t *tally[T]) results(players int, unit float64) []PlayerResult {
+	out := make([]PlayerResult, players)
+	total := float64(t.total)
+	for i := range out {
+		out[i] = PlayerResult{
+			Equity: float64(t.share[i]) / (unit * total),
+			Win:    float64(t.win[i]) / total,
+			Tie:    float64(t.tie[i]) / total,
+		}
+	}
+	return out
+}
+
 // handsVisitor counts showdowns of exact hole cards in integers.
 type handsVisitor struct {
 	holes []handeval.Hand
-	share [MaxPlayers]uint64 // Σ multiplicity · shareUnit/winners
-	win   [MaxPlayers]uint64 // Σ multiplicity over outright wins
-	tie   [MaxPlayers]uint64 // Σ multiplicity over split wins
-	total uint64             // Σ multiplicity
+	tally[uint64]
 }
 
 // show evaluates every player on the board ph[p]+c and books w.
-func (v *handsVisitor) show(ph *[MaxPlayers]handeval.Hand, c cards.Card, w uint64) {
-	v.total += w
+func (v *handsVisitor) show(ph *[MaxPlayers]handeval.Hand, bh handeval.Hand, c cards.Card, w uint64) {
 	if len(v.holes) == 2 {
+		v.total += w
 		a, b := ph[0].Add(c).Eval(), ph[1].Add(c).Eval()
 		switch {
 		case a > b:
@@ -215,19 +257,7 @@ func (v *handsVisitor) show(ph *[MaxPlayers]handeval.Hand, c cards.Card, w uint6
 		}
 		return
 	}
-	var vals [MaxPlayers]handeval.Value
-	best, nbest := handeval.Value(0), 0
-	for p := range v.holes {
-		x := ph[p].Add(c).Eval()
-		vals[p] = x
-		switch {
-		case x > best:
-			best, nbest = x, 1
-		case x == best:
-			nbest++
-		}
-	}
-	v.book(&vals, best, nbest, w)
+	v.full(bh.Add(c), 0, w)
 }
 
 func (v *handsVisitor) book(vals *[MaxPlayers]handeval.Value, best handeval.Value, nbest int, w uint64) {
@@ -266,10 +296,10 @@ func (v *handsVisitor) last(e *enumerator, bh handeval.Hand, _ cards.Set, r0 int
 		if eq == 0 {
 			if plain := nib &^ flushSuits; plain != 0 {
 				c := cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(plain)))
-				v.show(&ph, c, e.gSize*uint64(popcount8(plain)))
+				v.show(&ph, bh, c, e.gSize*uint64(popcount8(plain)))
 			}
 			for x := nib & flushSuits; x != 0; x &= x - 1 {
-				v.show(&ph, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(x))), e.gSize)
+				v.show(&ph, bh, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(x))), e.gSize)
 			}
 			continue
 		}
@@ -279,24 +309,17 @@ func (v *handsVisitor) last(e *enumerator, bh handeval.Hand, _ cards.Set, r0 int
 			if !ok {
 				continue
 			}
-			v.show(&ph, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(s))), e.weight(eq2))
+			v.show(&ph, bh, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(s))), e.weight(eq2))
 		}
 	}
 }
 
 func (v *handsVisitor) full(bh handeval.Hand, _ cards.Set, w uint64) {
 	var vals [MaxPlayers]handeval.Value
-	best, nbest := handeval.Value(0), 0
 	for p, h := range v.holes {
-		x := bh.Union(h).Eval()
-		vals[p] = x
-		switch {
-		case x > best:
-			best, nbest = x, 1
-		case x == best:
-			nbest++
-		}
+		vals[p] = bh.Union(h).Eval()
 	}
+	best, nbest := bestOf(vals[:len(v.holes)])
 	v.total += w
 	v.book(&vals, best, nbest, w)
 }
@@ -305,16 +328,12 @@ func (v *handsVisitor) full(bh handeval.Hand, _ cards.Set, w uint64) {
 // books every valid deal (one combination per player, no shared card) with
 // the product of the weights.
 type rangeVisitor struct {
-	p      *problem
-	hu     []huRow   // two players: the first player's combinations and their opponents
-	deals  []int32   // flat: len(players) combination indices per deal
-	dealW  []float64 // weight of each deal
-	vals   [][]handeval.Value
-	share  [MaxPlayers]float64
-	win    [MaxPlayers]float64
-	tie    [MaxPlayers]float64
-	total  float64
-	boards uint64 // boards visited (with multiplicity)
+	p     *problem
+	hu    []huRow   // two players: the first player's combinations and their opponents
+	deals []int32   // flat: len(players) combination indices per deal
+	dealW []float64 // weight of each deal
+	vals  [][]handeval.Value
+	tally[float64]
 }
 
 func newRangeVisitor(p *problem, deals []int32, dealW []float64, hu []huRow) *rangeVisitor {
@@ -340,7 +359,6 @@ func (v *rangeVisitor) last(e *enumerator, bh handeval.Hand, bs cards.Set, r0 in
 }
 
 func (v *rangeVisitor) full(bh handeval.Hand, bs cards.Set, w uint64) {
-	v.boards += w
 	for p, pl := range v.p.players {
 		vals := v.vals[p][:len(pl.combos)]
 		for i := range pl.combos {
@@ -395,20 +413,14 @@ func (v *rangeVisitor) full(bh handeval.Hand, bs cards.Set, w uint64) {
 		var vals [MaxPlayers]handeval.Value
 	deal:
 		for t, wt := range v.dealW {
-			best, nbest := handeval.Value(0), 0
 			for p := range n {
 				x := v.vals[p][v.deals[n*t+p]]
 				if x == 0 {
 					continue deal
 				}
 				vals[p] = x
-				switch {
-				case x > best:
-					best, nbest = x, 1
-				case x == best:
-					nbest++
-				}
 			}
+			best, nbest := bestOf(vals[:n])
 			total += wt
 			for p := range n {
 				if vals[p] != best {

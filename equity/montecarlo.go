@@ -59,17 +59,9 @@ func (a *mcAcc) maxStdErr(players int) float64 {
 
 // book records one showdown: vals are the players' hand values.
 func (a *mcAcc) book(vals []handeval.Value) {
-	best, nbest := handeval.Value(0), uint64(0)
-	for _, x := range vals {
-		switch {
-		case x > best:
-			best, nbest = x, 1
-		case x == best:
-			nbest++
-		}
-	}
+	best, nbest := bestOf(vals)
 	a.n++
-	unit := shareUnit / nbest
+	unit := shareUnit / uint64(nbest)
 	for i, x := range vals {
 		if x != best {
 			continue

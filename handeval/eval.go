@@ -30,7 +30,7 @@ func Eval(s cards.Set) Value {
 	if (s0|s1|s2|s3)&top != 0 {
 		// At most one suit can hold five of at most seven cards.
 		su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
-		return flushValue[gatherNibbles(x>>su&nibbleLow)]
+		return flushValue[cards.Set(x).SuitMask(cards.Suit(su))]
 	}
 	// Nibble-wise popcount: the nibble of rank r becomes its card count.
 	y := x - (x >> 1 & pairs01)
@@ -42,15 +42,6 @@ func Eval(s cards.Set) Value {
 func rankLookup(h uint64) Value {
 	slot := uint32(h>>(64-bucketBits-slotBits)) & (numSlots - 1)
 	return rankValue[slot^uint32(displacement[h>>(64-bucketBits)])]
-}
-
-// gatherNibbles moves bit 4r of x to bit r, for x with only bits 4r set.
-func gatherNibbles(x uint64) uint64 {
-	x = (x | x>>3) & 0x0303030303030303
-	x = (x | x>>6) & 0x000F000F000F000F
-	x = (x | x>>12) & 0x000000FF000000FF
-	x = (x | x>>24) & 0xFFFF
-	return x
 }
 
 // Valid reports whether s can be evaluated: 5, 6 or 7 cards.
