@@ -110,10 +110,19 @@ func BenchmarkBuildTables(b *testing.B) {
 	}
 }
 
+// The tables are built at start-up, so building them must stay well under
+// 100 ms. Other processes share the machine (CI, parallel test binaries), so
+// the test takes the best of three builds and measures the process's CPU
+// time, which another process's load does not inflate the way it inflates
+// wall time.
 func TestBuildTablesFast(t *testing.T) {
-	start := time.Now()
-	buildTables()
-	if d := time.Since(start); d > 100*time.Millisecond {
-		t.Errorf("building the tables took %v, want well under 100 ms", d)
+	best := time.Duration(1 << 62)
+	for i := 0; i < 3; i++ {
+		start := cpuTime()
+		buildTables()
+		best = min(best, cpuTime()-start)
+	}
+	if best > 100*time.Millisecond {
+		t.Errorf("building the tables took %v of CPU time, want well under 100 ms", best)
 	}
 }
