@@ -62,19 +62,19 @@ type EventKind uint8
 
 // The kinds of events, in the order they can occur in a hand.
 const (
-	EvAnte    EventKind = iota + 1 // Seat posts Amount as an ante (dead money)
-	EvBlind                        // Seat posts Amount as a blind or straddle
-	EvDeal                         // Seat is dealt two hole cards (Cards[:2]; may be Unknown)
-	EvBoard                        // the board gets Cards[:NCards] (3 on the flop, then 1)
-	EvFold                         // Seat folds
-	EvCheck                        // Seat checks
-	EvCall                         // Seat calls Amount (To is their street total)
-	EvBet                          // Seat bets To (Amount = chips added)
-	EvRaise                        // Seat raises from Prev to To (Amount = chips added)
-	EvReturn                       // the uncalled Amount goes back to Seat
-	EvShow                         // Seat shows Cards[:2] at showdown
-	EvMuck                         // Seat mucks at showdown
-	EvWin                          // Seat collects Amount from pot Pot (0 = main pot)
+	EvAnte   EventKind = iota + 1 // Seat posts Amount as an ante (dead money)
+	EvBlind                       // Seat posts Amount as a blind or straddle
+	EvDeal                        // Seat is dealt two hole cards (Cards[:2]; may be Unknown)
+	EvBoard                       // the board gets Cards[:NCards] (3 on the flop, then 1)
+	EvFold                        // Seat folds
+	EvCheck                       // Seat checks
+	EvCall                        // Seat calls Amount (To is their street total)
+	EvBet                         // Seat bets To (Amount = chips added)
+	EvRaise                       // Seat raises from Prev to To (Amount = chips added)
+	EvReturn                      // the uncalled Amount goes back to Seat
+	EvShow                        // Seat shows Cards[:2] at showdown
+	EvMuck                        // Seat mucks at showdown
+	EvWin                         // Seat collects Amount from pot Pot (0 = main pot)
 )
 
 var kindNames = [...]string{"", "ante", "blind", "deal", "board", "fold", "check", "call", "bet", "raise",
