@@ -1,0 +1,212 @@
+package npc
+
+import (
+	"fmt"
+	"math"
+)
+
+// CalibrateOptions configures Calibrate.
+type CalibrateOptions struct {
+	// Hands per round (0 means 50,000).
+	Hands int
+	// Rounds of simulation (0 means 4).
+	Rounds int
+	Seed   uint64
+	// Threads as in SimOptions.
+	Threads int
+	Tables  *Tables
+	// MinSamples is the number of decisions a situation needs before it gets
+	// a map (0 means 200); fewer keep the seed's model (identity).
+	MinSamples int
+	// Progress, if non-nil, is called after each round.
+	Progress func(round int, res *SimResult)
+}
+
+// CalibrateReport says what calibration found per seat.
+type CalibrateReport struct {
+	Rounds int
+	Seats  []SeatCalibration
+}
+
+// SeatCalibration is the calibration of one seat and any target it could
+// not reach.
+type SeatCalibration struct {
+	OpenRate, ColdCall float64
+	Maps               int
+	// Infeasible lists stats whose free rate hit its bound (the other stats
+	// of the profile imply a different value at this table).
+	Infeasible []string
+}
+
+// Calibrate corrects the thresholds of every seat of table t by simulation
+// (the issue's "calibrate thresholds by simulation until the measured stats
+// match"), in place: the seats' profiles get a Calibration.
+//
+// The seed's model conditions the strength distribution on the preflop range
+// only, and within a street the policy conditions exactly on its own earlier
+// actions (the hand's p does not change); across streets the range is
+// further filtered by the NPC's flop and turn actions, which the model does
+// not see. Each round plays Hands hands, collects for every postflop
+// situation the model quantiles u of the hands that reach it, and sets the
+// situation's map to their empirical distribution function, so that in the
+// next round the calibrated quantile ũ is uniform over the hands that really
+// reach the decision and the seed's rule (the top share bets, the bottom
+// share folds) gives the stats exactly. Flop situations depend only on
+// preflop play and converge in one round, the turn in two, the river in
+// three. Preflop, the two free rates (first-in raises where no steal
+// applies, and calls of a single raise) are moved by Newton steps with the
+// measured sensitivities until PFR and VPIP match.
+func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
+	if opt.Hands == 0 {
+		opt.Hands = 50000
+	}
+	if opt.Rounds == 0 {
+		opt.Rounds = 4
+	}
+	if opt.MinSamples == 0 {
+		opt.MinSamples = 200
+	}
+	if opt.Hands < 0 || opt.Rounds < 0 {
+		return nil, fmt.Errorf("npc: calibrate: %d hands, %d rounds", opt.Hands, opt.Rounds)
+	}
+	rep := &CalibrateReport{Rounds: opt.Rounds, Seats: make([]SeatCalibration, len(t.Seats))}
+	for i := range t.Seats {
+		p := *t.Seats[i].Profile
+		p.Calibration = Calibration{}
+		p.Calibration.reset()
+		t.Seats[i].Profile = &p
+	}
+	for round := range opt.Rounds {
+		res, err := Simulate(t, SimOptions{Hands: opt.Hands, Seed: opt.Seed + uint64(round)*0x9E37, Threads: opt.Threads,
+			Tables: opt.Tables, Quantiles: true})
+		if err != nil {
+			return nil, err
+		}
+		for i := range t.Seats {
+			p := *t.Seats[i].Profile
+			p.Calibration = p.Calibration.clone()
+			bot, err := NewBot(&p, opt.Tables)
+			if err != nil {
+				return nil, err
+			}
+			sc := &rep.Seats[i]
+			sc.Infeasible = nil
+			p.Calibration.OpenRate, p.Calibration.ColdCall = calibratePreflop(&p, bot, &res.Seats[i], sc)
+			p.Calibration.Maps = quantileMaps(&res.Seats[i], opt.MinSamples)
+			sc.OpenRate, sc.ColdCall, sc.Maps = p.Calibration.OpenRate, p.Calibration.ColdCall, len(p.Calibration.Maps)
+			t.Seats[i].Profile = &p
+		}
+		if opt.Progress != nil {
+			opt.Progress(round+1, res)
+		}
+	}
+	return rep, nil
+}
+
+// calibratePreflop returns the next open and cold-call rates: a Newton step
+// on PFR through the open rate (every first-in raise or isolation adds one
+// hand with a raise), then on what remains of the VPIP error through the
+// cold-call rate.
+func calibratePreflop(p *Profile, b *Bot, s *SeatSim, sc *SeatCalibration) (open, cold float64) {
+	open, cold = b.openRate, b.coldCall
+	hands := float64(s.Policy.Opps[PFR])
+	if hands == 0 {
+		return open, cold
+	}
+	total := func(k Kind) float64 { return float64(s.Kinds[k][0] + s.Kinds[k][1] + s.Kinds[k][2]) }
+	nOpen := total(PreOpen) + total(PreOption)
+	nCold := total(PreVsRaise)
+	pfr := float64(s.Policy.Taken[PFR]) / hands
+	vpip := float64(s.Policy.Taken[VPIP]) / hands
+	dOpen := 0.0
+	if nOpen > 0 {
+		want := open + (p.Stats[PFR]-pfr)*hands/nOpen
+		next := clamp01(want)
+		if math.Abs(next-want) > 1e-9 && math.Abs(p.Stats[PFR]-pfr) > 0.005 {
+			sc.Infeasible = append(sc.Infeasible, fmt.Sprintf("pfr: %.1f%% measured with open rate %.0f%%", 100*pfr, 100*next))
+		}
+		dOpen = next - open
+		open = next
+	}
+	if nCold > 0 {
+		gap := p.Stats[VPIP] - vpip - dOpen*nOpen/hands
+		want := cold + gap*hands/nCold
+		next := min(max(want, 0), 1-p.Stats[ThreeBet])
+		if math.Abs(next-want) > 1e-9 && math.Abs(gap) > 0.005 {
+			sc.Infeasible = append(sc.Infeasible, fmt.Sprintf("vpip: %.1f%% measured with cold-call rate %.0f%%", 100*vpip, 100*next))
+		}
+		cold = next
+	}
+	return open, cold
+}
+
+// quantileMaps turns the collected quantiles into calibration maps: knot i
+// is the (i/(MapKnots−1))-quantile of the model quantiles seen.
+func quantileMaps(s *SeatSim, minSamples int) map[string][]float64 {
+	if s.Quantiles == nil {
+		return nil
+	}
+	maps := map[string][]float64{}
+	add := func(key string, h *[quantileBins]uint32) {
+		var n uint64
+		for _, c := range h {
+			n += uint64(c)
+		}
+		if n < uint64(minSamples) {
+			return
+		}
+		m := make([]float64, MapKnots)
+		for k := range MapKnots {
+			m[k] = histQuantile(h, n, float64(k)/float64(MapKnots-1))
+		}
+		maps[key] = m
+	}
+	var pooled [quantileBins]uint32
+	for i := range s.Quantiles {
+		sit := sitFromIndex(i)
+		add(sit.Key(), &s.Quantiles[i])
+		for b, c := range s.Quantiles[i] {
+			pooled[b] += c
+		}
+		if sit.Variant == NumVariants-1 {
+			// Every variant of (kind, street) seen: the pooled map serves the
+			// variants with too few decisions of their own.
+			sit.Variant = allVariants
+			add(sit.Key(), &pooled)
+			pooled = [quantileBins]uint32{}
+		}
+	}
+	return maps
+}
+
+// histQuantile returns the q-quantile of a histogram on [0, 1] with n
+// samples, linear within bins.
+func histQuantile(h *[quantileBins]uint32, n uint64, q float64) float64 {
+	target := q * float64(n)
+	var run float64
+	first, last := -1, -1
+	for b, c := range h {
+		if c > 0 {
+			if first < 0 {
+				first = b
+			}
+			last = b
+		}
+	}
+	if q <= 0 {
+		return float64(first) / quantileBins
+	}
+	if q >= 1 {
+		return float64(last+1) / quantileBins
+	}
+	for b, c := range h {
+		if c == 0 {
+			continue
+		}
+		if run+float64(c) >= target {
+			return (float64(b) + (target-run)/float64(c)) / quantileBins
+		}
+		run += float64(c)
+	}
+	return float64(last+1) / quantileBins
+}

@@ -1,0 +1,250 @@
+package npc
+
+import (
+	"math"
+	"sort"
+
+	"pokerlab/cards"
+)
+
+// Bot plays one profile. It is immutable after NewBot and safe for
+// concurrent use; the per-hand state lives in a Player.
+type Bot struct {
+	prof *Profile
+	tab  *Tables
+	// order[k-1] lists the 169 classes from the strongest to the weakest by
+	// equity against k random hands (the preflop strength ordering for k
+	// opponents still in the hand).
+	order [MaxPlayers - 1][numClasses]uint8
+	// openRate and coldCall are the calibrated free preflop rates, or the
+	// estimates from the stats.
+	openRate, coldCall float64
+	// maps[sitIndex(s)] is the calibration map of postflop situation s.
+	maps [numSitIdx][]float64
+}
+
+// NewBot returns a bot for profile p using strength tables t (nil: the
+// embedded DefaultTables). The profile must be valid.
+func NewBot(p *Profile, t *Tables) (*Bot, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if t == nil {
+		t = DefaultTables()
+	}
+	b := &Bot{prof: p, tab: t}
+	for k := 1; k < MaxPlayers; k++ {
+		idx := make([]int, numClasses)
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(i, j int) bool {
+			return t.PreflopEquity(cards.StartingHand(idx[i]), k) > t.PreflopEquity(cards.StartingHand(idx[j]), k)
+		})
+		for i, h := range idx {
+			b.order[k-1][i] = uint8(h)
+		}
+	}
+	for i := range b.maps {
+		b.maps[i] = p.Calibration.mapFor(sitFromIndex(i))
+	}
+	st := &p.Stats
+	b.openRate, b.coldCall = p.Calibration.OpenRate, p.Calibration.ColdCall
+	if math.IsNaN(b.openRate) {
+		// Before calibration: PFR less the share 3-bets add.
+		b.openRate = clamp01(st[PFR] - 0.3*st[ThreeBet])
+	}
+	if math.IsNaN(b.coldCall) {
+		b.coldCall = clamp01(0.6 * (st[VPIP] - st[PFR]))
+	}
+	return b, nil
+}
+
+// Profile returns the bot's profile.
+func (b *Bot) Profile() *Profile { return b.prof }
+
+func clamp01(x float64) float64 { return min(max(x, 0), 1) }
+
+// rates are the shares of the range taking each action at a decision:
+// aggressive (bet or raise), passive (check or call) and fold; they sum to 1.
+type rates struct{ aggr, pass, fold float64 }
+
+func makeRates(aggr, fold float64) rates {
+	aggr = clamp01(aggr)
+	fold = clamp01(min(fold, 1-aggr))
+	return rates{aggr: aggr, fold: fold, pass: 1 - aggr - fold}
+}
+
+// rates returns the action shares of a situation for seat (the profile's
+// stats for it, seed 003, and the documented stand-ins of decisions no stat
+// measures; see the Kind constants).
+func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
+	if !sit.Kind.Postflop() {
+		st := &b.prof.Stats
+		switch sit.Kind {
+		case PreOpen:
+			return rates{aggr: b.openRate, pass: min(st[Limp], 1-b.openRate), fold: clamp01(1 - b.openRate - st[Limp])}
+		case PreSteal:
+			return rates{aggr: st[Steal], pass: min(st[Limp], 1-st[Steal]), fold: clamp01(1 - st[Steal] - st[Limp])}
+		case PreOption:
+			return rates{aggr: b.openRate, pass: 1 - b.openRate}
+		case PreVsRaise:
+			return makeRates(st[ThreeBet], 1-st[ThreeBet]-min(b.coldCall, 1-st[ThreeBet]))
+		case PreVsSteal:
+			f := st[FoldToStealBB]
+			if seat == t.sbSeat {
+				f = st[FoldToStealSB]
+			}
+			return makeRates(st[ThreeBet], f)
+		case PreVsThreeBet:
+			return makeRates(st[FourBet], st[FoldToThreeBet])
+		case PreVsThreeBetCold:
+			call := (1 - st[FoldToThreeBet] - st[FourBet]) / 2
+			return makeRates(st[FourBet], 1-st[FourBet]-call)
+		case PreVsFourBet:
+			cont := 1 - st[FoldToFourBet]
+			return makeRates(0.4*cont, st[FoldToFourBet])
+		default: // PreVsFourBetCold
+			cont := (1 - st[FoldToFourBet]) / 4
+			return makeRates(cont/2, 1-cont)
+		}
+	}
+	ps := &b.prof.Pos[sit.Variant]
+	x := int(sit.Street) - 1
+	get := func(k PostflopKind) float64 { return ps[PostflopStat(k, x)] }
+	switch sit.Kind {
+	case PostCBet:
+		return makeRates(get(CBet), 0)
+	case PostDonk:
+		return makeRates(get(Donk), 0)
+	case PostBMCB:
+		return makeRates(get(BMCB), 0)
+	case PostBet:
+		if seat == t.aggressor {
+			return makeRates(get(CBet), 0)
+		}
+		return makeRates(get(BMCB), 0)
+	case PostVsCBet, PostVsBet:
+		return makeRates(get(RaiseCBet), get(FoldToCBet))
+	case PostVsDonk:
+		return makeRates(get(RaiseDonk), get(FoldToDonk))
+	case PostVsBMCB:
+		return makeRates(get(RaiseBMCB), get(FoldToBMCB))
+	case PostVsRaise:
+		return makeRates(get(ThreeBetPost), get(FoldToCBet))
+	default: // PostVsThreeBet
+		return makeRates(0, get(FoldToThreeBetPost))
+	}
+}
+
+// regions turns rates into intervals of the calibrated quantile ũ ∈ [0, 1]
+// (1 = strongest): the aggressive share from the top, with a bluff share of
+// it from the very bottom; the fold share next above the bluffs; the passive
+// share in between.
+type regions struct {
+	aggrTop, aggrBottom float64 // aggressive: [aggrTop, 1] ∪ [0, aggrBottom]
+	foldHi              float64 // fold: [aggrBottom, foldHi]
+	// passive: [foldHi, aggrTop]
+}
+
+func makeRegions(r rates, bluff float64) regions {
+	bl := bluff * r.aggr
+	return regions{aggrTop: 1 - (r.aggr - bl), aggrBottom: bl, foldHi: bl + r.fold}
+}
+
+// action returns the action class for quantile u: 2 aggressive, 1 passive,
+// 0 fold.
+func (g regions) action(u float64) int {
+	switch {
+	case u >= g.aggrTop || u < g.aggrBottom:
+		return 2
+	case u < g.foldHi:
+		return 0
+	}
+	return 1
+}
+
+// intervals returns the ũ-intervals of action a.
+func (g regions) intervals(a int) (out [2][2]float64, n int) {
+	switch a {
+	case 2:
+		out[0] = [2]float64{g.aggrTop, 1}
+		n = 1
+		if g.aggrBottom > 0 {
+			out[1] = [2]float64{0, g.aggrBottom}
+			n = 2
+		}
+	case 0:
+		out[0] = [2]float64{g.aggrBottom, g.foldHi}
+		n = 1
+	default:
+		out[0] = [2]float64{g.foldHi, g.aggrTop}
+		n = 1
+	}
+	return out, n
+}
+
+// ivSet is a union of disjoint intervals of the street's base quantile: the
+// part of the NPC's range still in the hand on this street (exact within a
+// street, since the hand's strength p does not change until the next card).
+type ivSet struct {
+	iv [8][2]float64
+	n  int
+}
+
+func fullIvSet() ivSet { return ivSet{iv: [8][2]float64{{0, 1}}, n: 1} }
+
+func (s *ivSet) total() float64 {
+	var t float64
+	for _, v := range s.iv[:s.n] {
+		t += v[1] - v[0]
+	}
+	return t
+}
+
+// below returns the measure of the set below x.
+func (s *ivSet) below(x float64) float64 {
+	var m float64
+	for _, v := range s.iv[:s.n] {
+		if x > v[0] {
+			m += min(x, v[1]) - v[0]
+		}
+	}
+	return m
+}
+
+// locate returns the x at which below(x) = m.
+func (s *ivSet) locate(m float64) float64 {
+	for _, v := range s.iv[:s.n] {
+		w := v[1] - v[0]
+		if m <= w {
+			return v[0] + m
+		}
+		m -= w
+	}
+	if s.n == 0 {
+		return 0
+	}
+	return s.iv[s.n-1][1]
+}
+
+// restrict keeps the parts of the set whose local quantile (measure below,
+// divided by the total) lies in one of the given intervals.
+func (s *ivSet) restrict(local [2][2]float64, k int) {
+	tot := s.total()
+	var out ivSet
+	for _, l := range local[:k] {
+		lo, hi := s.locate(l[0]*tot), s.locate(l[1]*tot)
+		for _, v := range s.iv[:s.n] {
+			a, b := max(v[0], lo), min(v[1], hi)
+			if b > a && out.n < len(out.iv) {
+				out.iv[out.n] = [2]float64{a, b}
+				out.n++
+			}
+		}
+	}
+	sort.Slice(out.iv[:out.n], func(i, j int) bool { return out.iv[i][0] < out.iv[j][0] })
+	if out.total() > 0 {
+		*s = out
+	}
+}

@@ -1,0 +1,318 @@
+package npc
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"pokerlab/cards"
+	"pokerlab/holdem"
+)
+
+// SimOptions configures Simulate.
+type SimOptions struct {
+	// Hands is the number of hands to play (the button moves every hand,
+	// stacks are reset every hand).
+	Hands int
+	// Seed fixes every card and every decision; the same seed gives the
+	// same hands for any number of threads.
+	Seed uint64
+	// Threads is the number of goroutines (0: 1; negative: all CPUs).
+	Threads int
+	// Tables are the strength tables (nil: the embedded ones).
+	Tables *Tables
+	// Quantiles collects the model quantiles of every postflop decision per
+	// seat and situation (for Calibrate).
+	Quantiles bool
+	// HandSink, if non-nil, receives every finished hand, in hand order,
+	// from one goroutine (hand histories and HUD statistics are built from
+	// it). index is the hand's number from 0.
+	HandSink func(index int, h *holdem.Hand)
+	// Progress, if non-nil, is called with the hands done so far.
+	Progress func(done int)
+}
+
+// numSitIdx is the number of postflop situation indexes (kind × street ×
+// variant) for quantile collection.
+const numSitIdx = int(numKinds) * numPostflop * int(NumVariants)
+
+func sitIndex(s Situation) int {
+	return (int(s.Kind)*numPostflop+int(s.Street)-1)*int(NumVariants) + int(s.Variant)
+}
+
+func sitFromIndex(i int) Situation {
+	v := Variant(i % int(NumVariants))
+	i /= int(NumVariants)
+	return Situation{Kind: Kind(i / numPostflop), Street: holdem.Street(i%numPostflop + 1), Variant: v}
+}
+
+// quantileBins is the resolution of the collected quantile histograms.
+const quantileBins = 1000
+
+// SeatSim is what a simulation measured for one seat from the policy's own
+// decisions.
+type SeatSim struct {
+	// Policy are the stats as the policy classified its decisions.
+	Policy Counts
+	// ByVariant counts the opportunities of each postflop stat per
+	// position variant (for the targets of profiles with variants).
+	ByVariant [NumVariants][NumStats]int64
+	// Kinds counts decisions by kind and action (fold, check/call,
+	// bet/raise), preflop kinds by their Kind, postflop ones summed over
+	// streets and variants.
+	Kinds [numKinds][3]int64
+	// EquitySum and EquityN add up the hand strength of the decisions by
+	// kind, street and action, for the monotonicity check.
+	EquitySum [numKinds][holdem.NumStreets][3]float64
+	EquityN   [numKinds][holdem.NumStreets][3]int64
+	// Quantiles[i] is the histogram of model quantiles of the postflop
+	// decisions in situation index i (with SimOptions.Quantiles).
+	Quantiles [][quantileBins]uint32
+}
+
+func (s *SeatSim) add(o *SeatSim) {
+	s.Policy.add(&o.Policy)
+	for v := range s.ByVariant {
+		for i := range s.ByVariant[v] {
+			s.ByVariant[v][i] += o.ByVariant[v][i]
+		}
+	}
+	for k := range s.Kinds {
+		for a := range 3 {
+			s.Kinds[k][a] += o.Kinds[k][a]
+			for st := range holdem.NumStreets {
+				s.EquitySum[k][st][a] += o.EquitySum[k][st][a]
+				s.EquityN[k][st][a] += o.EquityN[k][st][a]
+			}
+		}
+	}
+	if o.Quantiles != nil {
+		if s.Quantiles == nil {
+			s.Quantiles = make([][quantileBins]uint32, numSitIdx)
+		}
+		for i := range o.Quantiles {
+			for b := range quantileBins {
+				s.Quantiles[i][b] += o.Quantiles[i][b]
+			}
+		}
+	}
+}
+
+// SimResult is the outcome of Simulate.
+type SimResult struct {
+	Hands   int
+	Elapsed time.Duration
+	Seats   []SeatSim
+}
+
+// simChunk is the number of hands per unit of work; chunk i is seeded by
+// (Seed, i) alone.
+const simChunk = 256
+
+// Simulate plays opt.Hands hands of NPCs at table t.
+func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
+	if opt.Hands < 0 {
+		return nil, fmt.Errorf("npc: simulate: %d hands", opt.Hands)
+	}
+	if len(t.Seats) < holdem.MinSeats || len(t.Seats) > holdem.MaxSeats {
+		return nil, fmt.Errorf("npc: simulate: %d seats: a table has %d to %d", len(t.Seats), holdem.MinSeats, holdem.MaxSeats)
+	}
+	tab := opt.Tables
+	if tab == nil {
+		tab = DefaultTables()
+	}
+	bots := make([]*Bot, len(t.Seats))
+	for i, s := range t.Seats {
+		b, err := NewBot(s.Profile, tab)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d (%s): %w", i+1, s.Name, err)
+		}
+		bots[i] = b
+	}
+	threads := opt.Threads
+	if threads < 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	threads = max(threads, 1)
+	start := time.Now()
+	chunks := (opt.Hands + simChunk - 1) / simChunk
+	res := &SimResult{Hands: opt.Hands, Seats: make([]SeatSim, len(t.Seats))}
+
+	type chunkOut struct {
+		seats []SeatSim
+		hands []*holdem.Hand // kept only with a HandSink
+	}
+	var (
+		mu      sync.Mutex
+		cond    = sync.NewCond(&mu)
+		next    int
+		done    = map[int]*chunkOut{}
+		emitted int
+		handsOK int
+	)
+	worker := func() {
+		w := newSimWorker(t, bots, opt)
+		for {
+			mu.Lock()
+			if next >= chunks {
+				mu.Unlock()
+				return
+			}
+			c := next
+			next++
+			// Bound the chunks held for ordered output.
+			for opt.HandSink != nil && c-emitted > 4*threads {
+				cond.Wait()
+			}
+			mu.Unlock()
+			out := &chunkOut{seats: make([]SeatSim, len(t.Seats))}
+			w.out = out.seats
+			lo, hi := c*simChunk, min((c+1)*simChunk, opt.Hands)
+			for i := lo; i < hi; i++ {
+				w.play(i)
+				if opt.HandSink != nil {
+					out.hands = append(out.hands, w.hand.Clone())
+				}
+			}
+			mu.Lock()
+			done[c] = out
+			for {
+				o, ok := done[emitted]
+				if !ok {
+					break
+				}
+				delete(done, emitted)
+				for s := range res.Seats {
+					res.Seats[s].add(&o.seats[s])
+				}
+				if opt.HandSink != nil {
+					for j, h := range o.hands {
+						opt.HandSink(emitted*simChunk+j, h)
+					}
+				}
+				handsOK = min((emitted+1)*simChunk, opt.Hands)
+				emitted++
+				if opt.Progress != nil {
+					opt.Progress(handsOK)
+				}
+			}
+			cond.Broadcast()
+			mu.Unlock()
+		}
+	}
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker()
+		}()
+	}
+	wg.Wait()
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// simWorker plays hands on one goroutine.
+type simWorker struct {
+	table   *Table
+	bots    []*Bot
+	opt     SimOptions
+	cfg     holdem.Config
+	hand    holdem.Hand
+	pcg     rand.PCG
+	deck    *cards.Deck
+	tr      tracker
+	players [holdem.MaxSeats]Player
+	stats   [holdem.MaxSeats]decisionStats
+	vpip    [holdem.MaxSeats]bool
+	pfr     [holdem.MaxSeats]bool
+	acted   [holdem.MaxSeats]bool
+	raised  [holdem.MaxSeats]holdem.Street // street+1 of the seat's last raise
+	out     []SeatSim
+}
+
+func newSimWorker(t *Table, bots []*Bot, opt SimOptions) *simWorker {
+	w := &simWorker{table: t, bots: bots, opt: opt, cfg: t.Config(0)}
+	w.deck = cards.NewDeckRand(rand.New(&w.pcg))
+	for s := range w.players {
+		seat := s
+		w.players[s].Record = func(r DecisionRecord) { w.record(seat, &r) }
+	}
+	return w
+}
+
+func (w *simWorker) record(seat int, r *DecisionRecord) {
+	out := &w.out[seat]
+	sit := r.Situation
+	w.stats[seat].record(r, isSmallBlind(&w.tr, seat), w.raised[seat] == sit.Street+1)
+	out.Kinds[sit.Kind][r.Action]++
+	out.EquitySum[sit.Kind][sit.Street][r.Action] += r.Equity
+	out.EquityN[sit.Kind][sit.Street][r.Action]++
+	if sit.Street == holdem.Preflop {
+		if r.Action == 2 || (r.Action == 1 && sit.Kind != PreOption) {
+			w.vpip[seat] = true
+		}
+		if r.Action == 2 {
+			w.pfr[seat] = true
+		}
+		w.acted[seat] = true
+	} else if w.opt.Quantiles {
+		if out.Quantiles == nil {
+			out.Quantiles = make([][quantileBins]uint32, numSitIdx)
+		}
+		b := min(int(r.Quantile*quantileBins), quantileBins-1)
+		out.Quantiles[sitIndex(sit)][b]++
+	}
+}
+
+// play plays hand number i.
+func (w *simWorker) play(i int) {
+	n := len(w.table.Seats)
+	w.cfg.Button = i % n
+	w.pcg.Seed(mix(w.opt.Seed^0x5851F42D4C957F2D), uint64(i))
+	if err := w.hand.Reset(&w.cfg, w.deck); err != nil {
+		panic("npc: simulate: " + err.Error()) // the table was validated
+	}
+	handSeed := mix(w.opt.Seed + uint64(i)*0x9E3779B97F4A7C15)
+	w.tr.reset(n, w.cfg.Button, w.table.BigBlind)
+	for s := range n {
+		w.stats[s].cnt = &w.out[s].Policy
+		w.stats[s].byVariant = &w.out[s].ByVariant
+		w.vpip[s], w.pfr[s], w.acted[s], w.raised[s] = false, false, false, 0
+		hole := w.hand.Hole(s)
+		w.players[s].Reset(w.bots[s], s, cards.NewHole(hole[0], hole[1]), handSeed)
+	}
+	seen := 0
+	for {
+		evs := w.hand.Events()
+		for ; seen < len(evs); seen++ {
+			e := &evs[seen]
+			if e.Kind.IsAction() {
+				s := int(e.Seat)
+				w.players[s].observeOwn(&w.tr, e)
+				if e.Kind == holdem.EvBet || e.Kind == holdem.EvRaise {
+					w.raised[s] = e.Street + 1
+				}
+			}
+			w.tr.observe(e)
+		}
+		if w.hand.Over() {
+			break
+		}
+		if w.hand.Phase() != holdem.PhaseBetting {
+			panic("npc: simulate: hand waits for " + w.hand.Phase().String())
+		}
+		s := w.hand.Actor()
+		st := w.hand.Public(s)
+		a := w.players[s].decide(&w.tr, &st)
+		if _, err := w.hand.Apply(s, a); err != nil {
+			panic(fmt.Sprintf("npc: simulate: seat %d: %v: %v", s, a, err))
+		}
+	}
+	for s := range n {
+		w.stats[s].handEnd(w.vpip[s], w.pfr[s], w.acted[s])
+	}
+}
