@@ -23,6 +23,8 @@ type Hand struct {
 	Name string
 	// Line is the line of the [Name] header (1 in a .phh).
 	Line int
+	// File is the name the hand was parsed from, for messages.
+	File string
 	// Decimals is the number of decimal digits of the amount unit.
 	Decimals int
 
@@ -152,7 +154,7 @@ func Parse(name string, data []byte) ([]*Hand, error) {
 			err.File = name
 			return nil, err
 		}
-		h.Line = 1
+		h.Line, h.File = 1, name
 		return []*Hand{h}, nil
 	}
 	for i := 1; i < len(tables); i++ {
@@ -161,6 +163,7 @@ func Parse(name string, data []byte) ([]*Hand, error) {
 			err.File = name
 			return nil, err
 		}
+		h.File = name
 		hands = append(hands, h)
 	}
 	return hands, nil

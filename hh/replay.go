@@ -90,7 +90,7 @@ type Replayer struct {
 func (r *Replayer) Replay(h *Hand) error {
 	r.cfg = h.Config()
 	if err := r.Hand.Reset(&r.cfg, nil); err != nil {
-		return &ReplayError{Hand: h.Name, Line: h.Line, Err: err, msg: err.Error()}
+		return &ReplayError{File: h.File, Hand: h.Name, Line: h.Line, Err: err, msg: err.Error()}
 	}
 	for s := range r.early {
 		r.early[s] = [2]cards.Card{holdem.Unknown, holdem.Unknown}
@@ -133,7 +133,7 @@ func (r *Replayer) Replay(h *Hand) error {
 	}
 	if !g.Over() {
 		msg := ErrIncomplete.Error() + ": waiting for " + r.waiting()
-		return &ReplayError{Hand: h.Name, Line: h.Line, Err: ErrIncomplete, msg: msg}
+		return &ReplayError{File: h.File, Hand: h.Name, Line: h.Line, Err: ErrIncomplete, msg: msg}
 	}
 	r.Award = ByCards
 	if !g.Undecided() {
@@ -234,7 +234,7 @@ func (r *Replayer) showMuck(a *Action) error {
 
 func (r *Replayer) actionError(h *Hand, i int, err error) error {
 	a := &h.Actions[i]
-	e := &ReplayError{Hand: h.Name, Index: i + 1, Line: a.Line, Action: a.format(h.Decimals), Err: err}
+	e := &ReplayError{File: h.File, Hand: h.Name, Index: i + 1, Line: a.Line, Action: a.format(h.Decimals), Err: err}
 	var ae *holdem.ActionError
 	if errors.As(err, &ae) {
 		e.msg = ae.Describe(func(s int) string { return "p" + strconv.Itoa(s+1) },

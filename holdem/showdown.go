@@ -117,7 +117,8 @@ func (h *Hand) beginShowdown() {
 }
 
 // autoShowdown shows the hands in order; a hand that cannot win or tie any
-// pot against the hands already shown is mucked.
+// pot against the hands already shown is mucked, except after an all-in
+// when all hands are tabled (TDA 16).
 func (h *Hand) autoShowdown() {
 	var ps [maxPots]Pot
 	np := h.pots(&ps)
@@ -125,7 +126,7 @@ func (h *Hand) autoShowdown() {
 	for _, s8 := range h.showOrder[:h.nShow] {
 		s := int(s8)
 		v, known := h.value(s)
-		show := !known
+		show := !known || h.runout
 		for p := range np {
 			if ps[p].CanWin(s) && (best[p] == 0 || v >= best[p]) {
 				show = true
