@@ -52,7 +52,7 @@ type tomlKeyVal struct {
 	multiline bool
 }
 
-// tomlTableDef is a [name] table (the root table has name "" and line 0).
+// tomlTableDef is a [name] table (the root table has name "" and line 1).
 type tomlTableDef struct {
 	name string
 	line int
@@ -88,7 +88,7 @@ func (p *tomlParser) errf(format string, args ...any) *syntaxError {
 // parseTOML parses a whole document into its tables, root first.
 func parseTOML(src string) ([]tomlTableDef, error) {
 	p := &tomlParser{src: src, line: 1}
-	tables := []tomlTableDef{{name: ""}}
+	tables := []tomlTableDef{{name: "", line: 1}}
 	seen := map[string]int{}
 	for {
 		p.skipSpace()
@@ -420,6 +420,15 @@ func (p *tomlParser) escape(b *strings.Builder) error {
 		b.WriteByte('"')
 	case '\\':
 		b.WriteByte('\\')
+	case 'e': // TOML 1.1
+		b.WriteByte(0x1b)
+	case 'x': // TOML 1.1: \xHH
+		if p.pos+2 > len(p.src) || !isHex(p.src[p.pos]) || !isHex(p.src[p.pos+1]) {
+			return p.errf("invalid escape \\x")
+		}
+		r, _ := strconv.ParseUint(p.src[p.pos:p.pos+2], 16, 8)
+		b.WriteRune(rune(r))
+		p.pos += 2
 	case 'u', 'U':
 		n := 4
 		if c == 'U' {
@@ -843,7 +852,12 @@ func isDate(s string) bool {
 	return d <= days[m]
 }
 
+// isTime accepts HH:MM:SS[.fraction], or HH:MM (TOML 1.1, as BurntSushi
+// v1.6 reads it).
 func isTime(s string) bool {
+	if len(s) == 5 {
+		s += ":00"
+	}
 	if len(s) < 8 || s[2] != ':' || s[5] != ':' {
 		return false
 	}
