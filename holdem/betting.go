@@ -41,14 +41,14 @@ func (a Action) String() string {
 	return a.Kind.String()
 }
 
-// Legal describes the legal actions of the player to act. Folding is legal
-// iff CanFold; checking or calling is always legal (ToCall chips, 0 for a
+// Legal describes the legal actions of the player to act. Folding is always
+// legal (also when a check is free: a binding fold, as in card rooms and in
+// real hand histories, though never better than checking); checking or calling is always legal (ToCall chips, 0 for a
 // check; a call for less than owed is all-in); betting or raising to x is
 // legal iff CanRaise and MinRaiseTo <= x <= MaxRaiseTo. When the stack does
 // not cover a full raise, MinRaiseTo = MaxRaiseTo = the all-in amount.
 type Legal struct {
 	Seat       int // the player to act, -1 if no betting decision is pending
-	CanFold    bool
 	ToCall     int64
 	CanRaise   bool
 	MinRaiseTo int64
@@ -63,7 +63,7 @@ func (h *Hand) Legal() Legal {
 	}
 	s := h.actor
 	owe := h.currentBet - h.bet[s]
-	l := Legal{Seat: s, CanFold: owe > 0, ToCall: min(owe, h.stack[s])}
+	l := Legal{Seat: s, ToCall: min(owe, h.stack[s])}
 	if h.canRaise(s) {
 		l.CanRaise = true
 		l.MaxRaiseTo = h.bet[s] + h.stack[s]
@@ -119,13 +119,7 @@ func (h *Hand) VerifyFold(seat int) error {
 }
 
 func (h *Hand) verifyFold(seat int) *ActionError {
-	if err := h.verifyTurn(seat, "fold"); err != nil {
-		return err
-	}
-	if h.bet[seat] >= h.currentBet {
-		return actionErr(ErrNothingToCall, seat, "%[1]s owes nothing and cannot fold: check instead", []int{seat})
-	}
-	return nil
+	return h.verifyTurn(seat, "fold")
 }
 
 // CanFold reports whether seat may fold now.

@@ -40,8 +40,9 @@
 //     player left of the button; after an all-in with the betting over all
 //     hands are tabled in any order (TDA 16) and nobody may muck.
 //
-// Deliberate choices: folding when nothing is owed is rejected (check
-// instead), as in PokerKit; with a straddle the straddle is the full opening
+// Deliberate choices: folding is always legal, also when a check is free
+// (PokerKit rejects it, but card rooms let it stand and real HandHQ
+// histories contain it); with a straddle the straddle is the full opening
 // bet, so the minimum raise is to twice the straddle.
 //
 // # Using a hand
@@ -56,7 +57,7 @@
 //
 // Every action has three methods in the style of PokerKit: VerifyX returns
 // nil or an *ActionError (errors.Is against ErrOutOfTurn, ErrBelowMinRaise,
-// ErrAboveStack, ErrCannotRaise, ErrNothingToCall, ErrCardTwice, ...) whose
+// ErrAboveStack, ErrCannotRaise, ErrCardTwice, ...) whose
 // message cites the rule and the legal alternative; CanX is VerifyX == nil;
 // X verifies, applies and returns the Event. The actions are Fold,
 // CheckCall and BetRaise(to) (the PHH "f", "cc" and "cbr to"); Apply and
@@ -66,8 +67,8 @@
 //
 // # Public state
 //
-// Phase, Street, Actor, Legal (ToCall, MinRaiseTo, MaxRaiseTo, CanRaise,
-// CanFold), Pot, CurrentBet, LastFullRaise, Stack, Bet, Committed, Board,
+// Phase, Street, Actor, Legal (ToCall, MinRaiseTo, MaxRaiseTo, CanRaise),
+// Pot, CurrentBet, LastFullRaise, Stack, Bet, Committed, Board,
 // Hole, Folded, AllIn, PreflopAggressor, Aggressor, StreetAggressor,
 // AppendPots, Events, and Public, which copies all of it for one viewer into
 // a PublicState value (no allocation) for decision code and servers.

@@ -13,7 +13,6 @@ var (
 	ErrHandOver      = errors.New("the hand is over")
 	ErrWrongPhase    = errors.New("not possible in this phase of the hand")
 	ErrOutOfTurn     = errors.New("action out of turn")
-	ErrNothingToCall = errors.New("fold with nothing to call")
 	ErrCannotRaise   = errors.New("raise not allowed")
 	ErrBelowMinRaise = errors.New("raise below the minimum")
 	ErrNotARaise     = errors.New("raise-to not above the current bet")
@@ -30,7 +29,6 @@ var (
 type ActionError struct {
 	Kind error // one of the Err... values
 	Seat int   // the seat that tried to act, or -1 for the dealer
-	What string
 	// Msg is the explanation with seats written as %[1]s-style verbs
 	// rendered by Describe; see Error.
 	msg   string

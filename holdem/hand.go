@@ -44,8 +44,8 @@ type Hand struct {
 	fullRaise  int64 // the last full bet or raise of the street (TDA 41, 43)
 	aggressor  int   // last bettor or raiser of the current street, -1 if none
 	aggressors [NumStreets]int8
-	runout     bool // betting closed for good before the river: all hands are tabled (TDA 16)
-	undecided  bool // a pot could not be awarded: unknown cards at showdown
+	runout     bool   // betting closed for good before the river: all hands are tabled (TDA 16)
+	undecided  uint16 // pots not awarded: unknown cards at showdown
 
 	showOrder [MaxSeats]int8
 	nShow     int

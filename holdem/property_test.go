@@ -48,7 +48,7 @@ func randomConfig(r *rand.Rand, cfg *Config, buf []int64) {
 func randomAction(r *rand.Rand, l Legal) Action {
 	x := r.IntN(10)
 	switch {
-	case x < 2 && l.CanFold:
+	case x < 2 && l.ToCall > 0:
 		return Action{Kind: Fold}
 	case x < 5 && l.CanRaise:
 		to := l.MinRaiseTo
@@ -167,7 +167,7 @@ func refLegal(cfg *Config, h *Hand) refState {
 		return refState{actor: -1, legal: Legal{Seat: -1}}
 	}
 	owe := cur - contrib[actor]
-	l := Legal{Seat: actor, CanFold: owe > 0, ToCall: min(owe, stack[actor])}
+	l := Legal{Seat: actor, ToCall: min(owe, stack[actor])}
 	// Raises since the actor's last action must add up to a full raise
 	// (TDA 47), and someone else must be able to answer.
 	var since int64
@@ -200,7 +200,7 @@ func candidates(l Legal, cur int64, dst []Action) []Action {
 func legalPerRef(l Legal, a Action) bool {
 	switch a.Kind {
 	case Fold:
-		return l.CanFold
+		return true
 	case CheckCall:
 		return true
 	}

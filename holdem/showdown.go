@@ -117,7 +117,8 @@ func (h *Hand) beginShowdown() {
 }
 
 // autoShowdown shows the hands in order; a hand that cannot win or tie any
-// pot against the hands already shown is mucked.
+// pot against the hands already shown is mucked, except after an all-in
+// when all hands are tabled (TDA 16).
 func (h *Hand) autoShowdown() {
 	var ps [maxPots]Pot
 	np := h.pots(&ps)
@@ -125,7 +126,7 @@ func (h *Hand) autoShowdown() {
 	for _, s8 := range h.showOrder[:h.nShow] {
 		s := int(s8)
 		v, known := h.value(s)
-		show := !known
+		show := !known || h.runout
 		for p := range np {
 			if ps[p].CanWin(s) && (best[p] == 0 || v >= best[p]) {
 				show = true
@@ -223,7 +224,8 @@ func (h *Hand) verifyShowdownTurn(seat int, what string) *ActionError {
 	return nil
 }
 
-// VerifyShow checks that seat may show hole at the showdown now. If the hole
+// VerifyShow checks that seat may show hole at the showdown now, or, once
+// the hand is over, show it voluntarily (no effect on the pots). If the hole
 // cards were dealt known, hole must be the same two cards; if they were dealt
 // Unknown, hole reveals them (and may itself hold Unknown cards).
 func (h *Hand) VerifyShow(seat int, hole [2]cards.Card) error {
@@ -234,7 +236,13 @@ func (h *Hand) VerifyShow(seat int, hole [2]cards.Card) error {
 }
 
 func (h *Hand) verifyShow(seat int, hole [2]cards.Card) *ActionError {
-	if err := h.verifyShowdownTurn(seat, "show"); err != nil {
+	if h.phase == PhaseOver && seat >= 0 && seat < h.n {
+		// Anyone may show their cards once the hand is over; it changes
+		// nothing but the record.
+		if h.shown[seat] {
+			return actionErr(ErrBadShow, seat, "%[1]s has already shown", []int{seat})
+		}
+	} else if err := h.verifyShowdownTurn(seat, "show"); err != nil {
 		return err
 	}
 	if hole[0] != Unknown && hole[0] == hole[1] {
@@ -294,7 +302,9 @@ func (h *Hand) Show(seat int, hole [2]cards.Card) (Event, error) {
 	h.shown[seat] = true
 	ev := Event{Kind: EvShow, Street: h.street, Seat: int8(seat), NCards: 2, Cards: [3]cards.Card{hole[0], hole[1]}}
 	h.events = append(h.events, ev)
-	h.advanceShowdown()
+	if h.phase == PhaseShowdown {
+		h.advanceShowdown()
+	}
 	return ev, nil
 }
 
@@ -357,53 +367,97 @@ func (h *Hand) award() {
 	h.phase = PhaseOver
 	var ps [maxPots]Pot
 	np := h.pots(&ps)
-	street := h.street
 	for p := range np {
-		var winners [MaxSeats]int
-		nw := 0
-		var best handeval.Value
-		contenders, unknown := 0, false
-		for i := range h.n {
-			s := h.seatAfterButton(i)
-			if ps[p].CanWin(s) && !h.mucked[s] {
-				contenders++
-			}
-		}
-		for i := range h.n {
-			s := h.seatAfterButton(i) // clockwise from the button: odd-chip order
-			if !ps[p].CanWin(s) || h.mucked[s] {
-				continue
-			}
-			if contenders == 1 {
-				winners[0], nw = s, 1
-				break
-			}
-			v, known := h.value(s)
-			if !known {
-				unknown = true
-				break
-			}
-			switch {
-			case v > best:
-				best, winners[0], nw = v, s, 1
-			case v == best:
-				winners[nw] = s
-				nw++
-			}
-		}
-		if unknown || nw == 0 {
-			h.undecided = true
-			continue
-		}
-		share, odd := ps[p].Amount/int64(nw), ps[p].Amount%int64(nw)
-		for i, s := range winners[:nw] {
-			amt := share
-			if int64(i) < odd {
-				amt++
-			}
-			h.stack[s] += amt
-			h.won[s] += amt
-			h.events = append(h.events, Event{Kind: EvWin, Street: street, Seat: int8(s), Pot: int8(p), Amount: amt})
+		if !h.awardPot(p, ps[p], 0xFFFF, false) {
+			h.undecided |= 1 << p
 		}
 	}
+}
+
+// awardPot pays pot p to the best hands among its contenders in mask. With
+// unknown cards among several contenders it pays nothing and returns false,
+// unless split is set: then the contenders share it.
+func (h *Hand) awardPot(p int, pot Pot, mask uint16, split bool) bool {
+	var contenders [MaxSeats]int
+	nc := 0
+	for i := range h.n {
+		s := h.seatAfterButton(i) // clockwise from the button: odd-chip order
+		if pot.CanWin(s) && !h.mucked[s] && mask>>s&1 != 0 {
+			contenders[nc] = s
+			nc++
+		}
+	}
+	if nc == 0 {
+		return false
+	}
+	var winners [MaxSeats]int
+	nw := 0
+	var best handeval.Value
+	for _, s := range contenders[:nc] {
+		if nc == 1 {
+			winners[0], nw = s, 1
+			break
+		}
+		v, known := h.value(s)
+		if !known {
+			if !split {
+				return false
+			}
+			copy(winners[:], contenders[:nc])
+			nw = nc
+			break
+		}
+		switch {
+		case v > best:
+			best, winners[0], nw = v, s, 1
+		case v == best:
+			winners[nw] = s
+			nw++
+		}
+	}
+	share, odd := pot.Amount/int64(nw), pot.Amount%int64(nw)
+	for i, s := range winners[:nw] {
+		amt := share
+		if int64(i) < odd {
+			amt++
+		}
+		h.stack[s] += amt
+		h.won[s] += amt
+		h.events = append(h.events, Event{Kind: EvWin, Street: h.street, Seat: int8(s), Pot: int8(p), Amount: amt})
+	}
+	return true
+}
+
+// AwardUndecided decides the pots that unknown cards left undecided (see
+// Undecided) as a hand history records them: only the players in mask (bit
+// s for seat s) contend; among them the best known hands win, and if their
+// cards are unknown too they share the pot. Replays pass the players the
+// record names as winners, or the players who showed known cards (a player
+// who does not show cannot claim a pot). It fails, awarding nothing, if an
+// undecided pot has no contender in mask.
+func (h *Hand) AwardUndecided(mask uint16) error {
+	if h.undecided == 0 {
+		return nil
+	}
+	var ps [maxPots]Pot
+	np := h.pots(&ps)
+	for p := range np {
+		if h.undecided>>p&1 == 0 {
+			continue
+		}
+		found := false
+		for s := range h.n {
+			found = found || ps[p].CanWin(s) && !h.mucked[s] && mask>>s&1 != 0
+		}
+		if !found {
+			return actionErr(ErrBadShow, -1, fmt.Sprintf("pot %d has no contender among the given players", p), nil)
+		}
+	}
+	for p := range np {
+		if h.undecided>>p&1 != 0 {
+			h.awardPot(p, ps[p], mask, true)
+		}
+	}
+	h.undecided = 0
+	return nil
 }

@@ -22,6 +22,13 @@ func (h *Hand) BigBlindSeat() int { return h.blindOrder(1) }
 // players), ..., n-1 for the cutoff.
 func (h *Hand) Position(seat int) int { return (seat - h.button + h.n) % h.n }
 
+// ForcedBlind returns seat's configured blind or straddle (what it owes,
+// which it may not have covered).
+func (h *Hand) ForcedBlind(seat int) int64 { return h.blind[seat] }
+
+// ForcedAnte returns seat's configured ante.
+func (h *Hand) ForcedAnte(seat int) int64 { return h.anteCfg[seat] }
+
 // Phase returns what the hand waits for.
 func (h *Hand) Phase() Phase { return h.phase }
 
@@ -127,13 +134,17 @@ func (h *Hand) PreflopAggressor() int {
 	return int(h.aggressors[Preflop])
 }
 
+// WentToShowdown reports whether the hand ended with two or more players
+// still in it, so that the pots were decided by a showdown.
+func (h *Hand) WentToShowdown() bool { return h.phase == PhaseOver && h.inHand() >= 2 }
+
 // AllInShowdown reports whether the betting closed before the river with
 // players all-in, so the rest of the board is run out without betting.
 func (h *Hand) AllInShowdown() bool { return h.runout }
 
 // Undecided reports whether a pot could not be awarded because contenders'
 // cards were unknown at showdown (replays of hand histories only).
-func (h *Hand) Undecided() bool { return h.undecided }
+func (h *Hand) Undecided() bool { return h.undecided != 0 }
 
 // Events returns the hand's log. The slice aliases the hand's memory and is
 // overwritten by the next Reset.
@@ -171,7 +182,6 @@ type PublicState struct {
 	ToCall         int64 // for the actor, capped by their stack
 	MinRaiseTo     int64 // for the actor; 0 if they cannot raise
 	MaxRaiseTo     int64
-	CanFold        bool
 	CanRaise       bool
 	LastFullRaise  int64
 	PreflopRaiser  int
@@ -189,7 +199,7 @@ func (h *Hand) Public(viewer int) PublicState {
 	p := PublicState{
 		Players: h.n, Button: h.button, Street: h.street, Phase: h.phase, Actor: h.Actor(), Viewer: viewer,
 		Hole: [2]cards.Card{Unknown, Unknown}, Board: h.board, NBoard: h.nBoard, Pot: h.Pot(),
-		CurrentBet: h.currentBet, ToCall: l.ToCall, CanFold: l.CanFold, CanRaise: l.CanRaise,
+		CurrentBet: h.currentBet, ToCall: l.ToCall, CanRaise: l.CanRaise,
 		MinRaiseTo: l.MinRaiseTo, MaxRaiseTo: l.MaxRaiseTo, LastFullRaise: h.fullRaise,
 		PreflopRaiser: h.PreflopAggressor(), StreetAggr: h.aggressor,
 		Stacks: h.stack, Bets: h.bet,

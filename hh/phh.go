@@ -1,0 +1,667 @@
+package hh
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"pokerlab/cards"
+	"pokerlab/holdem"
+)
+
+// Hand is one PHH hand of No-Limit Texas Hold'em (variant NT). Per-player
+// arrays run in PHH seat order: p1 (index 0) is the small blind, ..., the
+// last player the button; heads-up p1 is the big blind and p2 the button
+// (the forced bets are applied in reverse, see Config).
+//
+// Amounts are integers in units of 10^-Decimals of the file's currency:
+// "200.30" in a hand whose amounts have at most two decimals is 20030 with
+// Decimals = 2. They are read from the text, never through float64.
+type Hand struct {
+	// Name is the table name in a .phhs file ("1", "2", ...), "" in a .phh.
+	Name string
+	// Line is the line of the [Name] header (1 in a .phh).
+	Line int
+	// File is the name the hand was parsed from, for messages.
+	File string
+	// Decimals is the number of decimal digits of the amount unit.
+	Decimals int
+
+	Variant        string
+	AnteTrimming   *bool // ante_trimming_status, nil if absent
+	Antes          []int64
+	Blinds         []int64 // blinds_or_straddles, as written (not reversed)
+	MinBet         int64
+	StartingStacks []int64
+	Actions        []Action
+	// ActionsMultiline is set when the actions array is written one action
+	// per line.
+	ActionsMultiline bool
+
+	// Optional fields; nil or empty when absent.
+	Players         []string
+	Seats           []int64
+	FinishingStacks []int64
+	Winnings        []int64
+
+	// Extra holds every other field (hand, table, venue, time, day, month,
+	// year, currency, user-defined "_..." fields, ...) with its TOML text,
+	// in file order, so that writing the hand back reproduces them.
+	Extra []Field
+
+	// keys is the order of the keys as read, for writing back.
+	keys []string
+}
+
+// Field is a key and the TOML text of its value.
+type Field struct {
+	Key   string
+	Value string
+	Line  int
+}
+
+// ActionKind is the kind of a PHH action notation.
+type ActionKind uint8
+
+// The action notations of NT hands.
+const (
+	NoOp      ActionKind = iota // empty or commentary only
+	DealHole                    // d dh pN CARDS
+	DealBoard                   // d db CARDS
+	Fold                        // pN f
+	CheckCall                   // pN cc
+	BetRaise                    // pN cbr AMOUNT (to)
+	ShowMuck                    // pN sm [CARDS|-]
+)
+
+// Action is one entry of the actions array.
+type Action struct {
+	Line int
+	// Player is the acting player pN (1-based), 0 for the dealer.
+	Player int
+	// Receiver is the player pN dealt hole cards by a DealHole.
+	Receiver int
+	Kind     ActionKind
+	// Amount is the bet-or-raise-to of a cbr, in units.
+	Amount int64
+	// Cards are the dealt or shown cards (holdem.Unknown for "??"); a
+	// show without cards is a muck, ShowDealt is "sm -".
+	Cards     [5]cards.Card
+	NCards    int
+	ShowDealt bool
+	// Comment is the commentary after "#", without it.
+	Comment string
+
+	amountRaw string
+}
+
+// Hole returns the first two cards as hole cards.
+func (a *Action) Hole() [2]cards.Card { return [2]cards.Card{a.Cards[0], a.Cards[1]} }
+
+// Error is malformed input: the file, line, hand and key at fault.
+type Error struct {
+	File string
+	Line int
+	Hand string // table name in a .phhs
+	Key  string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "line %d: ", e.Line)
+	if e.Hand != "" {
+		fmt.Fprintf(&b, "hand [%s]: ", e.Hand)
+	}
+	if e.Key != "" {
+		fmt.Fprintf(&b, "key %s: ", e.Key)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ReadFile reads a .phh or .phhs file.
+func ReadFile(path string) ([]*Hand, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse reads the hands of a .phh file (top-level keys: one hand) or a .phhs
+// file ([1], [2], ... tables: one hand each). name labels errors.
+func Parse(name string, data []byte) ([]*Hand, error) {
+	tables, err := parseTOML(string(data))
+	if err != nil {
+		if se, ok := err.(*syntaxError); ok {
+			return nil, &Error{File: name, Line: se.line, Key: se.key, Msg: se.msg}
+		}
+		return nil, err
+	}
+	var hands []*Hand
+	if len(tables[0].kvs) > 0 {
+		if len(tables) > 1 {
+			return nil, &Error{File: name, Line: tables[1].line, Msg: "a file holds either one hand (top-level keys, .phh) or [1], [2], ... tables (.phhs), not both"}
+		}
+		h, err := decodeHand(&tables[0])
+		if err != nil {
+			err.File = name
+			return nil, err
+		}
+		h.Line, h.File = 1, name
+		return []*Hand{h}, nil
+	}
+	for i := 1; i < len(tables); i++ {
+		h, err := decodeHand(&tables[i])
+		if err != nil {
+			err.File = name
+			return nil, err
+		}
+		h.File = name
+		hands = append(hands, h)
+	}
+	return hands, nil
+}
+
+// decoder converts one table's values, remembering where errors are.
+type decoder struct {
+	t *tomlTableDef
+}
+
+func (d *decoder) errAt(line int, key, format string, args ...any) *Error {
+	return &Error{Line: line, Hand: d.t.name, Key: key, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *decoder) want(kv *tomlKeyVal, kind tomlKind) *Error {
+	if kv.val.kind != kind {
+		return d.errAt(kv.line, kv.key, "want a %v, got a %v (%s)", kind, kv.val.kind, short(kv.val.raw))
+	}
+	return nil
+}
+
+func short(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// numbers reads an array of amounts (their decimals are checked later).
+func (d *decoder) numbers(kv *tomlKeyVal) ([]decimal, *Error) {
+	if err := d.want(kv, tomlArray); err != nil {
+		return nil, err
+	}
+	out := make([]decimal, len(kv.val.items))
+	for i, it := range kv.val.items {
+		x, err := d.number(kv.key, it, i)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+func (d *decoder) number(key string, v tomlValue, index int) (decimal, *Error) {
+	where := ""
+	if index >= 0 {
+		where = fmt.Sprintf("element %d: ", index+1)
+	}
+	if v.kind != tomlInteger && v.kind != tomlFloat {
+		return decimal{}, d.errAt(v.line, key, "%swant a number, got a %v (%s)", where, v.kind, short(v.raw))
+	}
+	x, err := parseDecimal(v.raw)
+	if err != nil {
+		return decimal{}, d.errAt(v.line, key, "%s%s: %v", where, v.raw, err)
+	}
+	return x, nil
+}
+
+// Keys whose values the decoder interprets; every other key goes to Extra
+// after a type check for the optional fields of the PHH specification.
+var optionalKinds = map[string][]tomlKind{
+	"author": {tomlString}, "event": {tomlString}, "url": {tomlString}, "venue": {tomlString},
+	"address": {tomlString}, "city": {tomlString}, "region": {tomlString}, "postal_code": {tomlString},
+	"country": {tomlString}, "time": {tomlDatetime}, "time_zone": {tomlString},
+	"time_zone_abbreviation": {tomlString}, "day": {tomlInteger}, "month": {tomlInteger},
+	"year": {tomlInteger}, "hand": {tomlString, tomlInteger}, "level": {tomlInteger},
+	"seat_count": {tomlInteger}, "table": {tomlString, tomlInteger}, "currency": {tomlString},
+	"currency_symbol": {tomlString}, "time_limit": {tomlInteger, tomlFloat}, "time_banks": {tomlArray},
+}
+
+func decodeHand(t *tomlTableDef) (*Hand, *Error) {
+	d := &decoder{t: t}
+	h := &Hand{Name: t.name, Line: t.line}
+	var antes, blinds, stacks, finishing, winnings []decimal
+	var minBet decimal
+	var seen [6]bool // variant, antes, blinds, min_bet, stacks, actions
+	var arrays []*tomlKeyVal
+	h.keys = make([]string, 0, len(t.kvs))
+	for i := range t.kvs {
+		kv := &t.kvs[i]
+		h.keys = append(h.keys, kv.key)
+		var err *Error
+		switch kv.key {
+		case "variant":
+			seen[0] = true
+			if err = d.want(kv, tomlString); err == nil {
+				h.Variant = kv.val.str
+				if h.Variant != "NT" {
+					err = d.errAt(kv.line, kv.key, "variant %q is not supported: this reader plays NT (No-Limit Texas Hold'em)", h.Variant)
+				}
+			}
+		case "ante_trimming_status":
+			if err = d.want(kv, tomlBool); err == nil {
+				b := kv.val.raw == "true"
+				h.AnteTrimming = &b
+			}
+		case "antes":
+			seen[1] = true
+			antes, err = d.numbers(kv)
+			arrays = append(arrays, kv)
+		case "blinds_or_straddles":
+			seen[2] = true
+			blinds, err = d.numbers(kv)
+			arrays = append(arrays, kv)
+		case "min_bet":
+			seen[3] = true
+			minBet, err = d.number(kv.key, kv.val, -1)
+		case "starting_stacks":
+			seen[4] = true
+			stacks, err = d.numbers(kv)
+			for j, it := range kv.val.items {
+				if err == nil && stacks[j].mant == 0 {
+					err = d.errAt(it.line, kv.key, "element %d: every starting stack must be positive", j+1)
+				}
+			}
+		case "finishing_stacks":
+			finishing, err = d.numbers(kv)
+			arrays = append(arrays, kv)
+		case "winnings":
+			winnings, err = d.numbers(kv)
+			arrays = append(arrays, kv)
+		case "actions":
+			seen[5] = true
+			err = d.actions(h, kv)
+		case "players":
+			if err = d.want(kv, tomlArray); err == nil {
+				h.Players = make([]string, len(kv.val.items))
+				for j, it := range kv.val.items {
+					if it.kind != tomlString {
+						err = d.errAt(it.line, kv.key, "element %d: want a string, got a %v", j+1, it.kind)
+						break
+					}
+					h.Players[j] = it.str
+				}
+			}
+			arrays = append(arrays, kv)
+		case "seats":
+			if err = d.want(kv, tomlArray); err == nil {
+				h.Seats = make([]int64, len(kv.val.items))
+				for j, it := range kv.val.items {
+					if it.kind != tomlInteger {
+						err = d.errAt(it.line, kv.key, "element %d: want an integer, got a %v", j+1, it.kind)
+						break
+					}
+					h.Seats[j], _ = parseTOMLInt(it.raw)
+				}
+			}
+			arrays = append(arrays, kv)
+		default:
+			if kinds, ok := optionalKinds[kv.key]; ok {
+				good := false
+				for _, k := range kinds {
+					good = good || kv.val.kind == k
+				}
+				if !good {
+					err = d.errAt(kv.line, kv.key, "want a %v, got a %v (%s)", kinds[0], kv.val.kind, short(kv.val.raw))
+				}
+			}
+			h.Extra = append(h.Extra, Field{Key: kv.key, Value: kv.val.raw, Line: kv.line})
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	for i, name := range []string{"variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"} {
+		if !seen[i] {
+			return nil, d.errAt(t.line, name, "missing (a required field of an NT hand)")
+		}
+	}
+	n := len(stacks)
+	if n < holdem.MinSeats || n > holdem.MaxSeats {
+		return nil, d.errAt(lineOf(t, "starting_stacks"), "starting_stacks", "%d players; a hand needs %d to %d", n, holdem.MinSeats, holdem.MaxSeats)
+	}
+	for _, kv := range arrays {
+		if len(kv.val.items) != n {
+			return nil, d.errAt(kv.line, kv.key, "%d entries for %d players (starting_stacks)", len(kv.val.items), n)
+		}
+	}
+	// The unit: the most fraction digits of any amount in the hand.
+	dec := minBet.frac
+	for _, xs := range [][]decimal{antes, blinds, stacks, finishing, winnings} {
+		for _, x := range xs {
+			dec = max(dec, x.frac)
+		}
+	}
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Kind == BetRaise {
+			x, _ := parseDecimal(a.amountRaw)
+			dec = max(dec, x.frac)
+		}
+	}
+	if dec > maxDecimals {
+		return nil, d.errAt(t.line, "", "amounts with %d decimals; at most %d are supported", dec, maxDecimals)
+	}
+	h.Decimals = dec
+	conv := func(key string, xs []decimal) ([]int64, *Error) {
+		if xs == nil {
+			return nil, nil
+		}
+		out := make([]int64, len(xs))
+		for i, x := range xs {
+			v, err := x.units(dec)
+			if err != nil {
+				return nil, d.errAt(lineOf(t, key), key, "element %d: %v", i+1, err)
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	var err *Error
+	if h.Antes, err = conv("antes", antes); err != nil {
+		return nil, err
+	}
+	if h.Blinds, err = conv("blinds_or_straddles", blinds); err != nil {
+		return nil, err
+	}
+	if h.StartingStacks, err = conv("starting_stacks", stacks); err != nil {
+		return nil, err
+	}
+	if h.FinishingStacks, err = conv("finishing_stacks", finishing); err != nil {
+		return nil, err
+	}
+	if h.Winnings, err = conv("winnings", winnings); err != nil {
+		return nil, err
+	}
+	mb, e := minBet.units(dec)
+	if e != nil || mb <= 0 {
+		return nil, d.errAt(lineOf(t, "min_bet"), "min_bet", "must be a positive amount")
+	}
+	h.MinBet = mb
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if a.Kind != BetRaise {
+			continue
+		}
+		x, _ := parseDecimal(a.amountRaw)
+		if a.Amount, e = x.units(dec); e != nil {
+			return nil, d.errAt(a.Line, "actions", "action %d %q: %v", i+1, a.text(), e)
+		}
+	}
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Player > n || a.Receiver > n {
+			return nil, d.errAt(a.Line, "actions", "action %d %q: no player p%d among %d players", i+1, a.text(), max(a.Player, a.Receiver), n)
+		}
+	}
+	return h, nil
+}
+
+func lineOf(t *tomlTableDef, key string) int {
+	for _, kv := range t.kvs {
+		if kv.key == key {
+			return kv.line
+		}
+	}
+	return t.line
+}
+
+func (d *decoder) actions(h *Hand, kv *tomlKeyVal) *Error {
+	if err := d.want(kv, tomlArray); err != nil {
+		return err
+	}
+	h.ActionsMultiline = kv.multiline
+	h.Actions = make([]Action, len(kv.val.items))
+	for i, it := range kv.val.items {
+		if it.kind != tomlString {
+			return d.errAt(it.line, kv.key, "action %d: want a string, got a %v (%s)", i+1, it.kind, short(it.raw))
+		}
+		if err := parseAction(it.str, &h.Actions[i]); err != "" {
+			return d.errAt(it.line, kv.key, "action %d %q: %s", i+1, it.str, err)
+		}
+		h.Actions[i].Line = it.line
+	}
+	return nil
+}
+
+// parseAction reads one action notation; it returns a message on error.
+func parseAction(s string, a *Action) string {
+	*a = Action{}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		a.Comment = strings.TrimSpace(s[i+1:])
+		s = s[:i]
+	}
+	var tok [5]string
+	nt := 0
+	for f := range strings.FieldsSeq(s) {
+		if nt == len(tok) {
+			return "too many words"
+		}
+		tok[nt] = f
+		nt++
+	}
+	if nt == 0 {
+		a.Kind = NoOp
+		return ""
+	}
+	actor := tok[0]
+	switch {
+	case actor == "d":
+		if nt < 2 {
+			return "the dealer's action is missing (dh or db)"
+		}
+		switch tok[1] {
+		case "dh":
+			if nt != 4 {
+				return "want d dh pN CARDS"
+			}
+			p, msg := parsePlayer(tok[2])
+			if msg != "" {
+				return msg
+			}
+			a.Kind, a.Receiver = DealHole, p
+			if msg := parseCardsInto(tok[3], a); msg != "" {
+				return msg
+			}
+			if a.NCards != 2 {
+				return fmt.Sprintf("an NT hand deals 2 hole cards, not %d", a.NCards)
+			}
+		case "db":
+			if nt != 3 {
+				return "want d db CARDS"
+			}
+			a.Kind = DealBoard
+			if msg := parseCardsInto(tok[2], a); msg != "" {
+				return msg
+			}
+			if a.NCards != 3 && a.NCards != 1 {
+				return fmt.Sprintf("a board deal is 3 cards (flop) or 1 (turn, river), not %d", a.NCards)
+			}
+			for _, c := range a.Cards[:a.NCards] {
+				if c == holdem.Unknown {
+					return "board cards must be known"
+				}
+			}
+		default:
+			return fmt.Sprintf("unknown dealer action %q (want dh or db)", tok[1])
+		}
+		return ""
+	case actor != "" && actor[0] == 'p':
+		p, msg := parsePlayer(actor)
+		if msg != "" {
+			return msg
+		}
+		a.Player = p
+	default:
+		return fmt.Sprintf("unknown actor %q (want d or pN)", actor)
+	}
+	if nt < 2 {
+		return "the action is missing"
+	}
+	switch tok[1] {
+	case "f", "cc":
+		if nt != 2 {
+			return "unexpected words after " + tok[1]
+		}
+		a.Kind = Fold
+		if tok[1] == "cc" {
+			a.Kind = CheckCall
+		}
+	case "cbr":
+		if nt != 3 {
+			return "want pN cbr AMOUNT"
+		}
+		x, err := parseDecimal(tok[2])
+		if err != nil || !isTOMLFloat(tok[2]) && !isDecInt(tok[2]) {
+			return fmt.Sprintf("bad amount %q", tok[2])
+		}
+		if x.mant == 0 {
+			return "a bet or raise must be positive"
+		}
+		a.Kind, a.amountRaw = BetRaise, tok[2]
+	case "sm":
+		a.Kind = ShowMuck
+		switch nt {
+		case 2:
+		case 3:
+			if tok[2] == "-" {
+				a.ShowDealt = true
+				break
+			}
+			if msg := parseCardsInto(tok[2], a); msg != "" {
+				return msg
+			}
+			if a.NCards != 2 {
+				return fmt.Sprintf("a show is 2 hole cards, not %d", a.NCards)
+			}
+		default:
+			return "want pN sm [CARDS]"
+		}
+	case "pb":
+		return "bring-ins (pb) do not exist in NT hands"
+	case "sd":
+		return "draws (sd) do not exist in NT hands"
+	default:
+		return fmt.Sprintf("unknown action %q (want f, cc, cbr or sm)", tok[1])
+	}
+	return ""
+}
+
+func parsePlayer(s string) (int, string) {
+	if len(s) < 2 || s[0] != 'p' {
+		return 0, fmt.Sprintf("bad player %q (want p1, p2, ...)", s)
+	}
+	p, err := strconv.Atoi(s[1:])
+	if err != nil || p < 1 || s[1] == '0' || s[1] == '+' {
+		return 0, fmt.Sprintf("bad player %q (want p1, p2, ...)", s)
+	}
+	return p, ""
+}
+
+// parseCardsInto reads concatenated cards ("AsKd", "????") into a.Cards.
+func parseCardsInto(s string, a *Action) string {
+	if len(s)%2 != 0 {
+		return fmt.Sprintf("cards %q: a card is two characters", s)
+	}
+	if len(s)/2 > len(a.Cards) {
+		return fmt.Sprintf("cards %q: too many cards", s)
+	}
+	a.NCards = 0
+	for i := 0; i < len(s); i += 2 {
+		c := holdem.Unknown
+		if s[i] != '?' || s[i+1] != '?' {
+			r, ok1 := cards.ParseRank(s[i])
+			su, ok2 := cards.ParseSuit(s[i+1])
+			if !ok1 || !ok2 {
+				return fmt.Sprintf("cards %q: bad card %q at column %d", s, s[i:i+2], i+1)
+			}
+			c = cards.NewCard(r, su)
+			for _, d := range a.Cards[:a.NCards] {
+				if d == c {
+					return fmt.Sprintf("cards %q: %s appears twice", s, c)
+				}
+			}
+		}
+		a.Cards[a.NCards] = c
+		a.NCards++
+	}
+	return ""
+}
+
+// text renders the action in canonical notation with integer amounts, for
+// messages before the hand's unit is known.
+func (a *Action) text() string { return a.format(-1) }
+
+// format renders the action in canonical PHH notation with amounts in
+// 10^-decimals units (decimals < 0: the amount as written).
+func (a *Action) format(decimals int) string {
+	var b strings.Builder
+	switch a.Kind {
+	case DealHole:
+		fmt.Fprintf(&b, "d dh p%d %s", a.Receiver, cardText(a.Cards[:a.NCards]))
+	case DealBoard:
+		fmt.Fprintf(&b, "d db %s", cardText(a.Cards[:a.NCards]))
+	case Fold:
+		fmt.Fprintf(&b, "p%d f", a.Player)
+	case CheckCall:
+		fmt.Fprintf(&b, "p%d cc", a.Player)
+	case BetRaise:
+		// The amount as written when it still says the same ("3.00"),
+		// else in canonical form.
+		text := a.amountRaw
+		if decimals >= 0 {
+			text = formatUnits(a.Amount, decimals)
+		}
+		if a.amountRaw != "" && decimals >= 0 {
+			if x, err := parseDecimal(a.amountRaw); err == nil {
+				if v, err := x.units(decimals); err == nil && v == a.Amount {
+					text = a.amountRaw
+				}
+			}
+		}
+		fmt.Fprintf(&b, "p%d cbr %s", a.Player, text)
+	case ShowMuck:
+		fmt.Fprintf(&b, "p%d sm", a.Player)
+		if a.ShowDealt {
+			b.WriteString(" -")
+		} else if a.NCards > 0 {
+			b.WriteString(" " + cardText(a.Cards[:a.NCards]))
+		}
+	}
+	if a.Comment != "" {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString("# " + a.Comment)
+	}
+	return b.String()
+}
+
+// cardText writes cards concatenated, "??" for unknown.
+func cardText(cs []cards.Card) string {
+	var b strings.Builder
+	for _, c := range cs {
+		if c == holdem.Unknown {
+			b.WriteString("??")
+		} else {
+			b.WriteString(c.String())
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,922 @@
+package hh
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// A small TOML v1.0 reader for PHH files. It keeps what PHH needs and what a
+// general reader loses: the source line of every key and array element, and
+// the exact text of every number (decimal chip amounts are converted to
+// integers from the text, never through float64). It accepts the TOML a PHH
+// file can contain — comments, bare and quoted keys, [table] headers, all
+// string forms, integers, floats, booleans, dates and times, arrays (also
+// over several lines) and inline tables — and rejects dotted keys and arrays
+// of tables, which PHH does not use, with an "unsupported" error. The
+// differential fuzz test compares it with github.com/BurntSushi/toml.
+
+type tomlKind uint8
+
+const (
+	tomlString tomlKind = iota + 1
+	tomlInteger
+	tomlFloat
+	tomlBool
+	tomlDatetime
+	tomlArray
+	tomlTable
+)
+
+var tomlKindNames = [...]string{"", "string", "integer", "float", "boolean", "date-time", "array", "inline table"}
+
+func (k tomlKind) String() string { return tomlKindNames[k] }
+
+// tomlValue is a parsed value. raw is the source text of numbers, booleans
+// and date-times (and of the whole value for arrays and tables); str the
+// decoded string; items the array elements; kvs the inline table.
+type tomlValue struct {
+	kind  tomlKind
+	line  int
+	raw   string
+	str   string
+	items []tomlValue
+	kvs   []tomlKeyVal
+}
+
+type tomlKeyVal struct {
+	key  string
+	line int
+	val  tomlValue
+	// multiline is set for arrays that span several lines.
+	multiline bool
+}
+
+// tomlTableDef is a [name] table (the root table has name "" and line 1).
+type tomlTableDef struct {
+	name string
+	line int
+	kvs  []tomlKeyVal
+}
+
+// syntaxError is a TOML syntax error at a line, naming the key being read
+// when there is one.
+type syntaxError struct {
+	line int
+	key  string
+	msg  string
+}
+
+func (e *syntaxError) Error() string {
+	if e.key != "" {
+		return "line " + strconv.Itoa(e.line) + ": key " + e.key + ": " + e.msg
+	}
+	return "line " + strconv.Itoa(e.line) + ": " + e.msg
+}
+
+type tomlParser struct {
+	src  string
+	pos  int
+	line int
+	key  string // the key whose value is being parsed, for errors
+}
+
+func (p *tomlParser) errf(format string, args ...any) *syntaxError {
+	return &syntaxError{line: p.line, key: p.key, msg: sprintf(format, args...)}
+}
+
+// parseTOML parses a whole document into its tables, root first.
+func parseTOML(src string) ([]tomlTableDef, error) {
+	p := &tomlParser{src: src, line: 1}
+	tables := []tomlTableDef{{name: "", line: 1}}
+	seen := map[string]int{}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			return tables, nil
+		}
+		c := p.src[p.pos]
+		switch {
+		case c == '#':
+			if err := p.comment(); err != nil {
+				return nil, err
+			}
+		case c == '\n':
+			p.pos++
+			p.line++
+		case c == '\r':
+			if err := p.newline(); err != nil {
+				return nil, err
+			}
+		case c == '[':
+			p.key = ""
+			if strings.HasPrefix(p.src[p.pos:], "[[") {
+				return nil, p.errf("arrays of tables ([[...]]) are not supported in PHH")
+			}
+			p.pos++
+			p.skipSpace()
+			name, err := p.parseKey()
+			if err != nil {
+				return nil, err
+			}
+			p.skipSpace()
+			if p.pos >= len(p.src) || p.src[p.pos] != ']' {
+				return nil, p.errf("table header [%s: expected ]", name)
+			}
+			p.pos++
+			if prev, dup := seen[name]; dup {
+				return nil, p.errf("table [%s] defined twice (first at line %d)", name, prev)
+			}
+			seen[name] = p.line
+			tables = append(tables, tomlTableDef{name: name, line: p.line})
+			if err := p.endOfLine(); err != nil {
+				return nil, err
+			}
+		default:
+			line := p.line
+			p.key = ""
+			key, err := p.parseKey()
+			if err != nil {
+				return nil, err
+			}
+			p.key = key
+			t := &tables[len(tables)-1]
+			for _, kv := range t.kvs {
+				if kv.key == key {
+					return nil, p.errf("defined twice (first at line %d)", kv.line)
+				}
+			}
+			p.skipSpace()
+			if p.pos >= len(p.src) || p.src[p.pos] != '=' {
+				if p.pos < len(p.src) && p.src[p.pos] == '.' {
+					return nil, p.errf("dotted keys are not supported in PHH")
+				}
+				return nil, p.errf("expected = after the key")
+			}
+			p.pos++
+			p.skipSpace()
+			v, err := p.parseValue()
+			if err != nil {
+				return nil, err
+			}
+			t.kvs = append(t.kvs, tomlKeyVal{key: key, line: line, val: v, multiline: p.line > line})
+			if err := p.endOfLine(); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+func (p *tomlParser) skipSpace() {
+	for p.pos < len(p.src) && (p.src[p.pos] == ' ' || p.src[p.pos] == '\t') {
+		p.pos++
+	}
+}
+
+// comment skips a comment up to (not including) the newline.
+func (p *tomlParser) comment() error {
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == '\n' || (c == '\r' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '\n') {
+			return nil
+		}
+		if isControl(c) {
+			return p.errf("control character %U in a comment", rune(c))
+		}
+		if c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(p.src[p.pos:])
+			if r == utf8.RuneError && size == 1 {
+				return p.errf("invalid UTF-8 in a comment")
+			}
+			p.pos += size
+			continue
+		}
+		p.pos++
+	}
+	return nil
+}
+
+func isControl(c byte) bool { return (c < 0x20 && c != '\t') || c == 0x7f }
+
+func (p *tomlParser) newline() error {
+	if p.src[p.pos] == '\r' {
+		if p.pos+1 >= len(p.src) || p.src[p.pos+1] != '\n' {
+			return p.errf("carriage return not followed by a newline")
+		}
+		p.pos++
+	}
+	p.pos++
+	p.line++
+	return nil
+}
+
+// endOfLine accepts spaces, an optional comment and a newline (or the end).
+func (p *tomlParser) endOfLine() error {
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == '#' {
+		if err := p.comment(); err != nil {
+			return err
+		}
+	}
+	if p.pos >= len(p.src) {
+		return nil
+	}
+	if c := p.src[p.pos]; c == '\n' || c == '\r' {
+		return p.newline()
+	}
+	return p.errf("unexpected %q after the value", p.rest())
+}
+
+// rest returns a short excerpt of the input at the position, for errors.
+func (p *tomlParser) rest() string {
+	s := p.src[p.pos:]
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 20 {
+		s = s[:20]
+	}
+	return s
+}
+
+func isBareKeyChar(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// parseKey reads a bare or quoted key (not dotted).
+func (p *tomlParser) parseKey() (string, error) {
+	if p.pos >= len(p.src) {
+		return "", p.errf("expected a key")
+	}
+	var key string
+	switch c := p.src[p.pos]; {
+	case c == '"' || c == '\'':
+		if strings.HasPrefix(p.src[p.pos:], `"""`) || strings.HasPrefix(p.src[p.pos:], `'''`) {
+			return "", p.errf("a key cannot be a multi-line string")
+		}
+		v, err := p.parseString()
+		if err != nil {
+			return "", err
+		}
+		key = v.str
+	case isBareKeyChar(c):
+		start := p.pos
+		for p.pos < len(p.src) && isBareKeyChar(p.src[p.pos]) {
+			p.pos++
+		}
+		key = p.src[start:p.pos]
+	default:
+		return "", p.errf("expected a key, found %q", p.rest())
+	}
+	save := p.pos
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == '.' {
+		return "", p.errf("dotted key %s. is not supported in PHH", key)
+	}
+	p.pos = save
+	return key, nil
+}
+
+func (p *tomlParser) parseValue() (tomlValue, error) {
+	start := p.pos
+	v, err := p.parseValue1()
+	v.raw = p.src[start:p.pos]
+	return v, err
+}
+
+func (p *tomlParser) parseValue1() (tomlValue, error) {
+	if p.pos >= len(p.src) {
+		return tomlValue{}, p.errf("missing value")
+	}
+	line := p.line
+	switch c := p.src[p.pos]; {
+	case c == '"' || c == '\'':
+		v, err := p.parseString()
+		v.line = line
+		return v, err
+	case c == '[':
+		return p.parseArray()
+	case c == '{':
+		return p.parseInlineTable()
+	case c == 't' && strings.HasPrefix(p.src[p.pos:], "true"):
+		p.pos += 4
+		return p.checkDelim(tomlValue{kind: tomlBool, line: line, raw: "true"})
+	case c == 'f' && strings.HasPrefix(p.src[p.pos:], "false"):
+		p.pos += 5
+		return p.checkDelim(tomlValue{kind: tomlBool, line: line, raw: "false"})
+	}
+	return p.parseNumberOrDate()
+}
+
+// checkDelim requires that a scalar is followed by a delimiter.
+func (p *tomlParser) checkDelim(v tomlValue) (tomlValue, error) {
+	if p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\n', '\r', ',', ']', '}', '#':
+		default:
+			return v, p.errf("invalid value %q", v.raw+p.rest())
+		}
+	}
+	return v, nil
+}
+
+func (p *tomlParser) parseString() (tomlValue, error) {
+	s := p.src[p.pos:]
+	switch {
+	case strings.HasPrefix(s, `"""`):
+		return p.parseMultiBasic()
+	case strings.HasPrefix(s, `'''`):
+		return p.parseMultiLiteral()
+	case s[0] == '\'':
+		p.pos++
+		start := p.pos
+		for p.pos < len(p.src) {
+			c := p.src[p.pos]
+			if c == '\'' {
+				v := tomlValue{kind: tomlString, str: p.src[start:p.pos]}
+				p.pos++
+				return v, nil
+			}
+			if err := p.stringChar(c); err != nil {
+				return tomlValue{}, err
+			}
+		}
+		return tomlValue{}, p.errf("unterminated string")
+	}
+	p.pos++
+	start := p.pos
+	var b *strings.Builder
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch c {
+		case '"':
+			v := tomlValue{kind: tomlString}
+			if b == nil {
+				v.str = p.src[start:p.pos]
+			} else {
+				v.str = b.String()
+			}
+			p.pos++
+			return v, nil
+		case '\\':
+			if b == nil {
+				b = &strings.Builder{}
+				b.WriteString(p.src[start:p.pos])
+			}
+			if err := p.escape(b); err != nil {
+				return tomlValue{}, err
+			}
+			continue
+		}
+		at := p.pos
+		if err := p.stringChar(c); err != nil {
+			return tomlValue{}, err
+		}
+		if b != nil {
+			b.WriteString(p.src[at:p.pos])
+		}
+	}
+	return tomlValue{}, p.errf("unterminated string")
+}
+
+// stringChar accepts one character of a single-line string.
+func (p *tomlParser) stringChar(c byte) error {
+	switch {
+	case c == '\n' || c == '\r':
+		return p.errf("unterminated string (newline inside a single-line string)")
+	case isControl(c):
+		return p.errf("control character %U in a string", rune(c))
+	case c >= 0x80:
+		r, size := utf8.DecodeRuneInString(p.src[p.pos:])
+		if r == utf8.RuneError && size == 1 {
+			return p.errf("invalid UTF-8 in a string")
+		}
+		p.pos += size
+		return nil
+	}
+	p.pos++
+	return nil
+}
+
+// escape decodes one backslash escape of a basic string.
+func (p *tomlParser) escape(b *strings.Builder) error {
+	if p.pos+1 >= len(p.src) {
+		return p.errf("unterminated string")
+	}
+	c := p.src[p.pos+1]
+	p.pos += 2
+	switch c {
+	case 'b':
+		b.WriteByte('\b')
+	case 't':
+		b.WriteByte('\t')
+	case 'n':
+		b.WriteByte('\n')
+	case 'f':
+		b.WriteByte('\f')
+	case 'r':
+		b.WriteByte('\r')
+	case '"':
+		b.WriteByte('"')
+	case '\\':
+		b.WriteByte('\\')
+	case 'e': // TOML 1.1
+		b.WriteByte(0x1b)
+	case 'x': // TOML 1.1: \xHH
+		if p.pos+2 > len(p.src) || !isHex(p.src[p.pos]) || !isHex(p.src[p.pos+1]) {
+			return p.errf("invalid escape \\x")
+		}
+		r, _ := strconv.ParseUint(p.src[p.pos:p.pos+2], 16, 8)
+		b.WriteRune(rune(r))
+		p.pos += 2
+	case 'u', 'U':
+		n := 4
+		if c == 'U' {
+			n = 8
+		}
+		if p.pos+n > len(p.src) {
+			return p.errf("short unicode escape")
+		}
+		hex := p.src[p.pos : p.pos+n]
+		for i := range len(hex) {
+			if !isHex(hex[i]) {
+				return p.errf("invalid unicode escape \\%c%s", c, hex)
+			}
+		}
+		r, _ := strconv.ParseUint(hex, 16, 32)
+		if r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
+			return p.errf("invalid unicode escape \\%c%s: not a scalar value", c, hex)
+		}
+		b.WriteRune(rune(r))
+		p.pos += n
+	default:
+		return p.errf("invalid escape \\%c", c)
+	}
+	return nil
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
+	p.pos += 3
+	p.skipFirstNewline()
+	var b strings.Builder
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case strings.HasPrefix(p.src[p.pos:], `"""`):
+			// Up to two quotes may end the content right before the delimiter.
+			k := 3
+			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == '"' {
+				k++
+			}
+			b.WriteString(p.src[p.pos : p.pos+k-3])
+			p.pos += k
+			return tomlValue{kind: tomlString, str: b.String()}, nil
+		case c == '\\':
+			// A line-ending backslash trims the newline and the whitespace after it.
+			j := p.pos + 1
+			for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t') {
+				j++
+			}
+			if j < len(p.src) && (p.src[j] == '\n' || p.src[j] == '\r') {
+				p.pos = j
+				for p.pos < len(p.src) {
+					d := p.src[p.pos]
+					if d == ' ' || d == '\t' {
+						p.pos++
+					} else if d == '\n' || d == '\r' {
+						if err := p.newline(); err != nil {
+							return tomlValue{}, err
+						}
+					} else {
+						break
+					}
+				}
+				continue
+			}
+			if err := p.escape(&b); err != nil {
+				return tomlValue{}, err
+			}
+		case c == '\n' || c == '\r':
+			if err := p.newline(); err != nil {
+				return tomlValue{}, err
+			}
+			b.WriteByte('\n')
+		default:
+			at := p.pos
+			if err := p.multiChar(c); err != nil {
+				return tomlValue{}, err
+			}
+			b.WriteString(p.src[at:p.pos])
+		}
+	}
+	return tomlValue{}, p.errf("unterminated multi-line string")
+}
+
+func (p *tomlParser) parseMultiLiteral() (tomlValue, error) {
+	p.pos += 3
+	p.skipFirstNewline()
+	var b strings.Builder
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case strings.HasPrefix(p.src[p.pos:], `'''`):
+			k := 3
+			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == '\'' {
+				k++
+			}
+			b.WriteString(p.src[p.pos : p.pos+k-3])
+			p.pos += k
+			return tomlValue{kind: tomlString, str: b.String()}, nil
+		case c == '\n' || c == '\r':
+			if err := p.newline(); err != nil {
+				return tomlValue{}, err
+			}
+			b.WriteByte('\n')
+		default:
+			at := p.pos
+			if err := p.multiChar(c); err != nil {
+				return tomlValue{}, err
+			}
+			b.WriteString(p.src[at:p.pos])
+		}
+	}
+	return tomlValue{}, p.errf("unterminated multi-line string")
+}
+
+func (p *tomlParser) skipFirstNewline() {
+	if p.pos < len(p.src) && p.src[p.pos] == '\n' {
+		p.pos++
+		p.line++
+	} else if strings.HasPrefix(p.src[p.pos:], "\r\n") {
+		p.pos += 2
+		p.line++
+	}
+}
+
+func (p *tomlParser) multiChar(c byte) error {
+	if isControl(c) {
+		return p.errf("control character %U in a string", rune(c))
+	}
+	if c >= 0x80 {
+		r, size := utf8.DecodeRuneInString(p.src[p.pos:])
+		if r == utf8.RuneError && size == 1 {
+			return p.errf("invalid UTF-8 in a string")
+		}
+		p.pos += size
+		return nil
+	}
+	p.pos++
+	return nil
+}
+
+// skipArraySpace skips whitespace, newlines and comments inside an array.
+func (p *tomlParser) skipArraySpace() error {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t':
+			p.pos++
+		case '\n', '\r':
+			if err := p.newline(); err != nil {
+				return err
+			}
+		case '#':
+			if err := p.comment(); err != nil {
+				return err
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func (p *tomlParser) parseArray() (tomlValue, error) {
+	v := tomlValue{kind: tomlArray, line: p.line}
+	start := p.pos
+	p.pos++
+	for {
+		if err := p.skipArraySpace(); err != nil {
+			return v, err
+		}
+		if p.pos >= len(p.src) {
+			return v, p.errf("unterminated array (opened at line %d)", v.line)
+		}
+		if p.src[p.pos] == ']' {
+			p.pos++
+			v.raw = p.src[start:p.pos]
+			return v, nil
+		}
+		item, err := p.parseValue()
+		if err != nil {
+			return v, err
+		}
+		v.items = append(v.items, item)
+		if err := p.skipArraySpace(); err != nil {
+			return v, err
+		}
+		if p.pos >= len(p.src) {
+			return v, p.errf("unterminated array (opened at line %d)", v.line)
+		}
+		switch p.src[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			v.raw = p.src[start:p.pos]
+			return v, nil
+		default:
+			return v, p.errf("expected , or ] in the array, found %q", p.rest())
+		}
+	}
+}
+
+func (p *tomlParser) parseInlineTable() (tomlValue, error) {
+	v := tomlValue{kind: tomlTable, line: p.line}
+	start := p.pos
+	p.pos++
+	outer := p.key
+	defer func() { p.key = outer }()
+	for first := true; ; first = false {
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] == '\n' || p.src[p.pos] == '\r' {
+			return v, p.errf("unterminated inline table")
+		}
+		if first && p.src[p.pos] == '}' {
+			p.pos++
+			v.raw = p.src[start:p.pos]
+			return v, nil
+		}
+		line := p.line
+		key, err := p.parseKey()
+		if err != nil {
+			return v, err
+		}
+		for _, kv := range v.kvs {
+			if kv.key == key {
+				return v, p.errf("key %s defined twice in the inline table", key)
+			}
+		}
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] != '=' {
+			return v, p.errf("expected = after %s in the inline table", key)
+		}
+		p.pos++
+		p.skipSpace()
+		p.key = outer + "." + key
+		item, err := p.parseValue()
+		if err != nil {
+			return v, err
+		}
+		v.kvs = append(v.kvs, tomlKeyVal{key: key, line: line, val: item})
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			return v, p.errf("unterminated inline table")
+		}
+		switch p.src[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			v.raw = p.src[start:p.pos]
+			return v, nil
+		default:
+			return v, p.errf("expected , or } in the inline table, found %q", p.rest())
+		}
+	}
+}
+
+// parseNumberOrDate reads an integer, float, or date/time token.
+func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
+	start := p.pos
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ']' || c == '}' || c == '#' {
+			// A space between a date and a time is part of a date-time.
+			if c == ' ' && p.pos-start == 10 && isDate(p.src[start:p.pos]) && p.pos+1 < len(p.src) && isDigit(p.src[p.pos+1]) {
+				p.pos++
+				continue
+			}
+			break
+		}
+		p.pos++
+	}
+	raw := p.src[start:p.pos]
+	v := tomlValue{line: p.line, raw: raw}
+	switch {
+	case raw == "":
+		return v, p.errf("missing value")
+	case isTOMLInteger(raw):
+		v.kind = tomlInteger
+		if _, err := parseTOMLInt(raw); err != nil {
+			return v, p.errf("integer %s out of range", raw)
+		}
+	case isTOMLFloat(raw):
+		v.kind = tomlFloat
+	case isDateTime(raw):
+		v.kind = tomlDatetime
+	default:
+		p.pos = start
+		return v, p.errf("invalid value %q", raw)
+	}
+	return v, nil
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// digitsUnderscore checks "d(_?d)*" with the given digit test.
+func digitsUnderscore(s string, ok func(byte) bool) bool {
+	if s == "" || !ok(s[0]) || !ok(s[len(s)-1]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] == '_' {
+			if !ok(s[i-1]) || !ok(s[i+1]) {
+				return false
+			}
+		} else if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDecInt(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if s == "0" {
+		return true
+	}
+	return s != "" && s[0] != '0' && digitsUnderscore(s, isDigit)
+}
+
+func isTOMLInteger(s string) bool {
+	if len(s) > 2 && s[0] == '0' {
+		switch s[1] {
+		case 'x':
+			return digitsUnderscore(s[2:], isHex)
+		case 'o':
+			return digitsUnderscore(s[2:], func(c byte) bool { return c >= '0' && c <= '7' })
+		case 'b':
+			return digitsUnderscore(s[2:], func(c byte) bool { return c == '0' || c == '1' })
+		}
+	}
+	return isDecInt(s)
+}
+
+func parseTOMLInt(s string) (int64, error) {
+	s = strings.ReplaceAll(s, "_", "")
+	if len(s) > 2 && s[0] == '0' {
+		switch s[1] {
+		case 'x':
+			u, err := strconv.ParseUint(s[2:], 16, 64)
+			if u > 1<<63-1 {
+				return 0, strconv.ErrRange
+			}
+			return int64(u), err
+		case 'o':
+			u, err := strconv.ParseUint(s[2:], 8, 64)
+			if u > 1<<63-1 {
+				return 0, strconv.ErrRange
+			}
+			return int64(u), err
+		case 'b':
+			u, err := strconv.ParseUint(s[2:], 2, 64)
+			if u > 1<<63-1 {
+				return 0, strconv.ErrRange
+			}
+			return int64(u), err
+		}
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+func isTOMLFloat(s string) bool {
+	t := s
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		t = t[1:]
+	}
+	if t == "inf" || t == "nan" {
+		return true
+	}
+	intPart, rest := t, ""
+	if i := strings.IndexAny(t, ".eE"); i >= 0 {
+		intPart, rest = t[:i], t[i:]
+	}
+	if rest == "" || !isDecInt(intPart) {
+		return false
+	}
+	if rest[0] == '.' {
+		frac := rest[1:]
+		exp := ""
+		if i := strings.IndexAny(frac, "eE"); i >= 0 {
+			frac, exp = frac[:i], frac[i:]
+		}
+		if !digitsUnderscore(frac, isDigit) {
+			return false
+		}
+		rest = exp
+		if rest == "" {
+			return true
+		}
+	}
+	// rest is the exponent part
+	e := rest[1:]
+	if e != "" && (e[0] == '+' || e[0] == '-') {
+		e = e[1:]
+	}
+	return digitsUnderscore(e, isDigit)
+}
+
+func isDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for _, i := range []int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	y, _ := strconv.Atoi(s[:4])
+	m, _ := strconv.Atoi(s[5:7])
+	d, _ := strconv.Atoi(s[8:])
+	if m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days[2] = 29
+	}
+	return d <= days[m]
+}
+
+// isTime accepts HH:MM:SS[.fraction], or HH:MM (TOML 1.1, as BurntSushi
+// v1.6 reads it).
+func isTime(s string) bool {
+	if len(s) == 5 {
+		s += ":00"
+	}
+	if len(s) < 8 || s[2] != ':' || s[5] != ':' {
+		return false
+	}
+	for _, i := range []int{0, 1, 3, 4, 6, 7} {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	h, _ := strconv.Atoi(s[:2])
+	m, _ := strconv.Atoi(s[3:5])
+	sec, _ := strconv.Atoi(s[6:8])
+	if h > 23 || m > 59 || sec > 60 {
+		return false
+	}
+	frac := s[8:]
+	if frac == "" {
+		return true
+	}
+	if frac[0] != '.' || len(frac) == 1 {
+		return false
+	}
+	for i := 1; i < len(frac); i++ {
+		if !isDigit(frac[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDateTime accepts an offset date-time, local date-time, local date or
+// local time (RFC 3339 as TOML restricts it).
+func isDateTime(s string) bool {
+	if isTime(s) {
+		return true
+	}
+	if len(s) < 10 || !isDate(s[:10]) {
+		return false
+	}
+	if len(s) == 10 {
+		return true
+	}
+	if s[10] != 'T' && s[10] != 't' && s[10] != ' ' {
+		return false
+	}
+	t := s[11:]
+	switch {
+	case strings.HasSuffix(t, "Z") || strings.HasSuffix(t, "z"):
+		t = t[:len(t)-1]
+	case len(t) > 6 && (t[len(t)-6] == '+' || t[len(t)-6] == '-'):
+		off := t[len(t)-5:]
+		if off[2] != ':' || !isDigit(off[0]) || !isDigit(off[1]) || !isDigit(off[3]) || !isDigit(off[4]) {
+			return false
+		}
+		oh, _ := strconv.Atoi(off[:2])
+		om, _ := strconv.Atoi(off[3:])
+		if oh > 23 || om > 59 {
+			return false
+		}
+		t = t[:len(t)-6]
+	}
+	return isTime(t)
+}
