@@ -242,7 +242,7 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 	var uCal float64
 	if sit.Street == holdem.Preflop {
 		k := opponentsIn(t, p.seat)
-		x := p.uniform(uint64(p.decision))
+		x := p.uniform(uint64(t.events))
 		u = p.preflopPosition(k, x)
 		eq = p.bot.tab.PreflopEquity(p.hole.Class(), k)
 		g = makeRegions(r, 0)
@@ -314,7 +314,7 @@ func invertMap(m []float64, ut float64) float64 {
 // profile's sizes.
 func (b *Bot) toAction(a int, sit Situation, t *tracker, seat int, st *holdem.PublicState) holdem.Action {
 	switch {
-	case a == 0 && st.CanFold && st.ToCall > 0:
+	case a == 0 && st.ToCall > 0:
 		return holdem.Action{Kind: holdem.Fold}
 	case a == 2 && st.CanRaise:
 		return holdem.Action{Kind: holdem.BetRaise, To: b.raiseTo(sit, t, seat, st)}

@@ -37,15 +37,15 @@ func (v Variant) String() string { return variantNames[v] }
 // Sizes are the bet sizes of a profile (seed 003: fixed multipliers, "Bet
 // はポットの50%、Raiseはベット額の3倍など").
 type Sizes struct {
-	Open        float64 // raise first in, big blinds
-	OpenLimper  float64 // added per limper, big blinds
-	OpenSB      float64 // small blind's raise first in, big blinds
-	ThreeBetIP  float64 // 3-bet to this multiple of the raise faced, in position
-	ThreeBetOOP float64 // the same out of position (from the blinds)
-	FourBet     float64 // 4-bet to this multiple of the 3-bet
+	Open        float64              // raise first in, big blinds
+	OpenLimper  float64              // added per limper, big blinds
+	OpenSB      float64              // small blind's raise first in, big blinds
+	ThreeBetIP  float64              // 3-bet to this multiple of the raise faced, in position
+	ThreeBetOOP float64              // the same out of position (from the blinds)
+	FourBet     float64              // 4-bet to this multiple of the 3-bet
 	Bet         [numPostflop]float64 // postflop bet, fraction of the pot, by street
-	Raise       float64 // postflop raise to this multiple of the bet
-	ThreeBet    float64 // postflop 3-bet to this multiple of the raise
+	Raise       float64              // postflop raise to this multiple of the bet
+	ThreeBet    float64              // postflop 3-bet to this multiple of the raise
 }
 
 // DefaultSizes are the sizes a profile leaves out.
@@ -160,6 +160,7 @@ func ReadProfileFile(path string) (*Profile, error) {
 //
 //	name = "tag"
 //	description = "tight-aggressive regular"
+//	base = "tag"       # optional: start from a built-in profile
 //	[stats]            # percentages, keys as `pokerlab hud --json`
 //	vpip = 22
 //	cbet_flop = 65
@@ -176,6 +177,17 @@ func ParseProfile(src, file string) (*Profile, error) {
 	}
 	lines := newTOMLLines(src)
 	p := NewProfile("")
+	if b, ok := raw["base"]; ok {
+		name, ok := b.(string)
+		if !ok {
+			return nil, &ProfileError{File: file, Line: lines.line(nil, 0, "base"), Key: "base", Msg: "want the name of a built-in profile"}
+		}
+		base, err := Archetype(name)
+		if err != nil {
+			return nil, &ProfileError{File: file, Line: lines.line(nil, 0, "base"), Key: "base", Msg: err.Error()}
+		}
+		p.Stats, p.Pos, p.PosGiven, p.Sizes, p.Bluff = base.Stats, base.Pos, base.PosGiven, base.Sizes, base.Bluff
+	}
 	if err := p.decode(raw, lines, file); err != nil {
 		return nil, err
 	}
@@ -195,11 +207,17 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 		if len(table) > 0 {
 			k = strings.Join(table, ".") + "." + key
 		}
-		return &ProfileError{File: file, Line: lines.line(table, 0, key), Key: k, Msg: fmt.Sprintf(format, args...)}
+		line := lines.line(table, 0, key)
+		if line == 0 {
+			line = lines.line(append(table, key), 0, "")
+		}
+		return &ProfileError{File: file, Line: line, Key: k, Msg: fmt.Sprintf(format, args...)}
 	}
 	for _, key := range sortedKeys(raw) {
 		val := raw[key]
 		switch key {
+		case "base":
+			// handled by ParseProfile
 		case "name", "description":
 			s, ok := val.(string)
 			if !ok {
@@ -305,7 +323,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 				return err
 			}
 		default:
-			return errAt(nil, key, "unknown setting; a profile has name, description, [stats], [two_way.ip|oop], [three_way.ip|mp|oop], [sizes], [play], [calibration]")
+			return errAt(nil, key, "unknown setting; a profile has name, description, base, [stats], [two_way.ip|oop], [three_way.ip|mp|oop], [sizes], [play], [calibration]")
 		}
 	}
 	if p.Name == "" {

@@ -161,6 +161,7 @@ func ParseSituationKey(key string) (Situation, error) {
 type tracker struct {
 	n, button int
 	bigBlind  int64
+	events    int // events observed
 	street    holdem.Street
 
 	folded [holdem.MaxSeats]bool
@@ -177,7 +178,7 @@ type tracker struct {
 	threeBettor int
 	fourBettor  int
 	lastRaiser  int
-	folders     int // players who folded before any voluntary action
+	folders     int  // players who folded before any voluntary action
 	steal       bool // the single raise is a steal (first in from CO/BTN/SB, no limpers)
 	sbSeat      int
 	bbSeat      int
@@ -234,6 +235,7 @@ func (t *tracker) inHand() int {
 
 // observe updates the tracker with one event of the hand's log.
 func (t *tracker) observe(e *holdem.Event) {
+	t.events++
 	if e.Street != t.street && e.Kind.IsAction() {
 		t.newStreet(e.Street)
 	}

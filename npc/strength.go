@@ -83,8 +83,8 @@ type Tables struct {
 	NumShards int
 	Shards    []int
 
-	traj     [numClasses]uint64                 // trajectories booked per class
-	counts   []uint32                           // [street][n-2][class][bin]
+	traj     [numClasses]uint64                    // trajectories booked per class
+	counts   []uint32                              // [street][n-2][class][bin]
 	shareSum [numPostflop][numN][numClasses]uint64 // Σ shares over inner deals
 	preDeals [numClasses]uint64
 	preShare [numN][numClasses]uint64 // preflop shares against n−1 random hands

@@ -16,7 +16,7 @@ import (
 // hand with, and the seats (2–9) with their profiles.
 type Table struct {
 	SmallBlind, BigBlind, Ante, Stack int64
-	Seats                            []Seat
+	Seats                             []Seat
 	// Path is the table file's path ("" if built in code).
 	Path string
 }

@@ -66,4 +66,3 @@ func normalizeTableName(s string) string {
 	}
 	return strings.Join(parts, ".")
 }
-

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 
@@ -99,3 +100,9 @@ func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
 	}
 	return nil
 }
+
+// dirOf returns the directory of path ("." for a bare name).
+func dirOf(path string) string { return filepath.Dir(path) }
+
+// runtimeCPUs is the number of CPUs Go may use.
+func runtimeCPUs() int { return runtime.GOMAXPROCS(0) }

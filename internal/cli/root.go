@@ -29,5 +29,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newExploitCmd(f, nil))
 	root.AddCommand(newEvalCmd(f, nil))
 	root.AddCommand(newEquityCmd(f, nil))
+	root.AddCommand(newSimCmd(f, nil))
+	root.AddCommand(newNPCCmd(f))
 	return root
 }

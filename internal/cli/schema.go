@@ -76,3 +76,31 @@ type EquityJSON struct {
 }
 
 func init() { schemaTypes = append(schemaTypes, EvalJSON{}, EquityJSON{}, EquityPlayerJSON{}) }
+
+// --- NPCs (issue 7) ---
+
+// SimJSON is the output of "pokerlab sim --json".
+type SimJSON struct {
+	Hands          int           `json:"hands"`
+	Seconds        float64       `json:"seconds"`
+	HandsPerSecond float64       `json:"hands_per_second"`
+	Seats          []SimSeatJSON `json:"seats"`
+}
+
+// SimSeatJSON is one seat of "pokerlab sim --json".
+type SimSeatJSON struct {
+	Name    string                 `json:"name"`
+	Profile string                 `json:"profile"`
+	Stats   map[string]SimStatJSON `json:"stats"`
+}
+
+// SimStatJSON is one stat of a seat: percentages.
+type SimStatJSON struct {
+	Target        float64   `json:"target"`
+	Measured      *float64  `json:"measured"`
+	Opportunities int64     `json:"opportunities"`
+	CI95          []float64 `json:"ci95"`
+	OK            bool      `json:"ok"`
+}
+
+func init() { schemaTypes = append(schemaTypes, SimJSON{}, SimSeatJSON{}, SimStatJSON{}) }

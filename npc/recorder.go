@@ -1,0 +1,72 @@
+package npc
+
+import (
+	"io"
+	"strconv"
+
+	"pokerlab/hh"
+	"pokerlab/holdem"
+)
+
+// Recorder receives the hands of a simulation in order (SimOptions.HandSink):
+// it writes them as PHH when given a writer and measures every seat's HUD
+// stats over them, so the stats reported are those of the histories written.
+type Recorder struct {
+	table *Table
+	names []string
+	w     io.Writer
+	err   error
+	n     int
+	hud   hudAccumulator
+}
+
+// NewRecorder returns a recorder for table t writing PHH to w (nil: none).
+func NewRecorder(t *Table, w io.Writer) (*Recorder, error) {
+	r := &Recorder{table: t, w: w}
+	for _, s := range t.Seats {
+		r.names = append(r.names, s.Name)
+	}
+	r.hud.init(r.names)
+	return r, nil
+}
+
+// Hand records finished hand number i.
+func (r *Recorder) Hand(i int, h *holdem.Hand) {
+	if r.err != nil {
+		return
+	}
+	r.hud.add(h)
+	if r.w == nil {
+		return
+	}
+	ph := hh.FromEngine(h, r.names, 0)
+	ph.Name = strconv.Itoa(i + 1)
+	if r.n > 0 {
+		if _, err := io.WriteString(r.w, "\n"); err != nil {
+			r.err = err
+			return
+		}
+	}
+	r.n++
+	r.err = hh.Write(r.w, []*hh.Hand{ph})
+}
+
+// Err returns the first write error.
+func (r *Recorder) Err() error { return r.err }
+
+// Measured returns the HUD counts of seat i.
+func (r *Recorder) Measured(i int) *Counts { return r.hud.counts(i) }
+
+// Check compares every seat's measured stats with its profile (targets of
+// position variants weighted by the simulation's opportunities).
+func (r *Recorder) Check(res *SimResult) [][]StatCheck {
+	out := make([][]StatCheck, len(r.table.Seats))
+	for i, s := range r.table.Seats {
+		c := r.hud.counts(i)
+		if c == nil {
+			c = &res.Seats[i].Policy
+		}
+		out[i] = CheckStats(s.Profile, c, &res.Seats[i].ByVariant)
+	}
+	return out
+}
