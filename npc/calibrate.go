@@ -3,6 +3,8 @@ package npc
 import (
 	"fmt"
 	"math"
+
+	"pokerlab/holdem"
 )
 
 // CalibrateOptions configures Calibrate.
@@ -76,6 +78,7 @@ func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 		p.Calibration.reset()
 		t.Seats[i].Profile = &p
 	}
+	rounds := make([][]SeatSim, 0, opt.Rounds)
 	for round := range opt.Rounds {
 		res, err := Simulate(t, SimOptions{Hands: opt.Hands, Seed: opt.Seed + uint64(round)*0x9E37, Threads: opt.Threads,
 			Tables: opt.Tables, Quantiles: true})
@@ -92,10 +95,18 @@ func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 			sc := &rep.Seats[i]
 			sc.Infeasible = nil
 			p.Calibration.OpenRate, p.Calibration.ColdCall = calibratePreflop(&p, bot, &res.Seats[i], sc)
-			p.Calibration.Maps = quantileMaps(&res.Seats[i], opt.MinSamples)
+			// Maps from the later half of the rounds so far: their upstream
+			// decisions were already calibrated.
+			var acc SeatSim
+			for _, r := range rounds[(round+1)/2:] {
+				acc.add(&r[i])
+			}
+			acc.add(&res.Seats[i])
+			p.Calibration.Maps = quantileMaps(acc.Quantiles, opt.MinSamples)
 			sc.OpenRate, sc.ColdCall, sc.Maps = p.Calibration.OpenRate, p.Calibration.ColdCall, len(p.Calibration.Maps)
 			t.Seats[i].Profile = &p
 		}
+		rounds = append(rounds, res.Seats)
 		if opt.Progress != nil {
 			opt.Progress(round+1, res)
 		}
@@ -140,40 +151,71 @@ func calibratePreflop(p *Profile, b *Bot, s *SeatSim, sc *SeatCalibration) (open
 	return open, cold
 }
 
-// quantileMaps turns the collected quantiles into calibration maps: knot i
-// is the (i/(MapKnots−1))-quantile of the model quantiles seen.
-func quantileMaps(s *SeatSim, minSamples int) map[string][]float64 {
-	if s.Quantiles == nil {
+// quantileMaps turns collected quantiles into calibration maps: knot i of a
+// situation's map is the (i/(MapKnots−1))-quantile of the model quantiles
+// seen there. Every (kind, street) also gets a map pooled over the position
+// variants; a variant's own map is shrunk toward the pooled one and the
+// pooled one toward the identity with weight N/(N + minSamples/2) for N
+// decisions, so that situations seen rarely do not get noisy maps.
+func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]float64 {
+	if hists == nil {
 		return nil
 	}
+	n0 := float64(minSamples) / 2
 	maps := map[string][]float64{}
-	add := func(key string, h *[quantileBins]uint32) {
+	knots := func(h *[quantileBins]uint32) ([]float64, float64) {
 		var n uint64
 		for _, c := range h {
 			n += uint64(c)
 		}
-		if n < uint64(minSamples) {
-			return
+		if n == 0 {
+			return nil, 0
 		}
 		m := make([]float64, MapKnots)
 		for k := range MapKnots {
 			m[k] = histQuantile(h, n, float64(k)/float64(MapKnots-1))
 		}
-		maps[key] = m
+		return m, float64(n)
 	}
-	var pooled [quantileBins]uint32
-	for i := range s.Quantiles {
-		sit := sitFromIndex(i)
-		add(sit.Key(), &s.Quantiles[i])
-		for b, c := range s.Quantiles[i] {
-			pooled[b] += c
+	shrink := func(m, prior []float64, n float64) []float64 {
+		lam := n / (n + n0)
+		out := make([]float64, MapKnots)
+		for k := range out {
+			p := float64(k) / float64(MapKnots-1)
+			if prior != nil {
+				p = prior[k]
+			}
+			out[k] = lam*m[k] + (1-lam)*p
 		}
-		if sit.Variant == NumVariants-1 {
-			// Every variant of (kind, street) seen: the pooled map serves the
-			// variants with too few decisions of their own.
-			sit.Variant = allVariants
-			add(sit.Key(), &pooled)
-			pooled = [quantileBins]uint32{}
+		return out
+	}
+	for kind := range numKinds {
+		for st := range holdem.Street(holdem.NumStreets) {
+			var pooled [quantileBins]uint32
+			for v := range NumVariants {
+				sit := Situation{Kind: kind, Street: st, Variant: v}
+				if !sit.valid() {
+					continue
+				}
+				for b, c := range hists[sitIndex(sit)] {
+					pooled[b] += c
+				}
+			}
+			pm, pn := knots(&pooled)
+			if pn < float64(minSamples) {
+				continue
+			}
+			prior := shrink(pm, nil, pn)
+			maps[Situation{Kind: kind, Street: st, Variant: allVariants}.Key()] = prior
+			for v := range NumVariants {
+				sit := Situation{Kind: kind, Street: st, Variant: v}
+				if !sit.valid() {
+					continue
+				}
+				if m, n := knots(&hists[sitIndex(sit)]); n >= float64(minSamples) {
+					maps[sit.Key()] = shrink(m, prior, n)
+				}
+			}
 		}
 	}
 	return maps

@@ -3,6 +3,7 @@ package npc
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -17,6 +18,11 @@ func TestDevSim(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Printf("%+v\n", rep)
+	for k, m := range tb.Seats[1].Profile.Calibration.Maps {
+		if strings.Contains(k, "turn") {
+			fmt.Printf("%s %.3f\n", k, m)
+		}
+	}
 	rec, _ := NewRecorder(tb, nil)
 	res, err := Simulate(tb, SimOptions{Hands: 40000, Seed: 1, Threads: 2, HandSink: rec.Hand})
 	if err != nil {

@@ -126,8 +126,8 @@ func classRank(order *[numClasses]uint8, h uint8) int {
 }
 
 // restrictPreflop keeps in w, for every class, the share of its interval of
-// quantiles that falls in action a's region.
-func (p *Player) restrictPreflop(k int, g regions, a int) {
+// quantiles that falls in the given intervals (the action's region).
+func (p *Player) restrictPreflop(k int, ivs [2][2]float64, n int) {
 	order := &p.bot.order[k-1]
 	var total float64
 	for _, c := range order {
@@ -136,7 +136,6 @@ func (p *Player) restrictPreflop(k int, g regions, a int) {
 	if total == 0 {
 		return
 	}
-	ivs, n := g.intervals(a)
 	top := 1.0 // u of the top of the next class
 	next := p.w
 	for _, c := range order {
@@ -246,7 +245,7 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 		u = p.preflopPosition(k, x)
 		eq = p.bot.tab.PreflopEquity(p.hole.Class(), k)
 		g = makeRegions(r, 0)
-		uCal = u
+		uCal = applyMap(p.bot.maps[sitIndex(sit)], u)
 	} else {
 		p.enterStreet(t)
 		var board cards.Set
@@ -285,17 +284,20 @@ func (p *Player) observeOwn(t *tracker, e *holdem.Event) {
 		// The raise region had to call: the caller's range is both.
 		r = rates{pass: r.pass + r.aggr, fold: r.fold}
 	}
+	bluff := p.bot.prof.Bluff
 	if sit.Street == holdem.Preflop {
-		p.restrictPreflop(opponentsIn(t, p.seat), makeRegions(r, 0), a)
-		return
+		bluff = 0
 	}
-	p.enterStreet(t)
-	g := makeRegions(r, p.bot.prof.Bluff)
-	ivs, n := g.intervals(a)
+	ivs, n := makeRegions(r, bluff).intervals(a)
 	cal := p.bot.maps[sitIndex(sit)]
 	for i := range ivs[:n] {
 		ivs[i][0], ivs[i][1] = invertMap(cal, ivs[i][0]), invertMap(cal, ivs[i][1])
 	}
+	if sit.Street == holdem.Preflop {
+		p.restrictPreflop(opponentsIn(t, p.seat), ivs, n)
+		return
+	}
+	p.enterStreet(t)
 	p.iv.restrict(ivs, n)
 }
 

@@ -34,18 +34,27 @@ type SimOptions struct {
 	Progress func(done int)
 }
 
-// numSitIdx is the number of postflop situation indexes (kind × street ×
-// variant) for quantile collection.
-const numSitIdx = int(numKinds) * numPostflop * int(NumVariants)
+// numSitIdx is the number of situation indexes (kind × street × variant)
+// for calibration maps and quantile collection.
+const numSitIdx = int(numKinds) * holdem.NumStreets * int(NumVariants)
 
 func sitIndex(s Situation) int {
-	return (int(s.Kind)*numPostflop+int(s.Street)-1)*int(NumVariants) + int(s.Variant)
+	return (int(s.Kind)*holdem.NumStreets+int(s.Street))*int(NumVariants) + int(s.Variant)
 }
 
 func sitFromIndex(i int) Situation {
 	v := Variant(i % int(NumVariants))
 	i /= int(NumVariants)
-	return Situation{Kind: Kind(i / numPostflop), Street: holdem.Street(i%numPostflop + 1), Variant: v}
+	return Situation{Kind: Kind(i / holdem.NumStreets), Street: holdem.Street(i % holdem.NumStreets), Variant: v}
+}
+
+// valid reports whether the situation can occur: preflop kinds preflop
+// (variant multiway), postflop kinds after the flop.
+func (s Situation) valid() bool {
+	if s.Street == holdem.Preflop {
+		return !s.Kind.Postflop() && s.Variant == Multiway
+	}
+	return s.Kind.Postflop()
 }
 
 // quantileBins is the resolution of the collected quantile histograms.
@@ -152,8 +161,12 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 		emitted int
 		handsOK int
 	)
+	var workers []*simWorker
 	worker := func() {
 		w := newSimWorker(t, bots, opt)
+		mu.Lock()
+		workers = append(workers, w)
+		mu.Unlock()
 		for {
 			mu.Lock()
 			if next >= chunks {
@@ -211,6 +224,19 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 		}()
 	}
 	wg.Wait()
+	if opt.Quantiles {
+		// Integer sums: the order of the workers does not matter.
+		for s := range res.Seats {
+			res.Seats[s].Quantiles = make([][quantileBins]uint32, numSitIdx)
+			for _, w := range workers {
+				for i := range w.quant[s] {
+					for b, c := range w.quant[s][i] {
+						res.Seats[s].Quantiles[i][b] += c
+					}
+				}
+			}
+		}
+	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -232,6 +258,7 @@ type simWorker struct {
 	acted   [holdem.MaxSeats]bool
 	raised  [holdem.MaxSeats]holdem.Street // street+1 of the seat's last raise
 	out     []SeatSim
+	quant   [][][quantileBins]uint32 // per seat, per situation index
 }
 
 func newSimWorker(t *Table, bots []*Bot, opt SimOptions) *simWorker {
@@ -259,12 +286,16 @@ func (w *simWorker) record(seat int, r *DecisionRecord) {
 			w.pfr[seat] = true
 		}
 		w.acted[seat] = true
-	} else if w.opt.Quantiles {
-		if out.Quantiles == nil {
-			out.Quantiles = make([][quantileBins]uint32, numSitIdx)
+	}
+	if w.opt.Quantiles {
+		if w.quant == nil {
+			w.quant = make([][][quantileBins]uint32, len(w.table.Seats))
+			for s := range w.quant {
+				w.quant[s] = make([][quantileBins]uint32, numSitIdx)
+			}
 		}
-		b := min(int(r.Quantile*quantileBins), quantileBins-1)
-		out.Quantiles[sitIndex(sit)][b]++
+		b := min(max(int(r.Quantile*quantileBins), 0), quantileBins-1)
+		w.quant[seat][sitIndex(sit)][b]++
 	}
 }
 

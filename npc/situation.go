@@ -104,20 +104,15 @@ type Situation struct {
 	Players int // in the hand when the street began (postflop)
 }
 
-// Key names a postflop situation for calibration maps:
-// "cbet.flop.two_way.ip", "vs_cbet.river.multiway".
+// Key names a situation for calibration maps: "cbet.flop.two_way.ip",
+// "vs_cbet.river.multiway", "vs_three_bet.preflop.multiway".
 func (s Situation) Key() string {
 	return s.Kind.String() + "." + s.Street.String() + "." + s.Variant.String()
 }
 
-func (s Situation) String() string {
-	if s.Kind.Postflop() {
-		return s.Key()
-	}
-	return "preflop." + s.Kind.String()
-}
+func (s Situation) String() string { return s.Key() }
 
-// ParseSituationKey parses a postflop situation key (Situation.Key).
+// ParseSituationKey parses a situation key (Situation.Key).
 func ParseSituationKey(key string) (Situation, error) {
 	kind, rest, ok := strings.Cut(key, ".")
 	street, variant, ok2 := strings.Cut(rest, ".")
@@ -125,16 +120,9 @@ func ParseSituationKey(key string) (Situation, error) {
 		return Situation{}, fmt.Errorf("situation %q: want kind.street.variant, e.g. cbet.flop.two_way.ip", key)
 	}
 	var s Situation
-	found := false
-	for k := PostCBet; k < numKinds; k++ {
-		if k.String() == kind {
-			s.Kind, found = k, true
-		}
-	}
-	if !found {
-		return s, fmt.Errorf("situation %q: unknown decision %q", key, kind)
-	}
 	switch street {
+	case "preflop":
+		s.Street = holdem.Preflop
 	case "flop":
 		s.Street = holdem.Flop
 	case "turn":
@@ -143,6 +131,15 @@ func ParseSituationKey(key string) (Situation, error) {
 		s.Street = holdem.River
 	default:
 		return s, fmt.Errorf("situation %q: unknown street %q", key, street)
+	}
+	found := false
+	for k := range numKinds {
+		if k.String() == kind && k.Postflop() == (s.Street != holdem.Preflop) {
+			s.Kind, found = k, true
+		}
+	}
+	if !found {
+		return s, fmt.Errorf("situation %q: unknown decision %q on the %s", key, kind, street)
 	}
 	found = false
 	for v := range NumVariants + 1 {
