@@ -71,6 +71,14 @@ func (p *Player) Reset(b *Bot, seat int, hole cards.Hole, seed uint64) {
 	}
 }
 
+// classCombos[h] is the number of combinations of class h.
+var classCombos = func() (w [numClasses]float64) {
+	for h := range cards.StartingHand(numClasses) {
+		w[h] = float64(h.NumCombos())
+	}
+	return w
+}()
+
 // mix is SplitMix64's finalizer, to derive independent seeds.
 func mix(x uint64) uint64 {
 	x ^= x >> 30
@@ -99,7 +107,7 @@ func (p *Player) preflopPosition(k int, x float64) float64 {
 	var total, above, mine float64
 	seen := false
 	for _, c := range order {
-		m := p.w[c] * float64(cards.StartingHand(c).NumCombos())
+		m := p.w[c] * classCombos[c]
 		total += m
 		if c == h {
 			mine, seen = m, true
@@ -131,7 +139,7 @@ func (p *Player) restrictPreflop(k int, ivs [2][2]float64, n int) {
 	order := &p.bot.order[k-1]
 	var total float64
 	for _, c := range order {
-		total += p.w[c] * float64(cards.StartingHand(c).NumCombos())
+		total += p.w[c] * classCombos[c]
 	}
 	if total == 0 {
 		return
@@ -139,7 +147,7 @@ func (p *Player) restrictPreflop(k int, ivs [2][2]float64, n int) {
 	top := 1.0 // u of the top of the next class
 	next := p.w
 	for _, c := range order {
-		m := p.w[c] * float64(cards.StartingHand(c).NumCombos()) / total
+		m := p.w[c] * classCombos[c] / total
 		if m == 0 {
 			continue
 		}
@@ -201,7 +209,7 @@ func (p *Player) strength(t *tracker, board cards.Set) {
 	bin := tab.bin(sum)
 	var total, below, in float64
 	for h := range cards.StartingHand(numClasses) {
-		wt := p.w[h] * float64(h.NumCombos())
+		wt := p.w[h] * classCombos[h]
 		if wt == 0 {
 			continue
 		}
