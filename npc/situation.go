@@ -182,9 +182,10 @@ type tracker struct {
 
 	// postflop
 	aggressor  int  // aggressor for this street (seed: last raiser of the previous round)
-	probe      bool // the previous street went check-through: betting is "vs missed CB"
+	fresh      bool // the aggressor bet or raised on the previous street (or preflop)
+	probe      bool // the previous street went check-through after its CB candidate checked
 	cbCand     int  // the player with a CB opportunity on this street, -1 if none
-	aggChecked bool // the aggressor checked on this street
+	aggChecked bool // the CB candidate checked on this street (a missed CB)
 	betKind    Kind // kind of the first bet of the street (PostCBet, ...), numKinds if none
 	bettor     int
 	postRaises int
@@ -310,25 +311,20 @@ func (t *tracker) newStreet(st holdem.Street) {
 	}
 	prev := t.street
 	t.street = st
-	if prev == holdem.Preflop {
-		t.aggressor = t.lastRaiser
-		t.cbCand = t.lastRaiser
-		t.probe = false
-	} else {
-		// seed 003: the aggressor is the last raiser of the previous round;
-		// after a checked round the old aggressor keeps the role but has
-		// missed the bet (hud-stats: probe).
-		if t.streetAggr >= 0 {
-			t.aggressor = t.streetAggr
-			t.probe = false
-			t.cbCand = -1
-			if t.madeCB && t.streetAggr == t.cbSeat {
-				t.cbCand = t.cbSeat
-			}
-		} else {
-			t.probe = t.aggressor >= 0
-			t.cbCand = -1
+	// seed 003: the aggressor is the last raiser of the previous round;
+	// after a round without a bet the old aggressor keeps the role, and if
+	// that round's CB candidate checked, bets before it are probes
+	// (reference/hud-stats.md: Bet vs missed CB).
+	switch {
+	case prev == holdem.Preflop:
+		t.aggressor, t.fresh, t.probe, t.cbCand = t.lastRaiser, t.lastRaiser >= 0, false, t.lastRaiser
+	case t.streetAggr >= 0:
+		t.aggressor, t.fresh, t.probe, t.cbCand = t.streetAggr, true, false, -1
+		if t.madeCB && t.streetAggr == t.cbSeat {
+			t.cbCand = t.cbSeat
 		}
+	default:
+		t.fresh, t.probe, t.cbCand = false, t.cbCand >= 0 && t.aggChecked, -1
 	}
 	t.aggChecked, t.betKind, t.bettor, t.postRaises, t.streetAggr = false, numKinds, -1, 0, -1
 	t.madeCB, t.cbSeat = false, -1
@@ -345,9 +341,6 @@ func (t *tracker) newStreet(st holdem.Street) {
 		}
 	}
 	t.startN = t.nOrder
-	if t.aggressor >= 0 && t.folded[t.aggressor] {
-		t.aggressor, t.cbCand, t.probe = -1, -1, false
-	}
 }
 
 func (t *tracker) observePostflop(s int, e *holdem.Event) {
@@ -355,7 +348,7 @@ func (t *tracker) observePostflop(s int, e *holdem.Event) {
 	case holdem.EvFold:
 		t.folded[s] = true
 	case holdem.EvCheck:
-		if s == t.aggressor {
+		if s == t.cbCand && t.betKind == numKinds {
 			t.aggChecked = true
 		}
 	case holdem.EvBet, holdem.EvRaise:
@@ -375,17 +368,15 @@ func (t *tracker) observePostflop(s int, e *holdem.Event) {
 // openKind classifies an opening bet (or the chance to make one) by seat s
 // on the current street (reference/hud-stats.md: CB, Donk, BMCB).
 func (t *tracker) openKind(s int) Kind {
+	a := t.aggressor
+	aggrCanAct := a >= 0 && a != s && !t.acted[a] && !t.folded[a] && !t.allIn[a]
 	switch {
-	case t.aggressor < 0:
-		return PostBet
 	case s == t.cbCand:
 		return PostCBet
-	case s == t.aggressor:
-		return PostBet
-	case t.probe || t.aggChecked:
-		return PostBMCB
-	case !t.acted[t.aggressor]:
+	case t.fresh && aggrCanAct:
 		return PostDonk
+	case (t.cbCand >= 0 && t.aggChecked) || (t.probe && aggrCanAct):
+		return PostBMCB
 	}
 	return PostBet
 }
