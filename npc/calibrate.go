@@ -11,14 +11,15 @@ import (
 type CalibrateOptions struct {
 	// Hands per round (0 means 50,000).
 	Hands int
-	// Rounds of simulation (0 means 4).
+	// Rounds of simulation (0 means 6).
 	Rounds int
 	Seed   uint64
 	// Threads as in SimOptions.
 	Threads int
 	Tables  *Tables
 	// MinSamples is the number of decisions a situation needs before it gets
-	// a map (0 means 200); fewer keep the seed's model (identity).
+	// a map of its own (0 means 30); fewer keep the map pooled over the
+	// position variants, or the seed's model (identity).
 	MinSamples int
 	// Progress, if non-nil, is called after each round.
 	Progress func(round int, res *SimResult)
@@ -63,10 +64,10 @@ func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 		opt.Hands = 50000
 	}
 	if opt.Rounds == 0 {
-		opt.Rounds = 4
+		opt.Rounds = 6
 	}
 	if opt.MinSamples == 0 {
-		opt.MinSamples = 200
+		opt.MinSamples = 30
 	}
 	if opt.Hands < 0 || opt.Rounds < 0 {
 		return nil, fmt.Errorf("npc: calibrate: %d hands, %d rounds", opt.Hands, opt.Rounds)
@@ -155,13 +156,16 @@ func calibratePreflop(p *Profile, b *Bot, s *SeatSim, sc *SeatCalibration) (open
 // situation's map is the (i/(MapKnots−1))-quantile of the model quantiles
 // seen there. Every (kind, street) also gets a map pooled over the position
 // variants; a variant's own map is shrunk toward the pooled one and the
-// pooled one toward the identity with weight N/(N + minSamples/2) for N
-// decisions, so that situations seen rarely do not get noisy maps.
+// pooled one toward the identity with weight N/(N + 40) for N decisions,
+// so that situations seen rarely do not get noisy maps. (The variants
+// differ a lot: out of position the hands facing a bet after a missed CB
+// are far stronger in the model's terms than in position, so a variant
+// falls back to the pooled map only when it has almost no data.)
 func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]float64 {
 	if hists == nil {
 		return nil
 	}
-	n0 := float64(minSamples) / 2
+	const n0 = 40.0
 	maps := map[string][]float64{}
 	knots := func(h *[quantileBins]uint32) ([]float64, float64) {
 		var n uint64

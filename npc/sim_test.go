@@ -29,7 +29,7 @@ func loadTable(t testing.TB, name string) *Table {
 // errors; the measured stats come from the HUD over the hands played.
 func acceptance(t *testing.T, tb *Table, calHands, hands int, seed uint64) *SimResult {
 	t.Helper()
-	if _, err := Calibrate(tb, CalibrateOptions{Hands: calHands, Rounds: 4, Seed: seed + 1000, Threads: -1}); err != nil {
+	if _, err := Calibrate(tb, CalibrateOptions{Hands: calHands, Rounds: 6, Seed: seed + 1000, Threads: -1}); err != nil {
 		t.Fatal(err)
 	}
 	rec, _ := NewRecorder(tb, nil)
@@ -73,9 +73,9 @@ func TestAcceptanceShort(t *testing.T) {
 		table           string
 		calHands, hands int
 	}{
-		{"sixmax.toml", 15000, 30000},
-		{"threehanded.toml", 10000, 20000},
-		{"headsup.toml", 10000, 20000},
+		{"sixmax.toml", 12000, 30000},
+		{"threehanded.toml", 8000, 20000},
+		{"headsup.toml", 8000, 20000},
 	} {
 		t.Run(c.table, func(t *testing.T) {
 			res := acceptance(t, loadTable(t, c.table), c.calHands, c.hands, 11)
