@@ -87,6 +87,13 @@ func (p *tomlParser) errf(format string, args ...any) *syntaxError {
 
 // parseTOML parses a whole document into its tables, root first.
 func parseTOML(src string) ([]tomlTableDef, error) {
+	// A byte-order mark is not part of the document (as BurntSushi reads it).
+	for _, bom := range []string{"\xef\xbb\xbf", "\xfe\xff", "\xff\xfe"} {
+		if strings.HasPrefix(src, bom) {
+			src = src[len(bom):]
+			break
+		}
+	}
 	p := &tomlParser{src: src, line: 1}
 	tables := []tomlTableDef{{name: "", line: 1}}
 	seen := map[string]int{}
@@ -126,6 +133,11 @@ func parseTOML(src string) ([]tomlTableDef, error) {
 			p.pos++
 			if prev, dup := seen[name]; dup {
 				return nil, p.errf("table [%s] defined twice (first at line %d)", name, prev)
+			}
+			for _, kv := range tables[0].kvs {
+				if kv.key == name {
+					return nil, p.errf("table [%s] redefines the key %s of line %d", name, name, kv.line)
+				}
 			}
 			seen[name] = p.line
 			tables = append(tables, tomlTableDef{name: name, line: p.line})
@@ -499,10 +511,11 @@ func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 				return tomlValue{}, err
 			}
 		case c == '\n' || c == '\r':
+			at := p.pos
 			if err := p.newline(); err != nil {
 				return tomlValue{}, err
 			}
-			b.WriteByte('\n')
+			b.WriteString(p.src[at:p.pos]) // the newline as written (CRLF kept)
 		default:
 			at := p.pos
 			if err := p.multiChar(c); err != nil {
@@ -530,10 +543,11 @@ func (p *tomlParser) parseMultiLiteral() (tomlValue, error) {
 			p.pos += k
 			return tomlValue{kind: tomlString, str: b.String()}, nil
 		case c == '\n' || c == '\r':
+			at := p.pos
 			if err := p.newline(); err != nil {
 				return tomlValue{}, err
 			}
-			b.WriteByte('\n')
+			b.WriteString(p.src[at:p.pos]) // the newline as written (CRLF kept)
 		default:
 			at := p.pos
 			if err := p.multiChar(c); err != nil {
@@ -632,18 +646,22 @@ func (p *tomlParser) parseArray() (tomlValue, error) {
 	}
 }
 
+// parseInlineTable reads { k = v, ... }. As in TOML 1.1 (and BurntSushi
+// v1.6), newlines, comments and a trailing comma are allowed inside.
 func (p *tomlParser) parseInlineTable() (tomlValue, error) {
 	v := tomlValue{kind: tomlTable, line: p.line}
 	start := p.pos
 	p.pos++
 	outer := p.key
 	defer func() { p.key = outer }()
-	for first := true; ; first = false {
-		p.skipSpace()
-		if p.pos >= len(p.src) || p.src[p.pos] == '\n' || p.src[p.pos] == '\r' {
-			return v, p.errf("unterminated inline table")
+	for {
+		if err := p.skipArraySpace(); err != nil {
+			return v, err
 		}
-		if first && p.src[p.pos] == '}' {
+		if p.pos >= len(p.src) {
+			return v, p.errf("unterminated inline table (opened at line %d)", v.line)
+		}
+		if p.src[p.pos] == '}' {
 			p.pos++
 			v.raw = p.src[start:p.pos]
 			return v, nil
@@ -670,9 +688,11 @@ func (p *tomlParser) parseInlineTable() (tomlValue, error) {
 			return v, err
 		}
 		v.kvs = append(v.kvs, tomlKeyVal{key: key, line: line, val: item})
-		p.skipSpace()
+		if err := p.skipArraySpace(); err != nil {
+			return v, err
+		}
 		if p.pos >= len(p.src) {
-			return v, p.errf("unterminated inline table")
+			return v, p.errf("unterminated inline table (opened at line %d)", v.line)
 		}
 		switch p.src[p.pos] {
 		case ',':
@@ -714,6 +734,13 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 		}
 	case isTOMLFloat(raw):
 		v.kind = tomlFloat
+		// TOML floats are IEEE 754 binary64: reject what overflows (the
+		// value itself is kept as text and read exactly where it matters).
+		if t := strings.TrimLeft(raw, "+-"); t != "inf" && t != "nan" {
+			if _, err := strconv.ParseFloat(strings.ReplaceAll(raw, "_", ""), 64); err != nil {
+				return v, p.errf("float %s out of range", raw)
+			}
+		}
 	case isDateTime(raw):
 		v.kind = tomlDatetime
 	default:
@@ -746,6 +773,10 @@ func isDecInt(s string) bool {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		s = s[1:]
 	}
+	return isUnsignedDec(s)
+}
+
+func isUnsignedDec(s string) bool {
 	if s == "0" {
 		return true
 	}
@@ -805,7 +836,7 @@ func isTOMLFloat(s string) bool {
 	if i := strings.IndexAny(t, ".eE"); i >= 0 {
 		intPart, rest = t[:i], t[i:]
 	}
-	if rest == "" || !isDecInt(intPart) {
+	if rest == "" || !isUnsignedDec(intPart) {
 		return false
 	}
 	if rest[0] == '.' {
@@ -869,7 +900,7 @@ func isTime(s string) bool {
 	h, _ := strconv.Atoi(s[:2])
 	m, _ := strconv.Atoi(s[3:5])
 	sec, _ := strconv.Atoi(s[6:8])
-	if h > 23 || m > 59 || sec > 60 {
+	if h > 23 || m > 59 || sec > 59 {
 		return false
 	}
 	frac := s[8:]
