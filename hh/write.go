@@ -148,9 +148,9 @@ func (h *Hand) Field(key string) (string, bool) {
 				return f.Value, true
 			}
 			if v.kind == tomlString {
-				return v.str, true
+				return p.str(v), true
 			}
-			return v.raw, true
+			return p.raw(v), true
 		}
 	}
 	return "", false
