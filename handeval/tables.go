@@ -1,6 +1,7 @@
 package handeval
 
 import (
+	"math/bits"
 	"slices"
 )
 
@@ -33,10 +34,21 @@ var (
 // five ranks in decreasing significance in the nibbles below. Raw scores are
 // mapped to the dense values 1..7462 by sorting the 7462 raw scores of all
 // five-card classes.
-func raw(c Category, ranks ...int) uint32 {
-	r := uint32(c) << 20
-	for i, x := range ranks {
-		r |= uint32(x) << (16 - 4*i)
+type rawScore uint32
+
+func newRaw(c Category) rawScore { return rawScore(c) << 20 }
+
+// with appends rank r as the next most significant tie-breaker at position i.
+func (r rawScore) with(i, rank int) rawScore { return r | rawScore(rank)<<(16-4*i) }
+
+// withTop appends the n highest ranks of mask m from position i on.
+func (r rawScore) withTop(i int, m uint16, n int) rawScore {
+	for rank := 12; rank >= 0 && n > 0; rank-- {
+		if m>>rank&1 != 0 {
+			r = r.with(i, rank)
+			i++
+			n--
+		}
 	}
 	return r
 }
@@ -57,30 +69,22 @@ func straightHigh(m uint16) int {
 	return -1
 }
 
-// topRanks returns the n highest ranks of mask m, highest first.
-func topRanks(m uint16, n int) []int {
-	out := make([]int, 0, n)
-	for r := 12; r >= 0 && len(out) < n; r-- {
-		if m>>r&1 != 0 {
-			out = append(out, r)
-		}
-	}
-	return out
-}
+// highest returns the highest rank in the non-empty mask m.
+func highest(m uint16) int { return 15 - bits.LeadingZeros16(m) }
 
 // rawFlush scores the best five-card hand among the ranks of one suit
 // (mask with at least five bits).
-func rawFlush(m uint16) uint32 {
+func rawFlush(m uint16) rawScore {
 	if s := straightHigh(m); s >= 0 {
-		return raw(StraightFlush, s)
+		return newRaw(StraightFlush).with(0, s)
 	}
-	return raw(Flush, topRanks(m, 5)...)
+	return newRaw(Flush).withTop(0, m, 5)
 }
 
 // rawRanks scores the best five-card non-flush hand among 5..7 cards given
 // by their rank counts.
-func rawRanks(cnt *[13]int) uint32 {
-	var present, atLeast2, atLeast3 uint16
+func rawRanks(cnt *[13]int) rawScore {
+	var present, atLeast2, atLeast3, four uint16
 	for r, c := range cnt {
 		if c >= 1 {
 			present |= 1 << r
@@ -91,32 +95,36 @@ func rawRanks(cnt *[13]int) uint32 {
 		if c >= 3 {
 			atLeast3 |= 1 << r
 		}
-	}
-	for r := 12; r >= 0; r-- {
-		if cnt[r] >= 4 {
-			return raw(FourOfAKind, r, topRanks(present&^(1<<r), 1)[0])
+		if c >= 4 {
+			four |= 1 << r
 		}
 	}
+	if four != 0 {
+		q := highest(four)
+		return newRaw(FourOfAKind).with(0, q).withTop(1, present&^(1<<q), 1)
+	}
 	if atLeast3 != 0 {
-		t := topRanks(atLeast3, 1)[0]
-		if p := topRanks(atLeast2&^(1<<t), 1); len(p) == 1 {
-			return raw(FullHouse, t, p[0])
+		t := highest(atLeast3)
+		if p := atLeast2 &^ (1 << t); p != 0 {
+			return newRaw(FullHouse).with(0, t).with(1, highest(p))
 		}
 	}
 	if s := straightHigh(present); s >= 0 {
-		return raw(Straight, s)
+		return newRaw(Straight).with(0, s)
 	}
 	if atLeast3 != 0 {
-		t := topRanks(atLeast3, 1)[0]
-		return raw(ThreeOfAKind, append([]int{t}, topRanks(present&^(1<<t), 2)...)...)
+		t := highest(atLeast3)
+		return newRaw(ThreeOfAKind).with(0, t).withTop(1, present&^(1<<t), 2)
 	}
-	if pairs := topRanks(atLeast2, 2); len(pairs) == 2 {
-		k := topRanks(present&^(1<<pairs[0]|1<<pairs[1]), 1)
-		return raw(TwoPair, pairs[0], pairs[1], k[0])
-	} else if len(pairs) == 1 {
-		return raw(Pair, append(pairs, topRanks(present&^(1<<pairs[0]), 3)...)...)
+	if atLeast2 != 0 {
+		p1 := highest(atLeast2)
+		if rest := atLeast2 &^ (1 << p1); rest != 0 {
+			p2 := highest(rest)
+			return newRaw(TwoPair).with(0, p1).with(1, p2).withTop(2, present&^(1<<p1|1<<p2), 1)
+		}
+		return newRaw(Pair).with(0, p1).withTop(1, present&^(1<<p1), 3)
 	}
-	return raw(HighCard, topRanks(present, 5)...)
+	return newRaw(HighCard).withTop(0, present, 5)
 }
 
 // rankKey packs rank counts into nibbles, as the nibble-wise popcount of a
@@ -156,10 +164,10 @@ func buildTables() {
 	// The 7462 five-card classes: 6175 rank multisets of five cards (the
 	// non-flush hands) and 1287 five-rank masks (flushes and straight
 	// flushes).
-	raws := make([]uint32, 0, NumValues)
+	raws := make([]rawScore, 0, NumValues)
 	forEachRankMultiset(5, 5, func(cnt *[13]int) { raws = append(raws, rawRanks(cnt)) })
 	for m := range 1 << 13 {
-		if popcount13(uint16(m)) == 5 {
+		if bits.OnesCount16(uint16(m)) == 5 {
 			raws = append(raws, rawFlush(uint16(m)))
 		}
 	}
@@ -167,7 +175,7 @@ func buildTables() {
 	if len(slices.Compact(raws)) != NumValues {
 		panic("handeval: five-card classes are not 7462")
 	}
-	dense := func(r uint32) Value {
+	dense := func(r rawScore) Value {
 		i, ok := slices.BinarySearch(raws, r)
 		if !ok {
 			panic("handeval: raw score of a best five is not a five-card class")
@@ -179,7 +187,7 @@ func buildTables() {
 	}
 
 	for m := range 1 << 13 {
-		if popcount13(uint16(m)) >= 5 {
+		if bits.OnesCount16(uint16(m)) >= 5 {
 			flushValue[m] = dense(rawFlush(uint16(m)))
 		}
 	}
@@ -225,12 +233,4 @@ func buildTables() {
 			rankValue[e.slot^d] = e.value
 		}
 	}
-}
-
-func popcount13(m uint16) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
 }

@@ -42,3 +42,37 @@ type ExploitJSON struct {
 var schemaTypes = []any{
 	GameInfoJSON{}, GameValueJSON{}, ExploitJSON{},
 }
+
+// --- Cards, hand evaluation and equity (issue 5) ---
+
+// EvalJSON is one line of "pokerlab eval --json" (JSON lines: one object per
+// hand).
+type EvalJSON struct {
+	Cards    string `json:"cards"`
+	Value    int    `json:"value"`
+	Category string `json:"category"`
+}
+
+// EquityPlayerJSON is one player of "pokerlab equity --json".
+type EquityPlayerJSON struct {
+	Input  string  `json:"input"`
+	Equity float64 `json:"equity"`
+	Win    float64 `json:"win"`
+	Tie    float64 `json:"tie"`
+	StdErr float64 `json:"stderr"`
+}
+
+// EquityJSON is the output of "pokerlab equity --json".
+type EquityJSON struct {
+	Players []EquityPlayerJSON `json:"players"`
+	Board   string             `json:"board"`
+	Dead    string             `json:"dead"`
+	Method  string             `json:"method"`
+	Boards  *int64             `json:"boards,omitempty"`
+	Samples *int64             `json:"samples,omitempty"`
+	Seed    *uint64            `json:"seed,omitempty"`
+	StdErr  float64            `json:"stderr"`
+	Seconds float64            `json:"seconds"`
+}
+
+func init() { schemaTypes = append(schemaTypes, EvalJSON{}, EquityJSON{}, EquityPlayerJSON{}) }
