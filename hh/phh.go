@@ -605,7 +605,9 @@ func parseAction(s string, a *Action) string {
 }
 
 // isSpaceByte reports the ASCII whitespace that separates words of an action.
-func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 
 func parsePlayer(s string) (int, string) {
 	if len(s) < 2 || s[0] != 'p' {
