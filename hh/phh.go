@@ -136,11 +136,15 @@ func ReadFile(path string) ([]*Hand, error) {
 
 // Parse reads the hands of a .phh file (top-level keys: one hand) or a .phhs
 // file ([1], [2], ... tables: one hand each). name labels errors.
-func Parse(name string, data []byte) ([]*Hand, error) {
+func Parse(name string, data []byte) ([]*Hand, error) { return ParseAt(name, data, 1) }
+
+// ParseAt is Parse for a part of a file that starts at line firstLine, so
+// that messages name the lines of the whole file (see SplitTables).
+func ParseAt(name string, data []byte, firstLine int) ([]*Hand, error) {
 	var hands []*Hand
 	d := &decoder{}
 	root := false
-	_, err := parseTOMLWith(string(data), false, func(t *tomlTableDef, p *tomlParser) error {
+	_, err := parseTOMLWith(string(data), firstLine, false, func(t *tomlTableDef, p *tomlParser) error {
 		d.p = p
 		if t.name == "" {
 			root = true
@@ -163,6 +167,60 @@ func Parse(name string, data []byte) ([]*Hand, error) {
 		return nil, err
 	}
 	return hands, nil
+}
+
+// Chunk is a part of a .phhs file holding whole [tables].
+type Chunk struct {
+	Data []byte
+	Line int // line of the chunk's first byte in the file
+}
+
+// SplitTables cuts a .phhs file into about `parts` chunks at table headers
+// (lines starting with "["), for parsing in parallel with ParseAt. A file
+// with top-level keys (a .phh) is one chunk. A "[" line inside a multi-line
+// string would cut the string: then a chunk fails to parse, and the caller
+// should parse the whole file with Parse to report the error exactly.
+func SplitTables(data []byte, parts int) []Chunk {
+	// Header candidates: offsets of lines that start with '['.
+	var heads []int
+	line := 1
+	lineOf := map[int]int{}
+	for i := 0; i < len(data); i++ {
+		if (i == 0 || data[i-1] == '\n') && data[i] == '[' {
+			heads = append(heads, i)
+			lineOf[i] = line
+		}
+		if data[i] == '\n' {
+			line++
+		}
+	}
+	if parts <= 1 || len(heads) < 2 || strings.TrimSpace(stripComments(string(data[:heads[0]]))) != "" {
+		return []Chunk{{Data: data, Line: 1}}
+	}
+	chunks := []Chunk{{Line: 1}}
+	start := 0
+	size := len(data) / parts
+	for _, h := range heads[1:] {
+		if h-start >= size && len(chunks) < parts {
+			chunks[len(chunks)-1].Data = data[start:h]
+			chunks = append(chunks, Chunk{Line: lineOf[h]})
+			start = h
+		}
+	}
+	chunks[len(chunks)-1].Data = data[start:]
+	return chunks
+}
+
+// stripComments drops "#..." comments line by line.
+func stripComments(s string) string {
+	var b strings.Builder
+	for l := range strings.Lines(s) {
+		if i := strings.IndexByte(l, '#'); i >= 0 {
+			l = l[:i]
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // decoder converts one table's values, remembering where errors are.

@@ -132,7 +132,7 @@ func (p *tomlParser) errf(format string, args ...any) *syntaxError {
 // returned parser.
 func parseTOML(src string) ([]tomlTableDef, *tomlParser, error) {
 	tables := []tomlTableDef{{name: "", line: 1}}
-	p, err := parseTOMLWith(src, true, func(t *tomlTableDef, _ *tomlParser) error {
+	p, err := parseTOMLWith(src, 1, true, func(t *tomlTableDef, _ *tomlParser) error {
 		if t.name == "" {
 			tables[0] = *t
 		} else {
@@ -149,7 +149,7 @@ func parseTOML(src string) ([]tomlTableDef, *tomlParser, error) {
 // parseTOMLWith parses src and calls fn for each table in order: the root
 // table (name "") first if it has keys, then each [name] table. Unless keep
 // is set, a table's keys and values are only valid during its call.
-func parseTOMLWith(src string, keep bool, fn func(t *tomlTableDef, p *tomlParser) error) (*tomlParser, error) {
+func parseTOMLWith(src string, firstLine int, keep bool, fn func(t *tomlTableDef, p *tomlParser) error) (*tomlParser, error) {
 	// A byte-order mark is not part of the document (as BurntSushi reads it).
 	for _, bom := range []string{"\xef\xbb\xbf", "\xfe\xff", "\xff\xfe"} {
 		if strings.HasPrefix(src, bom) {
@@ -157,8 +157,8 @@ func parseTOMLWith(src string, keep bool, fn func(t *tomlTableDef, p *tomlParser
 			break
 		}
 	}
-	p := &tomlParser{src: src, line: 1}
-	cur := tomlTableDef{name: "", line: 1}
+	p := &tomlParser{src: src, line: firstLine}
+	cur := tomlTableDef{name: "", line: firstLine}
 	var rootKeys []tomlKeyVal
 	seen := map[string]int{}
 	flush := func() error {
@@ -840,7 +840,7 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 		v.kind = tomlFloat
 		// TOML floats are IEEE 754 binary64: reject what overflows (the
 		// value itself is kept as text and read exactly where it matters).
-		if t := strings.TrimLeft(raw, "+-"); t != "inf" && t != "nan" && (strings.ContainsAny(raw, "eE") || len(raw) > 300) {
+		if hasExponent(raw) || len(raw) > 300 {
 			if _, err := strconv.ParseFloat(strings.ReplaceAll(raw, "_", ""), 64); err != nil {
 				return v, p.errf("float %s out of range", raw)
 			}
@@ -855,6 +855,16 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// hasExponent reports an 'e' or 'E' in a number (not in inf or nan).
+func hasExponent(s string) bool {
+	for i := range len(s) {
+		if s[i] == 'e' || s[i] == 'E' {
+			return true
+		}
+	}
+	return false
+}
 
 // isPlainInt is the common case of an integer: up to 18 digits without sign,
 // underscore or leading zero (always in range).

@@ -89,7 +89,7 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 		return false
 	}
 	c := &t.scratch
-	*c = [holdem.MaxSeats][NumStats]Count{}
+	clear(c[:g.Players()])
 	tally(g, c)
 	for s := range g.Players() {
 		name := ""
