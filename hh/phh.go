@@ -82,18 +82,17 @@ type Action struct {
 	Player int
 	// Receiver is the player pN dealt hole cards by a DealHole.
 	Receiver int
-	Kind     ActionKind
 	// Amount is the bet-or-raise-to of a cbr, in units.
 	Amount int64
+	// Comment is the commentary after "#", without it.
+	Comment   string
+	amountRaw string
 	// Cards are the dealt or shown cards (holdem.Unknown for "??"); a
 	// show without cards is a muck, ShowDealt is "sm -".
 	Cards     [5]cards.Card
-	NCards    int
+	NCards    uint8
+	Kind      ActionKind
 	ShowDealt bool
-	// Comment is the commentary after "#", without it.
-	Comment string
-
-	amountRaw string
 }
 
 // Hole returns the first two cards as hole cards.
@@ -229,7 +228,7 @@ type decoder struct {
 	p *tomlParser
 	// Buffers reused from hand to hand.
 	dec  [5][]decimal
-	keys []string // the previous hand's key order, shared when equal
+	keys [][]string // key orders seen, shared by the hands that have them
 }
 
 func (d *decoder) errAt(line int, key, format string, args ...any) *Error {
@@ -308,18 +307,27 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 	var seen [6]bool // variant, antes, blinds, min_bet, stacks, actions
 	var arrays [8]*tomlKeyVal
 	narrays := 0
-	// The key order, shared with the previous hand when it is the same.
-	same := len(d.keys) == len(t.kvs)
-	for i := range t.kvs {
-		same = same && d.keys[i] == t.kvs[i].key
-	}
-	if !same {
-		d.keys = make([]string, len(t.kvs))
-		for i := range t.kvs {
-			d.keys[i] = t.kvs[i].key
+	// The key order, shared with earlier hands that have the same.
+	h.keys = nil
+	for _, ks := range d.keys {
+		same := len(ks) == len(t.kvs)
+		for i := 0; same && i < len(ks); i++ {
+			same = ks[i] == t.kvs[i].key
+		}
+		if same {
+			h.keys = ks
+			break
 		}
 	}
-	h.keys = d.keys
+	if h.keys == nil {
+		h.keys = make([]string, len(t.kvs))
+		for i := range t.kvs {
+			h.keys[i] = t.kvs[i].key
+		}
+		if len(d.keys) < 8 {
+			d.keys = append(d.keys, h.keys)
+		}
+	}
 	for i := range t.kvs {
 		kv := &t.kvs[i]
 		var err *Error

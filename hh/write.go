@@ -280,7 +280,7 @@ func FromEngine(g *holdem.Hand, names []string, decimals int) *Hand {
 			continue
 		}
 		if e.Kind == holdem.EvDeal || e.Kind == holdem.EvBoard || e.Kind == holdem.EvShow {
-			a.NCards = copy(a.Cards[:], e.CardSlice())
+			a.NCards = uint8(copy(a.Cards[:], e.CardSlice()))
 		}
 		h.Actions = append(h.Actions, a)
 	}
