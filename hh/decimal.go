@@ -29,18 +29,14 @@ type decimal struct {
 
 var errNegative = errors.New("negative amount")
 
-// parseDecimal reads a TOML integer or float text exactly.
+// parseDecimal reads a TOML integer or float text exactly (one pass, no
+// allocation).
 func parseDecimal(raw string) (decimal, error) {
-	s := strings.ReplaceAll(raw, "_", "")
-	if s != "" && s[0] == '+' {
+	s := raw
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
 		s = s[1:]
-	}
-	if s != "" && s[0] == '-' {
-		if strings.Trim(s[1:], "0.eE+-") == "" && !strings.Contains(s, "inf") {
-			s = s[1:] // -0, -0.0
-		} else {
-			return decimal{}, errNegative
-		}
 	}
 	if s == "inf" || s == "nan" {
 		return decimal{}, fmt.Errorf("%s is not an amount", raw)
@@ -50,41 +46,57 @@ func parseDecimal(raw string) (decimal, error) {
 		if err != nil {
 			return decimal{}, err
 		}
+		if neg && v != 0 {
+			return decimal{}, errNegative
+		}
 		return decimal{mant: uint64(v)}, nil
 	}
 	var d decimal
-	mantissa, exponent := s, ""
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mantissa, exponent = s[:i], s[i+1:]
-	}
-	seenDot := false
-	for i := range len(mantissa) {
-		c := mantissa[i]
-		if c == '.' {
+	seenDot, digits := false, 0
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_':
+			continue
+		case c == '.':
+			if seenDot {
+				return decimal{}, fmt.Errorf("invalid number %s", raw)
+			}
 			seenDot = true
 			continue
-		}
-		if c < '0' || c > '9' {
+		case c == 'e' || c == 'E':
+		case c >= '0' && c <= '9':
+			hi, lo := bits.Mul64(d.mant, 10)
+			lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
+			if hi != 0 || carry != 0 {
+				return decimal{}, fmt.Errorf("number %s has too many digits", raw)
+			}
+			d.mant = lo
+			digits++
+			if seenDot {
+				d.exp--
+				d.frac++
+			}
+			continue
+		default:
 			return decimal{}, fmt.Errorf("invalid number %s", raw)
 		}
-		hi, lo := bits.Mul64(d.mant, 10)
-		lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
-		if hi != 0 || carry != 0 {
-			return decimal{}, fmt.Errorf("number %s has too many digits", raw)
-		}
-		d.mant = lo
-		if seenDot {
-			d.exp--
-			d.frac++
-		}
+		break
 	}
-	if exponent != "" {
-		e, err := strconv.Atoi(exponent)
+	if digits == 0 {
+		return decimal{}, fmt.Errorf("invalid number %s", raw)
+	}
+	if i < len(s) { // the exponent
+		e, err := strconv.Atoi(strings.ReplaceAll(s[i+1:], "_", ""))
 		if err != nil || e > 40 || e < -40 {
 			return decimal{}, fmt.Errorf("invalid exponent in %s", raw)
 		}
 		d.exp += e
 		d.frac = max(0, -d.exp)
+	}
+	if neg && d.mant != 0 {
+		return decimal{}, errNegative
 	}
 	return d, nil
 }

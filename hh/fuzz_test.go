@@ -64,7 +64,7 @@ func FuzzTOML(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tables, err := parseTOML(string(data))
+		tables, p, err := parseTOML(string(data))
 		var ref map[string]any
 		_, refErr := toml.Decode(string(data), &ref)
 		if err != nil {
@@ -90,61 +90,61 @@ func FuzzTOML(f *testing.F) {
 				m = sub
 			}
 			for _, kv := range tb.kvs {
-				compareTOML(t, kv.key, kv.val, m[kv.key])
+				compareTOML(t, p, kv.key, kv.val, m[kv.key])
 			}
 		}
 	})
 }
 
-func compareTOML(t *testing.T, key string, v tomlValue, ref any) {
+func compareTOML(t *testing.T, p *tomlParser, key string, v tomlValue, ref any) {
 	t.Helper()
 	switch v.kind {
 	case tomlString:
-		if ref != v.str {
-			t.Fatalf("%s: string %q, BurntSushi %q", key, v.str, ref)
+		if ref != p.str(v) {
+			t.Fatalf("%s: string %q, BurntSushi %q", key, p.str(v), ref)
 		}
 	case tomlInteger:
-		n, err := parseTOMLInt(v.raw)
+		n, err := parseTOMLInt(p.raw(v))
 		if err != nil || ref != n {
-			t.Fatalf("%s: integer %s = %d, BurntSushi %v", key, v.raw, n, ref)
+			t.Fatalf("%s: integer %s = %d, BurntSushi %v", key, p.raw(v), n, ref)
 		}
 	case tomlFloat:
 		r, ok := ref.(float64)
 		if !ok {
-			t.Fatalf("%s: float %s, BurntSushi %T", key, v.raw, ref)
+			t.Fatalf("%s: float %s, BurntSushi %T", key, p.raw(v), ref)
 		}
-		if d, err := parseDecimal(v.raw); err == nil && d.exp > -20 && d.mant < 1<<52 {
+		if d, err := parseDecimal(p.raw(v)); err == nil && d.exp > -20 && d.mant < 1<<52 {
 			want := float64(d.mant) * math.Pow(10, float64(d.exp))
-			if strings.HasPrefix(v.raw, "-") {
+			if strings.HasPrefix(p.raw(v), "-") {
 				want = -want
 			}
 			if math.Abs(want-r) > 1e-9*math.Max(1, math.Abs(r)) {
-				t.Fatalf("%s: float %s, BurntSushi %v", key, v.raw, r)
+				t.Fatalf("%s: float %s, BurntSushi %v", key, p.raw(v), r)
 			}
 		}
 	case tomlBool:
-		if ref != (v.raw == "true") {
-			t.Fatalf("%s: bool %s, BurntSushi %v", key, v.raw, ref)
+		if ref != (p.raw(v) == "true") {
+			t.Fatalf("%s: bool %s, BurntSushi %v", key, p.raw(v), ref)
 		}
 	case tomlArray:
 		items, ok := ref.([]any)
-		if !ok || len(items) != len(v.items) {
-			t.Fatalf("%s: array of %d, BurntSushi %v", key, len(v.items), ref)
+		if !ok || len(items) != len(p.items(v)) {
+			t.Fatalf("%s: array of %d, BurntSushi %v", key, len(p.items(v)), ref)
 		}
-		for i, it := range v.items {
-			compareTOML(t, key, it, items[i])
+		for i, it := range p.items(v) {
+			compareTOML(t, p, key, it, items[i])
 		}
 	case tomlTable:
 		m, ok := ref.(map[string]any)
-		if !ok || len(m) != len(v.kvs) {
-			t.Fatalf("%s: inline table of %d, BurntSushi %v", key, len(v.kvs), ref)
+		if !ok || len(m) != len(p.tableKVs(v)) {
+			t.Fatalf("%s: inline table of %d, BurntSushi %v", key, len(p.tableKVs(v)), ref)
 		}
-		for _, kv := range v.kvs {
-			compareTOML(t, key+"."+kv.key, kv.val, m[kv.key])
+		for _, kv := range p.tableKVs(v) {
+			compareTOML(t, p, key+"."+kv.key, kv.val, m[kv.key])
 		}
 	case tomlDatetime:
 		if ref == nil {
-			t.Fatalf("%s: date-time %s missing in BurntSushi", key, v.raw)
+			t.Fatalf("%s: date-time %s missing in BurntSushi", key, p.raw(v))
 		}
 	}
 }

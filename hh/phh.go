@@ -82,18 +82,17 @@ type Action struct {
 	Player int
 	// Receiver is the player pN dealt hole cards by a DealHole.
 	Receiver int
-	Kind     ActionKind
 	// Amount is the bet-or-raise-to of a cbr, in units.
 	Amount int64
+	// Comment is the commentary after "#", without it.
+	Comment   string
+	amountRaw string
 	// Cards are the dealt or shown cards (holdem.Unknown for "??"); a
 	// show without cards is a muck, ShowDealt is "sm -".
 	Cards     [5]cards.Card
-	NCards    int
+	NCards    uint8
+	Kind      ActionKind
 	ShowDealt bool
-	// Comment is the commentary after "#", without it.
-	Comment string
-
-	amountRaw string
 }
 
 // Hole returns the first two cards as hole cards.
@@ -136,42 +135,100 @@ func ReadFile(path string) ([]*Hand, error) {
 
 // Parse reads the hands of a .phh file (top-level keys: one hand) or a .phhs
 // file ([1], [2], ... tables: one hand each). name labels errors.
-func Parse(name string, data []byte) ([]*Hand, error) {
-	tables, err := parseTOML(string(data))
+func Parse(name string, data []byte) ([]*Hand, error) { return ParseAt(name, data, 1) }
+
+// ParseAt is Parse for a part of a file that starts at line firstLine, so
+// that messages name the lines of the whole file (see SplitTables).
+func ParseAt(name string, data []byte, firstLine int) ([]*Hand, error) {
+	var hands []*Hand
+	d := &decoder{}
+	root := false
+	_, err := parseTOMLWith(string(data), firstLine, false, func(t *tomlTableDef, p *tomlParser) error {
+		d.p = p
+		if t.name == "" {
+			root = true
+		} else if root {
+			return &Error{File: name, Line: t.line, Msg: "a file holds either one hand (top-level keys, .phh) or [1], [2], ... tables (.phhs), not both"}
+		}
+		h, err := d.decodeHand(t)
+		if err != nil {
+			err.File = name
+			return err
+		}
+		h.File = name
+		hands = append(hands, h)
+		return nil
+	})
 	if err != nil {
 		if se, ok := err.(*syntaxError); ok {
 			return nil, &Error{File: name, Line: se.line, Key: se.key, Msg: se.msg}
 		}
 		return nil, err
 	}
-	var hands []*Hand
-	if len(tables[0].kvs) > 0 {
-		if len(tables) > 1 {
-			return nil, &Error{File: name, Line: tables[1].line, Msg: "a file holds either one hand (top-level keys, .phh) or [1], [2], ... tables (.phhs), not both"}
-		}
-		h, err := decodeHand(&tables[0])
-		if err != nil {
-			err.File = name
-			return nil, err
-		}
-		h.Line, h.File = 1, name
-		return []*Hand{h}, nil
-	}
-	for i := 1; i < len(tables); i++ {
-		h, err := decodeHand(&tables[i])
-		if err != nil {
-			err.File = name
-			return nil, err
-		}
-		h.File = name
-		hands = append(hands, h)
-	}
 	return hands, nil
+}
+
+// Chunk is a part of a .phhs file holding whole [tables].
+type Chunk struct {
+	Data []byte
+	Line int // line of the chunk's first byte in the file
+}
+
+// SplitTables cuts a .phhs file into about `parts` chunks at table headers
+// (lines starting with "["), for parsing in parallel with ParseAt. A file
+// with top-level keys (a .phh) is one chunk. A "[" line inside a multi-line
+// string would cut the string: then a chunk fails to parse, and the caller
+// should parse the whole file with Parse to report the error exactly.
+func SplitTables(data []byte, parts int) []Chunk {
+	// Header candidates: offsets of lines that start with '['.
+	var heads []int
+	line := 1
+	lineOf := map[int]int{}
+	for i := 0; i < len(data); i++ {
+		if (i == 0 || data[i-1] == '\n') && data[i] == '[' {
+			heads = append(heads, i)
+			lineOf[i] = line
+		}
+		if data[i] == '\n' {
+			line++
+		}
+	}
+	if parts <= 1 || len(heads) < 2 || strings.TrimSpace(stripComments(string(data[:heads[0]]))) != "" {
+		return []Chunk{{Data: data, Line: 1}}
+	}
+	chunks := []Chunk{{Line: 1}}
+	start := 0
+	size := len(data) / parts
+	for _, h := range heads[1:] {
+		if h-start >= size && len(chunks) < parts {
+			chunks[len(chunks)-1].Data = data[start:h]
+			chunks = append(chunks, Chunk{Line: lineOf[h]})
+			start = h
+		}
+	}
+	chunks[len(chunks)-1].Data = data[start:]
+	return chunks
+}
+
+// stripComments drops "#..." comments line by line.
+func stripComments(s string) string {
+	var b strings.Builder
+	for l := range strings.Lines(s) {
+		if i := strings.IndexByte(l, '#'); i >= 0 {
+			l = l[:i]
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // decoder converts one table's values, remembering where errors are.
 type decoder struct {
 	t *tomlTableDef
+	p *tomlParser
+	// Buffers reused from hand to hand.
+	dec  [5][]decimal
+	keys [][]string // key orders seen, shared by the hands that have them
 }
 
 func (d *decoder) errAt(line int, key, format string, args ...any) *Error {
@@ -180,7 +237,7 @@ func (d *decoder) errAt(line int, key, format string, args ...any) *Error {
 
 func (d *decoder) want(kv *tomlKeyVal, kind tomlKind) *Error {
 	if kv.val.kind != kind {
-		return d.errAt(kv.line, kv.key, "want a %v, got a %v (%s)", kind, kv.val.kind, short(kv.val.raw))
+		return d.errAt(kv.line, kv.key, "want a %v, got a %v (%s)", kind, kv.val.kind, short(d.p.raw(kv.val)))
 	}
 	return nil
 }
@@ -192,13 +249,18 @@ func short(s string) string {
 	return s
 }
 
-// numbers reads an array of amounts (their decimals are checked later).
-func (d *decoder) numbers(kv *tomlKeyVal) ([]decimal, *Error) {
+// numbers reads an array of amounts into buffer slot (their decimals are
+// checked later).
+func (d *decoder) numbers(kv *tomlKeyVal, slot int) ([]decimal, *Error) {
 	if err := d.want(kv, tomlArray); err != nil {
 		return nil, err
 	}
-	out := make([]decimal, len(kv.val.items))
-	for i, it := range kv.val.items {
+	out := d.dec[slot][:0]
+	for range d.p.items(kv.val) {
+		out = append(out, decimal{})
+	}
+	d.dec[slot] = out
+	for i, it := range d.p.items(kv.val) {
 		x, err := d.number(kv.key, it, i)
 		if err != nil {
 			return nil, err
@@ -209,16 +271,18 @@ func (d *decoder) numbers(kv *tomlKeyVal) ([]decimal, *Error) {
 }
 
 func (d *decoder) number(key string, v tomlValue, index int) (decimal, *Error) {
-	where := ""
-	if index >= 0 {
-		where = fmt.Sprintf("element %d: ", index+1)
+	where := func() string {
+		if index < 0 {
+			return ""
+		}
+		return fmt.Sprintf("element %d: ", index+1)
 	}
 	if v.kind != tomlInteger && v.kind != tomlFloat {
-		return decimal{}, d.errAt(v.line, key, "%swant a number, got a %v (%s)", where, v.kind, short(v.raw))
+		return decimal{}, d.errAt(int(v.line), key, "%swant a number, got a %v (%s)", where(), v.kind, short(d.p.raw(v)))
 	}
-	x, err := parseDecimal(v.raw)
+	x, err := parseDecimal(d.p.raw(v))
 	if err != nil {
-		return decimal{}, d.errAt(v.line, key, "%s%s: %v", where, v.raw, err)
+		return decimal{}, d.errAt(int(v.line), key, "%s%s: %v", where(), d.p.raw(v), err)
 	}
 	return x, nil
 }
@@ -235,84 +299,110 @@ var optionalKinds = map[string][]tomlKind{
 	"currency_symbol": {tomlString}, "time_limit": {tomlInteger, tomlFloat}, "time_banks": {tomlArray},
 }
 
-func decodeHand(t *tomlTableDef) (*Hand, *Error) {
-	d := &decoder{t: t}
+func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
+	d.t = t
 	h := &Hand{Name: t.name, Line: t.line}
 	var antes, blinds, stacks, finishing, winnings []decimal
 	var minBet decimal
 	var seen [6]bool // variant, antes, blinds, min_bet, stacks, actions
-	var arrays []*tomlKeyVal
-	h.keys = make([]string, 0, len(t.kvs))
+	var arrays [8]*tomlKeyVal
+	narrays := 0
+	// The key order, shared with earlier hands that have the same.
+	h.keys = nil
+	for _, ks := range d.keys {
+		same := len(ks) == len(t.kvs)
+		for i := 0; same && i < len(ks); i++ {
+			same = ks[i] == t.kvs[i].key
+		}
+		if same {
+			h.keys = ks
+			break
+		}
+	}
+	if h.keys == nil {
+		h.keys = make([]string, len(t.kvs))
+		for i := range t.kvs {
+			h.keys[i] = t.kvs[i].key
+		}
+		if len(d.keys) < 8 {
+			d.keys = append(d.keys, h.keys)
+		}
+	}
 	for i := range t.kvs {
 		kv := &t.kvs[i]
-		h.keys = append(h.keys, kv.key)
 		var err *Error
 		switch kv.key {
 		case "variant":
 			seen[0] = true
 			if err = d.want(kv, tomlString); err == nil {
-				h.Variant = kv.val.str
+				h.Variant = d.p.str(kv.val)
 				if h.Variant != "NT" {
 					err = d.errAt(kv.line, kv.key, "variant %q is not supported: this reader plays NT (No-Limit Texas Hold'em)", h.Variant)
 				}
 			}
 		case "ante_trimming_status":
 			if err = d.want(kv, tomlBool); err == nil {
-				b := kv.val.raw == "true"
+				b := d.p.raw(kv.val) == "true"
 				h.AnteTrimming = &b
 			}
 		case "antes":
 			seen[1] = true
-			antes, err = d.numbers(kv)
-			arrays = append(arrays, kv)
+			antes, err = d.numbers(kv, 0)
+			arrays[narrays] = kv
+			narrays++
 		case "blinds_or_straddles":
 			seen[2] = true
-			blinds, err = d.numbers(kv)
-			arrays = append(arrays, kv)
+			blinds, err = d.numbers(kv, 1)
+			arrays[narrays] = kv
+			narrays++
 		case "min_bet":
 			seen[3] = true
 			minBet, err = d.number(kv.key, kv.val, -1)
 		case "starting_stacks":
 			seen[4] = true
-			stacks, err = d.numbers(kv)
-			for j, it := range kv.val.items {
+			stacks, err = d.numbers(kv, 2)
+			for j, it := range d.p.items(kv.val) {
 				if err == nil && stacks[j].mant == 0 {
-					err = d.errAt(it.line, kv.key, "element %d: every starting stack must be positive", j+1)
+					err = d.errAt(int(it.line), kv.key, "element %d: every starting stack must be positive", j+1)
 				}
 			}
 		case "finishing_stacks":
-			finishing, err = d.numbers(kv)
-			arrays = append(arrays, kv)
+			finishing, err = d.numbers(kv, 3)
+			arrays[narrays] = kv
+			narrays++
 		case "winnings":
-			winnings, err = d.numbers(kv)
-			arrays = append(arrays, kv)
+			winnings, err = d.numbers(kv, 4)
+			arrays[narrays] = kv
+			narrays++
 		case "actions":
 			seen[5] = true
 			err = d.actions(h, kv)
 		case "players":
 			if err = d.want(kv, tomlArray); err == nil {
-				h.Players = make([]string, len(kv.val.items))
-				for j, it := range kv.val.items {
+				h.Players = make([]string, len(d.p.items(kv.val)))
+				for j, it := range d.p.items(kv.val) {
 					if it.kind != tomlString {
-						err = d.errAt(it.line, kv.key, "element %d: want a string, got a %v", j+1, it.kind)
+						err = d.errAt(int(it.line), kv.key, "element %d: want a string, got a %v", j+1, it.kind)
 						break
 					}
-					h.Players[j] = it.str
+					h.Players[j] = d.p.str(it)
 				}
 			}
-			arrays = append(arrays, kv)
+			arrays[narrays] = kv
+			narrays++
 		case "seats":
 			if err = d.want(kv, tomlArray); err == nil {
-				h.Seats = make([]int64, len(kv.val.items))
-				for j, it := range kv.val.items {
+				h.Seats = make([]int64, len(d.p.items(kv.val)))
+				for j, it := range d.p.items(kv.val) {
 					if it.kind != tomlInteger {
-						err = d.errAt(it.line, kv.key, "element %d: want an integer, got a %v", j+1, it.kind)
+						err = d.errAt(int(it.line), kv.key, "element %d: want an integer, got a %v", j+1, it.kind)
 						break
 					}
-					h.Seats[j], _ = parseTOMLInt(it.raw)
+					h.Seats[j], _ = parseTOMLInt(d.p.raw(it))
 				}
 			}
-			arrays = append(arrays, kv)
+			arrays[narrays] = kv
+			narrays++
 		default:
 			if kinds, ok := optionalKinds[kv.key]; ok {
 				good := false
@@ -320,10 +410,13 @@ func decodeHand(t *tomlTableDef) (*Hand, *Error) {
 					good = good || kv.val.kind == k
 				}
 				if !good {
-					err = d.errAt(kv.line, kv.key, "want a %v, got a %v (%s)", kinds[0], kv.val.kind, short(kv.val.raw))
+					err = d.errAt(kv.line, kv.key, "want a %v, got a %v (%s)", kinds[0], kv.val.kind, short(d.p.raw(kv.val)))
 				}
 			}
-			h.Extra = append(h.Extra, Field{Key: kv.key, Value: kv.val.raw, Line: kv.line})
+			if h.Extra == nil {
+				h.Extra = make([]Field, 0, len(t.kvs)-i)
+			}
+			h.Extra = append(h.Extra, Field{Key: kv.key, Value: d.p.raw(kv.val), Line: kv.line})
 		}
 		if err != nil {
 			return nil, err
@@ -338,9 +431,9 @@ func decodeHand(t *tomlTableDef) (*Hand, *Error) {
 	if n < holdem.MinSeats || n > holdem.MaxSeats {
 		return nil, d.errAt(lineOf(t, "starting_stacks"), "starting_stacks", "%d players; a hand needs %d to %d", n, holdem.MinSeats, holdem.MaxSeats)
 	}
-	for _, kv := range arrays {
-		if len(kv.val.items) != n {
-			return nil, d.errAt(kv.line, kv.key, "%d entries for %d players (starting_stacks)", len(kv.val.items), n)
+	for _, kv := range arrays[:narrays] {
+		if len(d.p.items(kv.val)) != n {
+			return nil, d.errAt(kv.line, kv.key, "%d entries for %d players (starting_stacks)", len(d.p.items(kv.val)), n)
 		}
 	}
 	// The unit: the most fraction digits of any amount in the hand.
@@ -360,11 +453,15 @@ func decodeHand(t *tomlTableDef) (*Hand, *Error) {
 		return nil, d.errAt(t.line, "", "amounts with %d decimals; at most %d are supported", dec, maxDecimals)
 	}
 	h.Decimals = dec
+	// One backing array for all the amount arrays of the hand.
+	backing := make([]int64, 0, len(antes)+len(blinds)+len(stacks)+len(finishing)+len(winnings))
 	conv := func(key string, xs []decimal) ([]int64, *Error) {
 		if xs == nil {
 			return nil, nil
 		}
-		out := make([]int64, len(xs))
+		at := len(backing)
+		backing = backing[:at+len(xs)]
+		out := backing[at : at+len(xs) : at+len(xs)]
 		for i, x := range xs {
 			v, err := x.units(dec)
 			if err != nil {
@@ -427,15 +524,15 @@ func (d *decoder) actions(h *Hand, kv *tomlKeyVal) *Error {
 		return err
 	}
 	h.ActionsMultiline = kv.multiline
-	h.Actions = make([]Action, len(kv.val.items))
-	for i, it := range kv.val.items {
+	h.Actions = make([]Action, len(d.p.items(kv.val)))
+	for i, it := range d.p.items(kv.val) {
 		if it.kind != tomlString {
-			return d.errAt(it.line, kv.key, "action %d: want a string, got a %v (%s)", i+1, it.kind, short(it.raw))
+			return d.errAt(int(it.line), kv.key, "action %d: want a string, got a %v (%s)", i+1, it.kind, short(d.p.raw(it)))
 		}
-		if err := parseAction(it.str, &h.Actions[i]); err != "" {
-			return d.errAt(it.line, kv.key, "action %d %q: %s", i+1, it.str, err)
+		if err := parseAction(d.p.str(it), &h.Actions[i]); err != "" {
+			return d.errAt(int(it.line), kv.key, "action %d %q: %s", i+1, d.p.str(it), err)
 		}
-		h.Actions[i].Line = it.line
+		h.Actions[i].Line = int(it.line)
 	}
 	return nil
 }
@@ -449,12 +546,22 @@ func parseAction(s string, a *Action) string {
 	}
 	var tok [5]string
 	nt := 0
-	for f := range strings.FieldsSeq(s) {
-		if nt == len(tok) {
-			return "too many words"
+	for i := 0; i < len(s); {
+		for i < len(s) && isSpaceByte(s[i]) {
+			i++
 		}
-		tok[nt] = f
-		nt++
+		j := i
+		for j < len(s) && !isSpaceByte(s[j]) {
+			j++
+		}
+		if j > i {
+			if nt == len(tok) {
+				return "too many words"
+			}
+			tok[nt] = s[i:j]
+			nt++
+		}
+		i = j
 	}
 	if nt == 0 {
 		a.Kind = NoOp
@@ -561,6 +668,11 @@ func parseAction(s string, a *Action) string {
 		return fmt.Sprintf("unknown action %q (want f, cc, cbr or sm)", tok[1])
 	}
 	return ""
+}
+
+// isSpaceByte reports the ASCII whitespace that separates words of an action.
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
 func parsePlayer(s string) (int, string) {

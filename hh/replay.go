@@ -9,8 +9,12 @@ import (
 	"pokerlab/holdem"
 )
 
-// Players returns the number of players.
+// NumPlayers returns the number of players.
 func (h *Hand) NumPlayers() int { return len(h.StartingStacks) }
+
+// FormatAmount writes an amount of the hand's units in its currency units
+// ("200.30").
+func (h *Hand) FormatAmount(v int64) string { return formatUnits(v, h.Decimals) }
 
 // Config returns the engine configuration of the hand. Engine seat i is
 // player p(i+1) and the button is the last seat, so the small blind is p1

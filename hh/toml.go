@@ -32,16 +32,21 @@ var tomlKindNames = [...]string{"", "string", "integer", "float", "boolean", "da
 
 func (k tomlKind) String() string { return tomlKindNames[k] }
 
-// tomlValue is a parsed value. raw is the source text of numbers, booleans
-// and date-times (and of the whole value for arrays and tables); str the
-// decoded string; items the array elements; kvs the inline table.
+// span is a byte range [a, b).
+type span struct{ a, b int32 }
+
+// tomlValue is a parsed value, a small pointer-free record (values are
+// copied into the parser's arena without write barriers or GC scanning);
+// read it through the parser: raw(v) is its source text, str(v) the decoded
+// string, items(v) the array elements, kvs(v) the inline table.
 type tomlValue struct {
 	kind  tomlKind
-	line  int
-	raw   string
-	str   string
-	items []tomlValue
-	kvs   []tomlKeyVal
+	esc   bool // str is a span of the parser's decoded-string buffer, not of the source
+	line  int32
+	raw   span
+	str   span
+	first int32 // arrays: items arena[first:first+n]; inline tables: index in inline
+	n     int32
 }
 
 type tomlKeyVal struct {
@@ -79,89 +84,182 @@ type tomlParser struct {
 	pos  int
 	line int
 	key  string // the key whose value is being parsed, for errors
+
+	// Array elements are collected on stack and, when their array ends,
+	// copied contiguously into arena; items slices point into the arena.
+	// Streaming parses reset the arena after each table, so a file of many
+	// hands costs no allocation per value once the buffers have grown.
+	stack   []tomlValue
+	arena   []tomlValue
+	escaped []byte // decoded strings that differ from their source text
+	inline  [][]tomlKeyVal
+	kvs     []tomlKeyVal
+}
+
+// raw returns the source text of v.
+func (p *tomlParser) raw(v tomlValue) string { return p.src[v.raw.a:v.raw.b] }
+
+// str returns the decoded string of a string value.
+func (p *tomlParser) str(v tomlValue) string {
+	if v.esc {
+		return string(p.escaped[v.str.a:v.str.b])
+	}
+	return p.src[v.str.a:v.str.b]
+}
+
+// items returns the elements of an array value.
+func (p *tomlParser) items(v tomlValue) []tomlValue {
+	if v.kind != tomlArray {
+		return nil
+	}
+	return p.arena[v.first : v.first+v.n]
+}
+
+// kvs returns the keys and values of an inline table.
+func (p *tomlParser) tableKVs(v tomlValue) []tomlKeyVal {
+	if v.kind != tomlTable {
+		return nil
+	}
+	return p.inline[v.first]
 }
 
 func (p *tomlParser) errf(format string, args ...any) *syntaxError {
 	return &syntaxError{line: p.line, key: p.key, msg: sprintf(format, args...)}
 }
 
-// parseTOML parses a whole document into its tables, root first.
-func parseTOML(src string) ([]tomlTableDef, error) {
-	p := &tomlParser{src: src, line: 1}
+// parseTOML parses a whole document into its tables, root first (the root
+// table is always there, possibly empty); read the values through the
+// returned parser.
+func parseTOML(src string) ([]tomlTableDef, *tomlParser, error) {
 	tables := []tomlTableDef{{name: "", line: 1}}
+	p, err := parseTOMLWith(src, 1, true, func(t *tomlTableDef, _ *tomlParser) error {
+		if t.name == "" {
+			tables[0] = *t
+		} else {
+			tables = append(tables, *t)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return tables, p, nil
+}
+
+// parseTOMLWith parses src and calls fn for each table in order: the root
+// table (name "") first if it has keys, then each [name] table. Unless keep
+// is set, a table's keys and values are only valid during its call.
+func parseTOMLWith(src string, firstLine int, keep bool, fn func(t *tomlTableDef, p *tomlParser) error) (*tomlParser, error) {
+	// A byte-order mark is not part of the document (as BurntSushi reads it).
+	for _, bom := range []string{"\xef\xbb\xbf", "\xfe\xff", "\xff\xfe"} {
+		if strings.HasPrefix(src, bom) {
+			src = src[len(bom):]
+			break
+		}
+	}
+	p := &tomlParser{src: src, line: firstLine}
+	cur := tomlTableDef{name: "", line: firstLine}
+	var rootKeys []tomlKeyVal
 	seen := map[string]int{}
+	flush := func() error {
+		if cur.name == "" && len(p.kvs) == 0 {
+			return nil
+		}
+		cur.kvs = p.kvs
+		if keep {
+			cur.kvs = append([]tomlKeyVal(nil), p.kvs...)
+		}
+		if cur.name == "" {
+			rootKeys = append(rootKeys, p.kvs...)
+		}
+		if err := fn(&cur, p); err != nil {
+			return err
+		}
+		p.kvs = p.kvs[:0]
+		if !keep {
+			p.arena, p.escaped, p.inline = p.arena[:0], p.escaped[:0], p.inline[:0]
+		}
+		return nil
+	}
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.src) {
-			return tables, nil
+			return p, flush()
 		}
 		c := p.src[p.pos]
 		switch {
 		case c == '#':
 			if err := p.comment(); err != nil {
-				return nil, err
+				return p, err
 			}
 		case c == '\n':
 			p.pos++
 			p.line++
 		case c == '\r':
 			if err := p.newline(); err != nil {
-				return nil, err
+				return p, err
 			}
 		case c == '[':
 			p.key = ""
 			if strings.HasPrefix(p.src[p.pos:], "[[") {
-				return nil, p.errf("arrays of tables ([[...]]) are not supported in PHH")
+				return p, p.errf("arrays of tables ([[...]]) are not supported in PHH")
 			}
 			p.pos++
 			p.skipSpace()
 			name, err := p.parseKey()
 			if err != nil {
-				return nil, err
+				return p, err
 			}
 			p.skipSpace()
 			if p.pos >= len(p.src) || p.src[p.pos] != ']' {
-				return nil, p.errf("table header [%s: expected ]", name)
+				return p, p.errf("table header [%s: expected ]", name)
 			}
 			p.pos++
 			if prev, dup := seen[name]; dup {
-				return nil, p.errf("table [%s] defined twice (first at line %d)", name, prev)
+				return p, p.errf("table [%s] defined twice (first at line %d)", name, prev)
+			}
+			if err := flush(); err != nil {
+				return p, err
+			}
+			for _, kv := range rootKeys {
+				if kv.key == name {
+					return p, p.errf("table [%s] redefines the key %s of line %d", name, name, kv.line)
+				}
 			}
 			seen[name] = p.line
-			tables = append(tables, tomlTableDef{name: name, line: p.line})
+			cur = tomlTableDef{name: name, line: p.line}
 			if err := p.endOfLine(); err != nil {
-				return nil, err
+				return p, err
 			}
 		default:
 			line := p.line
 			p.key = ""
 			key, err := p.parseKey()
 			if err != nil {
-				return nil, err
+				return p, err
 			}
 			p.key = key
-			t := &tables[len(tables)-1]
-			for _, kv := range t.kvs {
+			for _, kv := range p.kvs {
 				if kv.key == key {
-					return nil, p.errf("defined twice (first at line %d)", kv.line)
+					return p, p.errf("defined twice (first at line %d)", kv.line)
 				}
 			}
 			p.skipSpace()
 			if p.pos >= len(p.src) || p.src[p.pos] != '=' {
 				if p.pos < len(p.src) && p.src[p.pos] == '.' {
-					return nil, p.errf("dotted keys are not supported in PHH")
+					return p, p.errf("dotted keys are not supported in PHH")
 				}
-				return nil, p.errf("expected = after the key")
+				return p, p.errf("expected = after the key")
 			}
 			p.pos++
 			p.skipSpace()
 			v, err := p.parseValue()
 			if err != nil {
-				return nil, err
+				return p, err
 			}
-			t.kvs = append(t.kvs, tomlKeyVal{key: key, line: line, val: v, multiline: p.line > line})
+			p.kvs = append(p.kvs, tomlKeyVal{key: key, line: line, val: v, multiline: p.line > line})
 			if err := p.endOfLine(); err != nil {
-				return nil, err
+				return p, err
 			}
 		}
 	}
@@ -258,7 +356,7 @@ func (p *tomlParser) parseKey() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		key = v.str
+		key = p.str(v)
 	case isBareKeyChar(c):
 		start := p.pos
 		for p.pos < len(p.src) && isBareKeyChar(p.src[p.pos]) {
@@ -280,7 +378,7 @@ func (p *tomlParser) parseKey() (string, error) {
 func (p *tomlParser) parseValue() (tomlValue, error) {
 	start := p.pos
 	v, err := p.parseValue1()
-	v.raw = p.src[start:p.pos]
+	v.raw = span{int32(start), int32(p.pos)}
 	return v, err
 }
 
@@ -288,7 +386,7 @@ func (p *tomlParser) parseValue1() (tomlValue, error) {
 	if p.pos >= len(p.src) {
 		return tomlValue{}, p.errf("missing value")
 	}
-	line := p.line
+	line := int32(p.line)
 	switch c := p.src[p.pos]; {
 	case c == '"' || c == '\'':
 		v, err := p.parseString()
@@ -300,21 +398,21 @@ func (p *tomlParser) parseValue1() (tomlValue, error) {
 		return p.parseInlineTable()
 	case c == 't' && strings.HasPrefix(p.src[p.pos:], "true"):
 		p.pos += 4
-		return p.checkDelim(tomlValue{kind: tomlBool, line: line, raw: "true"})
+		return p.checkDelim(tomlValue{kind: tomlBool, line: line}, "true")
 	case c == 'f' && strings.HasPrefix(p.src[p.pos:], "false"):
 		p.pos += 5
-		return p.checkDelim(tomlValue{kind: tomlBool, line: line, raw: "false"})
+		return p.checkDelim(tomlValue{kind: tomlBool, line: line}, "false")
 	}
 	return p.parseNumberOrDate()
 }
 
 // checkDelim requires that a scalar is followed by a delimiter.
-func (p *tomlParser) checkDelim(v tomlValue) (tomlValue, error) {
+func (p *tomlParser) checkDelim(v tomlValue, text string) (tomlValue, error) {
 	if p.pos < len(p.src) {
 		switch p.src[p.pos] {
 		case ' ', '\t', '\n', '\r', ',', ']', '}', '#':
 		default:
-			return v, p.errf("invalid value %q", v.raw+p.rest())
+			return v, p.errf("invalid value %q", text+p.rest())
 		}
 	}
 	return v, nil
@@ -332,8 +430,12 @@ func (p *tomlParser) parseString() (tomlValue, error) {
 		start := p.pos
 		for p.pos < len(p.src) {
 			c := p.src[p.pos]
+			if c >= 0x20 && c < 0x7f && c != '\'' { // printable ASCII: the common case
+				p.pos++
+				continue
+			}
 			if c == '\'' {
-				v := tomlValue{kind: tomlString, str: p.src[start:p.pos]}
+				v := tomlValue{kind: tomlString, str: span{int32(start), int32(p.pos)}}
 				p.pos++
 				return v, nil
 			}
@@ -345,25 +447,27 @@ func (p *tomlParser) parseString() (tomlValue, error) {
 	}
 	p.pos++
 	start := p.pos
-	var b *strings.Builder
+	esc := -1 // start of the decoded copy in p.escaped, once an escape is seen
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
+		if esc < 0 && c >= 0x20 && c < 0x7f && c != '"' && c != '\\' { // printable ASCII
+			p.pos++
+			continue
+		}
 		switch c {
 		case '"':
-			v := tomlValue{kind: tomlString}
-			if b == nil {
-				v.str = p.src[start:p.pos]
-			} else {
-				v.str = b.String()
+			v := tomlValue{kind: tomlString, str: span{int32(start), int32(p.pos)}}
+			if esc >= 0 {
+				v.esc, v.str = true, span{int32(esc), int32(len(p.escaped))}
 			}
 			p.pos++
 			return v, nil
 		case '\\':
-			if b == nil {
-				b = &strings.Builder{}
-				b.WriteString(p.src[start:p.pos])
+			if esc < 0 {
+				esc = len(p.escaped)
+				p.escaped = append(p.escaped, p.src[start:p.pos]...)
 			}
-			if err := p.escape(b); err != nil {
+			if err := p.escape(&p.escaped); err != nil {
 				return tomlValue{}, err
 			}
 			continue
@@ -372,8 +476,8 @@ func (p *tomlParser) parseString() (tomlValue, error) {
 		if err := p.stringChar(c); err != nil {
 			return tomlValue{}, err
 		}
-		if b != nil {
-			b.WriteString(p.src[at:p.pos])
+		if esc >= 0 {
+			p.escaped = append(p.escaped, p.src[at:p.pos]...)
 		}
 	}
 	return tomlValue{}, p.errf("unterminated string")
@@ -399,7 +503,7 @@ func (p *tomlParser) stringChar(c byte) error {
 }
 
 // escape decodes one backslash escape of a basic string.
-func (p *tomlParser) escape(b *strings.Builder) error {
+func (p *tomlParser) escape(b *[]byte) error {
 	if p.pos+1 >= len(p.src) {
 		return p.errf("unterminated string")
 	}
@@ -407,27 +511,27 @@ func (p *tomlParser) escape(b *strings.Builder) error {
 	p.pos += 2
 	switch c {
 	case 'b':
-		b.WriteByte('\b')
+		*b = append(*b, '\b')
 	case 't':
-		b.WriteByte('\t')
+		*b = append(*b, '\t')
 	case 'n':
-		b.WriteByte('\n')
+		*b = append(*b, '\n')
 	case 'f':
-		b.WriteByte('\f')
+		*b = append(*b, '\f')
 	case 'r':
-		b.WriteByte('\r')
+		*b = append(*b, '\r')
 	case '"':
-		b.WriteByte('"')
+		*b = append(*b, '"')
 	case '\\':
-		b.WriteByte('\\')
+		*b = append(*b, '\\')
 	case 'e': // TOML 1.1
-		b.WriteByte(0x1b)
+		*b = append(*b, 0x1b)
 	case 'x': // TOML 1.1: \xHH
 		if p.pos+2 > len(p.src) || !isHex(p.src[p.pos]) || !isHex(p.src[p.pos+1]) {
 			return p.errf("invalid escape \\x")
 		}
 		r, _ := strconv.ParseUint(p.src[p.pos:p.pos+2], 16, 8)
-		b.WriteRune(rune(r))
+		*b = utf8.AppendRune(*b, rune(r))
 		p.pos += 2
 	case 'u', 'U':
 		n := 4
@@ -447,7 +551,7 @@ func (p *tomlParser) escape(b *strings.Builder) error {
 		if r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
 			return p.errf("invalid unicode escape \\%c%s: not a scalar value", c, hex)
 		}
-		b.WriteRune(rune(r))
+		*b = utf8.AppendRune(*b, rune(r))
 		p.pos += n
 	default:
 		return p.errf("invalid escape \\%c", c)
@@ -460,7 +564,8 @@ func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' ||
 func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 	p.pos += 3
 	p.skipFirstNewline()
-	var b strings.Builder
+	b := p.escaped
+	at0 := len(b)
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -470,9 +575,10 @@ func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == '"' {
 				k++
 			}
-			b.WriteString(p.src[p.pos : p.pos+k-3])
+			b = append(b, p.src[p.pos:p.pos+k-3]...)
 			p.pos += k
-			return tomlValue{kind: tomlString, str: b.String()}, nil
+			p.escaped = b
+			return tomlValue{kind: tomlString, esc: true, str: span{int32(at0), int32(len(b))}}, nil
 		case c == '\\':
 			// A line-ending backslash trims the newline and the whitespace after it.
 			j := p.pos + 1
@@ -499,16 +605,17 @@ func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 				return tomlValue{}, err
 			}
 		case c == '\n' || c == '\r':
+			at := p.pos
 			if err := p.newline(); err != nil {
 				return tomlValue{}, err
 			}
-			b.WriteByte('\n')
+			b = append(b, p.src[at:p.pos]...) // the newline as written (CRLF kept)
 		default:
 			at := p.pos
 			if err := p.multiChar(c); err != nil {
 				return tomlValue{}, err
 			}
-			b.WriteString(p.src[at:p.pos])
+			b = append(b, p.src[at:p.pos]...)
 		}
 	}
 	return tomlValue{}, p.errf("unterminated multi-line string")
@@ -517,7 +624,8 @@ func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 func (p *tomlParser) parseMultiLiteral() (tomlValue, error) {
 	p.pos += 3
 	p.skipFirstNewline()
-	var b strings.Builder
+	b := p.escaped
+	at0 := len(b)
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -526,20 +634,22 @@ func (p *tomlParser) parseMultiLiteral() (tomlValue, error) {
 			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == '\'' {
 				k++
 			}
-			b.WriteString(p.src[p.pos : p.pos+k-3])
+			b = append(b, p.src[p.pos:p.pos+k-3]...)
 			p.pos += k
-			return tomlValue{kind: tomlString, str: b.String()}, nil
+			p.escaped = b
+			return tomlValue{kind: tomlString, esc: true, str: span{int32(at0), int32(len(b))}}, nil
 		case c == '\n' || c == '\r':
+			at := p.pos
 			if err := p.newline(); err != nil {
 				return tomlValue{}, err
 			}
-			b.WriteByte('\n')
+			b = append(b, p.src[at:p.pos]...) // the newline as written (CRLF kept)
 		default:
 			at := p.pos
 			if err := p.multiChar(c); err != nil {
 				return tomlValue{}, err
 			}
-			b.WriteString(p.src[at:p.pos])
+			b = append(b, p.src[at:p.pos]...)
 		}
 	}
 	return tomlValue{}, p.errf("unterminated multi-line string")
@@ -593,8 +703,14 @@ func (p *tomlParser) skipArraySpace() error {
 }
 
 func (p *tomlParser) parseArray() (tomlValue, error) {
-	v := tomlValue{kind: tomlArray, line: p.line}
-	start := p.pos
+	v := tomlValue{kind: tomlArray, line: int32(p.line)}
+	base := len(p.stack)
+	defer func() { p.stack = p.stack[:base] }()
+	done := func() (tomlValue, error) {
+		v.first, v.n = int32(len(p.arena)), int32(len(p.stack)-base)
+		p.arena = append(p.arena, p.stack[base:]...)
+		return v, nil
+	}
 	p.pos++
 	for {
 		if err := p.skipArraySpace(); err != nil {
@@ -605,14 +721,13 @@ func (p *tomlParser) parseArray() (tomlValue, error) {
 		}
 		if p.src[p.pos] == ']' {
 			p.pos++
-			v.raw = p.src[start:p.pos]
-			return v, nil
+			return done()
 		}
 		item, err := p.parseValue()
 		if err != nil {
 			return v, err
 		}
-		v.items = append(v.items, item)
+		p.stack = append(p.stack, item)
 		if err := p.skipArraySpace(); err != nil {
 			return v, err
 		}
@@ -624,28 +739,32 @@ func (p *tomlParser) parseArray() (tomlValue, error) {
 			p.pos++
 		case ']':
 			p.pos++
-			v.raw = p.src[start:p.pos]
-			return v, nil
+			return done()
 		default:
 			return v, p.errf("expected , or ] in the array, found %q", p.rest())
 		}
 	}
 }
 
+// parseInlineTable reads { k = v, ... }. As in TOML 1.1 (and BurntSushi
+// v1.6), newlines, comments and a trailing comma are allowed inside.
 func (p *tomlParser) parseInlineTable() (tomlValue, error) {
-	v := tomlValue{kind: tomlTable, line: p.line}
-	start := p.pos
+	v := tomlValue{kind: tomlTable, line: int32(p.line)}
+	var kvs []tomlKeyVal
 	p.pos++
 	outer := p.key
 	defer func() { p.key = outer }()
-	for first := true; ; first = false {
-		p.skipSpace()
-		if p.pos >= len(p.src) || p.src[p.pos] == '\n' || p.src[p.pos] == '\r' {
-			return v, p.errf("unterminated inline table")
+	for {
+		if err := p.skipArraySpace(); err != nil {
+			return v, err
 		}
-		if first && p.src[p.pos] == '}' {
+		if p.pos >= len(p.src) {
+			return v, p.errf("unterminated inline table (opened at line %d)", v.line)
+		}
+		if p.src[p.pos] == '}' {
 			p.pos++
-			v.raw = p.src[start:p.pos]
+			v.first = int32(len(p.inline))
+			p.inline = append(p.inline, kvs)
 			return v, nil
 		}
 		line := p.line
@@ -653,7 +772,7 @@ func (p *tomlParser) parseInlineTable() (tomlValue, error) {
 		if err != nil {
 			return v, err
 		}
-		for _, kv := range v.kvs {
+		for _, kv := range kvs {
 			if kv.key == key {
 				return v, p.errf("key %s defined twice in the inline table", key)
 			}
@@ -669,17 +788,20 @@ func (p *tomlParser) parseInlineTable() (tomlValue, error) {
 		if err != nil {
 			return v, err
 		}
-		v.kvs = append(v.kvs, tomlKeyVal{key: key, line: line, val: item})
-		p.skipSpace()
+		kvs = append(kvs, tomlKeyVal{key: key, line: line, val: item})
+		if err := p.skipArraySpace(); err != nil {
+			return v, err
+		}
 		if p.pos >= len(p.src) {
-			return v, p.errf("unterminated inline table")
+			return v, p.errf("unterminated inline table (opened at line %d)", v.line)
 		}
 		switch p.src[p.pos] {
 		case ',':
 			p.pos++
 		case '}':
 			p.pos++
-			v.raw = p.src[start:p.pos]
+			v.first = int32(len(p.inline))
+			p.inline = append(p.inline, kvs)
 			return v, nil
 		default:
 			return v, p.errf("expected , or } in the inline table, found %q", p.rest())
@@ -703,10 +825,12 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 		p.pos++
 	}
 	raw := p.src[start:p.pos]
-	v := tomlValue{line: p.line, raw: raw}
+	v := tomlValue{line: int32(p.line)}
 	switch {
 	case raw == "":
 		return v, p.errf("missing value")
+	case isPlainInt(raw):
+		v.kind = tomlInteger
 	case isTOMLInteger(raw):
 		v.kind = tomlInteger
 		if _, err := parseTOMLInt(raw); err != nil {
@@ -714,6 +838,13 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 		}
 	case isTOMLFloat(raw):
 		v.kind = tomlFloat
+		// TOML floats are IEEE 754 binary64: reject what overflows (the
+		// value itself is kept as text and read exactly where it matters).
+		if hasExponent(raw) || len(raw) > 300 {
+			if _, err := strconv.ParseFloat(strings.ReplaceAll(raw, "_", ""), 64); err != nil {
+				return v, p.errf("float %s out of range", raw)
+			}
+		}
 	case isDateTime(raw):
 		v.kind = tomlDatetime
 	default:
@@ -724,6 +855,30 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// hasExponent reports an 'e' or 'E' in a number (not in inf or nan).
+func hasExponent(s string) bool {
+	for i := range len(s) {
+		if s[i] == 'e' || s[i] == 'E' {
+			return true
+		}
+	}
+	return false
+}
+
+// isPlainInt is the common case of an integer: up to 18 digits without sign,
+// underscore or leading zero (always in range).
+func isPlainInt(s string) bool {
+	if len(s) == 0 || len(s) > 18 || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // digitsUnderscore checks "d(_?d)*" with the given digit test.
 func digitsUnderscore(s string, ok func(byte) bool) bool {
@@ -746,6 +901,10 @@ func isDecInt(s string) bool {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		s = s[1:]
 	}
+	return isUnsignedDec(s)
+}
+
+func isUnsignedDec(s string) bool {
 	if s == "0" {
 		return true
 	}
@@ -802,10 +961,13 @@ func isTOMLFloat(s string) bool {
 		return true
 	}
 	intPart, rest := t, ""
-	if i := strings.IndexAny(t, ".eE"); i >= 0 {
-		intPart, rest = t[:i], t[i:]
+	for i := range len(t) {
+		if c := t[i]; c == '.' || c == 'e' || c == 'E' {
+			intPart, rest = t[:i], t[i:]
+			break
+		}
 	}
-	if rest == "" || !isDecInt(intPart) {
+	if rest == "" || !isUnsignedDec(intPart) {
 		return false
 	}
 	if rest[0] == '.' {
@@ -869,7 +1031,7 @@ func isTime(s string) bool {
 	h, _ := strconv.Atoi(s[:2])
 	m, _ := strconv.Atoi(s[3:5])
 	sec, _ := strconv.Atoi(s[6:8])
-	if h > 23 || m > 59 || sec > 60 {
+	if h > 23 || m > 59 || sec > 59 {
 		return false
 	}
 	frac := s[8:]

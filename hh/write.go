@@ -148,9 +148,9 @@ func (h *Hand) Field(key string) (string, bool) {
 				return f.Value, true
 			}
 			if v.kind == tomlString {
-				return v.str, true
+				return p.str(v), true
 			}
-			return v.raw, true
+			return p.raw(v), true
 		}
 	}
 	return "", false
@@ -280,7 +280,7 @@ func FromEngine(g *holdem.Hand, names []string, decimals int) *Hand {
 			continue
 		}
 		if e.Kind == holdem.EvDeal || e.Kind == holdem.EvBoard || e.Kind == holdem.EvShow {
-			a.NCards = copy(a.Cards[:], e.CardSlice())
+			a.NCards = uint8(copy(a.Cards[:], e.CardSlice()))
 		}
 		h.Actions = append(h.Actions, a)
 	}
