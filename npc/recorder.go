@@ -6,6 +6,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/holdem"
+	"pokerlab/hud"
 )
 
 // Recorder receives the hands of a simulation in order (SimOptions.HandSink):
@@ -17,7 +18,7 @@ type Recorder struct {
 	w     io.Writer
 	err   error
 	n     int
-	hud   hudAccumulator
+	hud   *hud.Tracker
 }
 
 // NewRecorder returns a recorder for table t writing PHH to w (nil: none).
@@ -26,7 +27,7 @@ func NewRecorder(t *Table, w io.Writer) (*Recorder, error) {
 	for _, s := range t.Seats {
 		r.names = append(r.names, s.Name)
 	}
-	r.hud.init(r.names)
+	r.hud = hud.NewTracker()
 	return r, nil
 }
 
@@ -35,7 +36,7 @@ func (r *Recorder) Hand(i int, h *holdem.Hand) {
 	if r.err != nil {
 		return
 	}
-	r.hud.add(h)
+	r.hud.Add(h, r.names)
 	if r.w == nil {
 		return
 	}
@@ -54,19 +55,21 @@ func (r *Recorder) Hand(i int, h *holdem.Hand) {
 // Err returns the first write error.
 func (r *Recorder) Err() error { return r.err }
 
-// Measured returns the HUD counts of seat i.
-func (r *Recorder) Measured(i int) *Counts { return r.hud.counts(i) }
+// Measured returns the HUD counts of seat i over the hands recorded.
+func (r *Recorder) Measured(i int) *Counts {
+	var c Counts
+	if p, ok := r.hud.Player(r.names[i]); ok {
+		c = countsFromHUD(p)
+	}
+	return &c
+}
 
 // Check compares every seat's measured stats with its profile (targets of
 // position variants weighted by the simulation's opportunities).
 func (r *Recorder) Check(res *SimResult) [][]StatCheck {
 	out := make([][]StatCheck, len(r.table.Seats))
 	for i, s := range r.table.Seats {
-		c := r.hud.counts(i)
-		if c == nil {
-			c = &res.Seats[i].Policy
-		}
-		out[i] = CheckStats(s.Profile, c, &res.Seats[i].ByVariant)
+		out[i] = CheckStats(s.Profile, r.Measured(i), &res.Seats[i].ByVariant)
 	}
 	return out
 }

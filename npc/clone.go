@@ -1,0 +1,154 @@
+package npc
+
+import (
+	"fmt"
+	"math"
+
+	"pokerlab/hh"
+	"pokerlab/hud"
+)
+
+// CloneOptions configures Clone.
+type CloneOptions struct {
+	// MinOpportunities is the number of opportunities a stat needs before
+	// the player's own value is used (0 means 50); with fewer the
+	// population's value stands in.
+	MinOpportunities int64
+	// Population supplies the fallback values (nil: the built-in regular).
+	Population *Profile
+}
+
+// CloneResult is a cloned profile and where each stat came from.
+type CloneResult struct {
+	Profile *Profile
+	Hands   int64
+	// Own marks the stats taken from the player's own hands.
+	Own [NumStats]bool
+	// Counts are the player's HUD tallies.
+	Counts Counts
+}
+
+// countsFromHUD converts a hud player's tallies to Counts (by JSON key).
+func countsFromHUD(p *hud.Player) Counts {
+	var c Counts
+	for _, hs := range hud.Stats() {
+		if s, ok := StatByKey(hs.Key()); ok {
+			c.Taken[s] = p.Counts[hs].Taken
+			c.Opps[s] = p.Counts[hs].Opportunities
+		}
+	}
+	return c
+}
+
+// Clone turns a player's HUD over recorded hands into a profile (the
+// issue's `npc clone`): every stat with at least MinOpportunities
+// opportunities takes the player's measured value, the others the
+// population's; then the combinations a profile must respect are restored
+// (PFR ≤ VPIP, fold + raise ≤ 100 % at a decision) by lowering the
+// population's stand-ins first.
+func Clone(c Counts, hands int64, name string, opt CloneOptions) (*CloneResult, error) {
+	if opt.MinOpportunities == 0 {
+		opt.MinOpportunities = 50
+	}
+	pop := opt.Population
+	if pop == nil {
+		var err error
+		if pop, err = Archetype("regular"); err != nil {
+			return nil, err
+		}
+	}
+	res := &CloneResult{Hands: hands, Counts: c}
+	p := NewProfile(name)
+	p.Description = fmt.Sprintf("cloned from %d hands of %s", hands, name)
+	p.Sizes = pop.Sizes
+	for s := range Stat(NumStats) {
+		if c.Opps[s] >= opt.MinOpportunities {
+			p.Stats[s] = float64(c.Taken[s]) / float64(c.Opps[s])
+			res.Own[s] = true
+		} else {
+			p.Stats[s] = pop.Stats[s]
+		}
+		p.Given[s] = true
+	}
+	repair(p, &res.Own)
+	p.fillVariants()
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("npc: clone %s: %w", name, err)
+	}
+	res.Profile = p
+	return res, nil
+}
+
+// repair makes a mixed profile playable: each sum of rates at one decision
+// is brought to at most 100 % by lowering a stand-in value before a
+// measured one.
+func repair(p *Profile, own *[NumStats]bool) {
+	st := &p.Stats
+	fit := func(a, b Stat) {
+		over := st[a] + st[b] - 1
+		if over <= 0 {
+			return
+		}
+		lower := b
+		if own[b] && !own[a] {
+			lower = a
+		}
+		st[lower] = math.Max(st[lower]-over, 0)
+	}
+	if st[PFR] > st[VPIP] {
+		if own[VPIP] && !own[PFR] {
+			st[PFR] = st[VPIP]
+		} else {
+			st[VPIP] = st[PFR]
+		}
+	}
+	fit(FoldToThreeBet, FourBet)
+	fit(FoldToStealSB, ThreeBet)
+	fit(FoldToStealBB, ThreeBet)
+	fit(Steal, Limp)
+	for street := range numPostflop {
+		fit(PostflopStat(FoldToCBet, street), PostflopStat(RaiseCBet, street))
+		fit(PostflopStat(FoldToDonk, street), PostflopStat(RaiseDonk, street))
+		fit(PostflopStat(FoldToBMCB, street), PostflopStat(RaiseBMCB, street))
+	}
+}
+
+// HUDFromFiles tallies the HUD of every player over PHH files (hands that do
+// not replay are counted in skipped).
+func HUDFromFiles(paths []string) (*hud.Tracker, int, error) {
+	t := hud.NewTracker()
+	var r hh.Replayer
+	skipped := 0
+	for _, path := range paths {
+		hands, err := hh.ReadFile(path)
+		if err != nil {
+			return nil, 0, err
+		}
+		_, errs := t.AddPHH(hands, &r)
+		skipped += len(errs)
+	}
+	return t, skipped, nil
+}
+
+// PlayerCounts returns a player's counts and hands from a tracker.
+func PlayerCounts(t *hud.Tracker, name string) (Counts, int64, bool) {
+	p, ok := t.Player(name)
+	if !ok {
+		return Counts{}, 0, false
+	}
+	return countsFromHUD(p), p.Hands, true
+}
+
+// PopulationCounts sums every player's counts (the population of the
+// hands).
+func PopulationCounts(t *hud.Tracker) (Counts, int64) {
+	var c Counts
+	var hands int64
+	for i := range t.Players() {
+		p := &t.Players()[i]
+		pc := countsFromHUD(p)
+		c.add(&pc)
+		hands += p.Hands
+	}
+	return c, hands
+}
