@@ -22,7 +22,7 @@ func newNPCCmd(f *Factory) *cobra.Command {
 	tables.AddCommand(newNPCTablesBuildCmd(f, nil))
 	cmd.AddCommand(tables)
 	cmd.AddCommand(newNPCCalibrateCmd(f, nil))
-	// clone: after hud lands
+	cmd.AddCommand(newNPCCloneCmd(f, nil))
 
 	cmd.AddCommand(newNPCShowCmd(f))
 	return cmd

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"pokerlab/npc"
+)
+
+type npcCloneOptions struct {
+	IO      *IOStreams
+	Player  string
+	Files   []string
+	MinOpps int64
+	Name    string
+}
+
+func newNPCCloneCmd(f *Factory, runF func(*npcCloneOptions) error) *cobra.Command {
+	opts := &npcCloneOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "clone --player NAME FILE.phhs... > profile.toml",
+		Short: "Turn a player's HUD over hand histories into a profile",
+		Long: `Measure a player's HUD stats (package hud) over PHH hand histories and write a
+profile: every stat with at least --min-opportunities opportunities takes the
+player's value, the others the population's (the built-in "regular"); sums of
+rates that would exceed 100 % are then lowered on the stand-in side. With
+--player '*' the profile is the whole population of the files. A summary of
+where each stat came from goes to standard error.`,
+		Example: `  pokerlab npc clone --player Alice hands.phhs > alice.toml
+  pokerlab npc clone --player '*' --name regular ../shared/data/handhq/*.phhs > regular.toml`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Files = args
+			switch {
+			case opts.Player == "":
+				return flagErrorf("--player is required (a name in the files, or '*')")
+			case len(args) == 0:
+				return flagErrorf("give at least one PHH file")
+			case opts.MinOpps < 1:
+				return flagErrorf("--min-opportunities %d: want 1 or more", opts.MinOpps)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return npcCloneRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Player, "player", "", "the player's name in the files ('*': everyone)")
+	cmd.Flags().Int64Var(&opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value")
+	cmd.Flags().StringVar(&opts.Name, "name", "", "profile name (default: the player's)")
+	return cmd
+}
+
+func npcCloneRun(opts *npcCloneOptions) error {
+	tr, skipped, err := npc.HUDFromFiles(opts.Files)
+	if err != nil {
+		return err
+	}
+	var c npc.Counts
+	var hands int64
+	if opts.Player == "*" {
+		c, hands = npc.PopulationCounts(tr)
+	} else {
+		var ok bool
+		c, hands, ok = npc.PlayerCounts(tr, opts.Player)
+		if !ok {
+			return fmt.Errorf("player %q is not in the files (%d players)", opts.Player, len(tr.Players()))
+		}
+	}
+	name := opts.Name
+	if name == "" {
+		name = opts.Player
+		if name == "*" {
+			name = "population"
+		}
+	}
+	res, err := npc.Clone(c, hands, name, npc.CloneOptions{MinOpportunities: opts.MinOpps})
+	if err != nil {
+		return err
+	}
+	own := 0
+	for _, o := range res.Own {
+		if o {
+			own++
+		}
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "%s: %d hands (%d not replayable skipped); %d of %d stats from the player's hands, the rest from the population\n",
+		name, hands, skipped, own, npc.NumStats)
+	return res.Profile.WriteTOML(opts.IO.Out)
+}
