@@ -1,0 +1,65 @@
+package cfr
+
+import (
+	"fmt"
+	"testing"
+)
+
+// BenchmarkIterate measures one iteration (one pass or sampled traversal per
+// player) of every algorithm on Kuhn and Leduc, single-threaded:
+//
+//	go test ./cfr -run '^$' -bench 'Iterate' -benchmem -count 5 | tee new.txt
+//	benchstat new.txt
+//
+// ns/op is the time per iteration; nodes/s counts tree nodes per second for
+// the full-sweep algorithms (2 passes × nodes per iteration).
+func BenchmarkIterate(b *testing.B) {
+	for _, g := range []string{"kuhn", "leduc"} {
+		tr := load(b, g)
+		for _, alg := range Algorithms() {
+			b.Run(fmt.Sprintf("%s/%s", g, alg), func(b *testing.B) {
+				s := solve(b, tr, Options{Algorithm: alg}, 1)
+				b.ReportAllocs()
+				b.ResetTimer()
+				s.Iterate(b.N)
+				if !alg.Sampled() {
+					b.ReportMetric(float64(2*tr.NumNodes())*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkScaling runs CFR+ on the Leduc family from 10^3 to 10^6 nodes,
+// on one and two threads (the scaling study; see docs/benchmarks.md and
+// internal/cmd/cfrscaling for the 10^7 end):
+//
+//	go test ./cfr -run '^$' -bench 'Scaling' -benchmem -count 5
+func BenchmarkScaling(b *testing.B) {
+	for _, spec := range scalingFamily[:6] {
+		tr := load(b, spec)
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("nodes=%d/threads=%d", tr.NumNodes(), threads), func(b *testing.B) {
+				s := solve(b, tr, Options{Algorithm: CFRPlus, Threads: threads}, 1)
+				b.ReportAllocs()
+				b.ResetTimer()
+				s.Iterate(b.N)
+				b.ReportMetric(float64(2*tr.NumNodes())*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+			})
+		}
+	}
+}
+
+// scalingFamily is the parametrised game family of the scaling study,
+// about two sizes per decade from 761 to 9,984,833 nodes.
+var scalingFamily = []string{
+	"leduc:ranks=2,suits=2,maxraises=1", // 761
+	"leduc:ranks=3,suits=2,maxraises=1", // 3,517
+	"leduc",                             // 9,457
+	"leduc:ranks=4,suits=2",             // 26,049
+	"leduc:ranks=4,suits=3",             // 100,993
+	"leduc:ranks=6,suits=3",             // 371,809
+	"leduc:ranks=6,suits=4",             // 919,105
+	"leduc:ranks=10,suits=4",            // 4,469,441
+	"leduc:ranks=13,suits=4",            // 9,984,833
+}
