@@ -29,5 +29,6 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newExploitCmd(f, nil))
 	root.AddCommand(newEvalCmd(f, nil))
 	root.AddCommand(newEquityCmd(f, nil))
+	root.AddCommand(newSolveCmd(f, nil))
 	return root
 }
