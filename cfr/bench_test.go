@@ -63,3 +63,16 @@ var scalingFamily = []string{
 	"leduc:ranks=10,suits=4",            // 4,469,441
 	"leduc:ranks=13,suits=4",            // 9,984,833
 }
+
+// BenchmarkPass measures one deterministic pass (forward and backward
+// sweeps and the regrets of player 1's information sets) on Leduc.
+func BenchmarkPass(b *testing.B) {
+	tr := load(b, "leduc")
+	s := solve(b, tr, Options{Algorithm: CFRPlus}, 50)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		s.pass(0)
+	}
+	b.ReportMetric(float64(tr.NumNodes())*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}

@@ -15,20 +15,34 @@ import (
 const minParallelNodes = 1 << 16
 
 // parallel splits a deterministic pass across goroutines. The tree is cut at
-// a frontier of subtrees ("tasks"): the nodes above it ("top") are swept on
-// one goroutine, each task's nodes by whichever worker takes it. Information
-// sets are split into chunks. Every node's reach and value and every
-// information set's regret is computed by the same arithmetic as the serial
-// sweep, so the result does not depend on the number of threads.
+// a frontier of subtrees ("tasks"): the edges into the children of the nodes
+// above it ("top") are swept on one goroutine, each task's edges by
+// whichever worker takes it. Compile and ReadEFG lay out every subtree
+// (minus its root) as one contiguous range of node indices, so a task is a
+// range; information sets are split into chunks. Every node's reach and
+// value and every information set's regret is computed by the same
+// arithmetic as the serial sweep, so the result does not depend on the
+// number of threads.
 type parallel struct {
-	s       *Solver
-	threads int
-	top     []int32     // internal nodes above the frontier, ascending
-	tasks   [][]int32   // per frontier subtree: its internal nodes, ascending; largest first
-	chunks  [][][]int32 // per player: information-set chunks
-	scratch [][]float64 // per worker: maxActions
+	s        *Solver
+	threads  int
+	top      []int32     // internal nodes above the frontier, ascending
+	topEdges []int32     // the children of top nodes (top nodes, frontier roots, terminals), ascending
+	tasks    []task      // largest first
+	chunks   [][][]int32 // per player: information-set chunks
+	scratch  [][]float64 // per worker: maxActions
 }
 
+// task is a frontier subtree: its root and the node range lo…hi-1 of its
+// other nodes, and the internal nodes among root and range.
+type task struct {
+	root     int32
+	lo, hi   int
+	internal []int32
+}
+
+// newParallel prepares the split, or returns nil if the tree's layout does
+// not keep subtrees contiguous.
 func newParallel(s *Solver, threads int) *parallel {
 	t := s.t
 	p := &parallel{s: s, threads: threads}
@@ -59,34 +73,29 @@ func newParallel(s *Solver, threads int) *parallel {
 		p.top = append(p.top, n)
 		f, k := t.FirstChild[n], t.NumChildren[n]
 		for c := f; c < f+k; c++ {
+			p.topEdges = append(p.topEdges, c)
 			if t.Player[c] != efg.Terminal {
 				heap.Push(h, c)
 			}
 		}
 	}
 	sort.Slice(p.top, func(a, b int) bool { return p.top[a] < p.top[b] })
-	roots := append([]int32(nil), h.nodes...)
-	sort.Slice(roots, func(a, b int) bool { return size[roots[a]] > size[roots[b]] })
-	task := make([]int32, nodes)
-	for n := range task {
-		task[n] = -1
-	}
-	for j, r := range roots {
-		task[r] = int32(j)
-	}
-	p.tasks = make([][]int32, len(roots))
-	for _, n := range s.lay.internal {
-		if isTop[n] {
-			continue
+	sort.Slice(p.topEdges, func(a, b int) bool { return p.topEdges[a] < p.topEdges[b] })
+	internal := s.lay.internal
+	for _, r := range h.nodes {
+		lo := int(t.FirstChild[r])
+		hi := lo + int(size[r]) - 1
+		for c := lo; c < hi; c++ {
+			if q := int(t.Parent[c]); q != int(r) && (q < lo || q >= hi) {
+				return nil // not contiguous
+			}
 		}
-		j := task[n]
-		if j < 0 {
-			j = task[t.Parent[n]]
-			task[n] = j
-		}
-		p.tasks[j] = append(p.tasks[j], n)
+		a := sort.Search(len(internal), func(j int) bool { return int(internal[j]) >= lo })
+		b := sort.Search(len(internal), func(j int) bool { return int(internal[j]) >= hi })
+		in := append([]int32{r}, internal[a:b]...)
+		p.tasks = append(p.tasks, task{root: r, lo: lo, hi: hi, internal: in})
 	}
-	// Terminal nodes below the frontier need no task of their own.
+	sort.Slice(p.tasks, func(a, b int) bool { return p.tasks[a].hi-p.tasks[a].lo > p.tasks[b].hi-p.tasks[b].lo })
 	p.chunks = make([][][]int32, t.NumPlayers())
 	for i, list := range s.lay.isets {
 		p.chunks[i] = chunkInfoSets(t, list, 8*threads)
@@ -150,12 +159,17 @@ func (p *parallel) run(n int, job func(worker, j int)) {
 
 func (p *parallel) pass(i int) {
 	s := p.s
-	s.forward(i, p.top)
+	s.forwardList(i, p.topEdges)
 	p.run(len(p.tasks), func(_, j int) {
-		s.forward(i, p.tasks[j])
-		s.backward(i, p.tasks[j])
+		tk := &p.tasks[j]
+		s.forward(i, tk.lo, tk.hi)
+		s.backward(i, tk.lo, tk.hi, tk.internal)
 	})
-	s.backward(i, p.top)
+	v := s.value[i]
+	for _, n := range p.top {
+		v[n] = 0
+	}
+	s.backwardList(i, p.topEdges)
 	chunks := p.chunks[i]
 	p.run(len(chunks), func(_, j int) { s.regrets(i, chunks[j]) })
 }
@@ -167,9 +181,9 @@ func (p *parallel) update(i, t int) {
 }
 
 func (p *parallel) bytes() int64 {
-	b := int64(len(p.top)) * 4
-	for _, l := range p.tasks {
-		b += int64(len(l)) * 4
+	b := int64(len(p.top)+len(p.topEdges)) * 4
+	for _, tk := range p.tasks {
+		b += int64(len(tk.internal))*4 + 24
 	}
 	for _, l := range p.scratch {
 		b += int64(len(l)) * 8

@@ -18,14 +18,16 @@ type Solver struct {
 	lay  *layout
 	iter int // completed iterations; iteration t counts from 1
 
-	// w holds the current behaviour profile σ^t in w[:NumActions] followed by
-	// the chance probabilities, so that a node's outgoing edge weights are
-	// w[woff[n] : woff[n]+NumChildren[n]] whoever moves there.
+	// w holds the current behaviour profile σ^t in w[:NumActions], then the
+	// chance probabilities, then the constant 1, so that the weight of the
+	// edge into node c is w[edge[c]] whoever moves at its parent.
 	w      []float64
 	regret []float64 // cumulative counterfactual regret R(I,a), per global action
 	strat  []float64 // cumulative (weighted) reach × σ, per global action: the average strategy's numerator
 
-	// Scratch for the deterministic sweeps.
+	// The deterministic sweeps.
+	edge     []int32     // per node c ≥ 1: index in w of the probability of the edge into c
+	fwd      [][]int32   // per player i, per node c ≥ 1: edge[c], or the index of the constant 1 if i moves at c's parent
 	reach    []float64   // per node: π_{-i}, the reach of chance and every player but the traverser i
 	value    [][]float64 // per player, per node: expected payoff under σ^t (terminals filled once)
 	inst     []float64   // per action: the pass's instantaneous counterfactual regret
@@ -51,7 +53,6 @@ type Solver struct {
 type layout struct {
 	nodes, actions int
 	internal       []int32   // non-terminal nodes, ascending (parents first)
-	woff           []int32   // per node: offset of its edge weights in Solver.w
 	isets          [][]int32 // per player: information sets sorted by first member node
 	parentSet      []int32   // per information set: the owner's previous information set, or -1
 	parentAct      []int32   // per information set: the owner's previous action (global index), or -1
@@ -77,12 +78,14 @@ func New(t *efg.Tree, opt Options) (*Solver, error) {
 		t:      t,
 		opt:    opt,
 		lay:    lay,
-		w:      make([]float64, nA+len(t.ChanceProb)),
+		w:      make([]float64, nA+len(t.ChanceProb)+1),
 		regret: make([]float64, nA),
 		strat:  make([]float64, nA),
 	}
 	copy(s.w, efg.Uniform(t))
 	copy(s.w[nA:], t.ChanceProb)
+	one := int32(len(s.w) - 1)
+	s.w[one] = 1
 	if opt.Algorithm.Sampled() {
 		s.pcg = rand.NewPCG(opt.Seed, seedStream)
 		s.rng = rand.New(s.pcg)
@@ -90,6 +93,28 @@ func New(t *efg.Tree, opt Options) (*Solver, error) {
 		return s, nil
 	}
 	N := t.NumPlayers()
+	s.edge = make([]int32, t.NumNodes())
+	s.fwd = make([][]int32, N)
+	for i := range s.fwd {
+		s.fwd[i] = make([]int32, t.NumNodes())
+	}
+	s.edge[0] = one
+	for c := 1; c < t.NumNodes(); c++ {
+		p := t.Parent[c]
+		a := int32(c) - t.FirstChild[p]
+		switch pl := t.Player[p]; pl {
+		case efg.Chance:
+			s.edge[c] = int32(nA) + t.ChanceStart[t.InfoSet[p]] + a
+		default:
+			s.edge[c] = t.ActionStart[t.InfoSet[p]] + a
+		}
+		for i := range s.fwd {
+			s.fwd[i][c] = s.edge[c]
+			if int(t.Player[p]) == i {
+				s.fwd[i][c] = one
+			}
+		}
+	}
 	s.reach = make([]float64, t.NumNodes())
 	s.inst = make([]float64, nA)
 	s.ownReach = make([]float64, t.NumInfoSets())
@@ -117,11 +142,10 @@ func New(t *efg.Tree, opt Options) (*Solver, error) {
 const seedStream = 0x706f6b65726c6162 // "pokerlab"
 
 func newLayout(t *efg.Tree) *layout {
-	nodes, nA := t.NumNodes(), t.NumActions()
+	nodes := t.NumNodes()
 	lay := &layout{
 		nodes:     nodes,
-		actions:   nA,
-		woff:      make([]int32, nodes),
+		actions:   t.NumActions(),
 		isets:     make([][]int32, t.NumPlayers()),
 		parentSet: make([]int32, t.NumInfoSets()),
 		parentAct: make([]int32, t.NumInfoSets()),
@@ -132,15 +156,9 @@ func newLayout(t *efg.Tree) *layout {
 			depth[n] = depth[t.Parent[n]] + 1
 			lay.maxDepth = max(lay.maxDepth, int(depth[n]))
 		}
-		switch t.Player[n] {
-		case efg.Terminal:
-			continue
-		case efg.Chance:
-			lay.woff[n] = int32(nA) + t.ChanceStart[t.InfoSet[n]]
-		default:
-			lay.woff[n] = t.ActionStart[t.InfoSet[n]]
+		if t.Player[n] != efg.Terminal {
+			lay.internal = append(lay.internal, int32(n))
 		}
-		lay.internal = append(lay.internal, int32(n))
 	}
 	for I := 0; I < t.NumInfoSets(); I++ {
 		lo, hi := t.Actions(I)
@@ -259,7 +277,10 @@ func (s *Solver) Bytes() int64 {
 	for _, v := range s.value {
 		f += int64(len(v))
 	}
-	i32 := int64(len(s.lay.internal) + len(s.lay.woff) + len(s.lay.parentSet) + len(s.lay.parentAct))
+	i32 := int64(len(s.lay.internal) + len(s.edge) + len(s.lay.parentSet) + len(s.lay.parentAct))
+	for _, f := range s.fwd {
+		i32 += int64(len(f))
+	}
 	for _, l := range s.lay.isets {
 		i32 += int64(len(l))
 	}

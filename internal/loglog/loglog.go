@@ -1,0 +1,132 @@
+// Package loglog draws line charts on log–log axes with gonum/plot: the
+// convergence plots of `pokerlab solve` (NashConv against iterations) and
+// the scaling figure of docs/benchmarks.md (time against tree size).
+package loglog
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// Series is one line: points (X[i], Y[i]). Points with a coordinate ≤ 0 (or
+// not finite) cannot be placed on a log axis and are left out.
+type Series struct {
+	Name   string
+	X, Y   []float64
+	Dashed bool
+}
+
+// Chart describes a figure.
+type Chart struct {
+	Title, XLabel, YLabel string
+	Series                []Series
+	// LegendTop puts the legend in the upper right corner instead of the
+	// lower left (where decreasing curves leave room).
+	LegendTop bool
+}
+
+// Size of every figure.
+const (
+	Width  = 16 * vg.Centimeter
+	Height = 10 * vg.Centimeter
+)
+
+// palette is the Okabe–Ito colour-blind-safe palette.
+var palette = []color.Color{
+	color.RGBA{0, 114, 178, 255}, color.RGBA{213, 94, 0, 255}, color.RGBA{0, 158, 115, 255},
+	color.RGBA{204, 121, 167, 255}, color.RGBA{230, 159, 0, 255}, color.RGBA{86, 180, 233, 255},
+	color.RGBA{0, 0, 0, 255},
+}
+
+// CheckPath returns an error unless path ends in .png, .svg or .pdf.
+func CheckPath(path string) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".png", ".svg", ".pdf":
+		return nil
+	}
+	return fmt.Errorf("%s: the file name must end in .png, .svg or .pdf", path)
+}
+
+// Write draws c and saves it to path in the format its extension names. On
+// failure nothing is left at path.
+func Write(path string, c Chart) error {
+	if err := CheckPath(path); err != nil {
+		return err
+	}
+	p := plot.New()
+	p.Title.Text = c.Title
+	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = powerTicks{}, powerTicks{}
+	p.Legend.Top, p.Legend.Left = c.LegendTop, !c.LegendTop
+	p.Legend.ThumbnailWidth = vg.Points(20)
+	p.Add(plotter.NewGrid())
+	drawn := 0
+	for i, s := range c.Series {
+		var xy plotter.XYs
+		for k := range s.X {
+			x, y := s.X[k], s.Y[k]
+			if x > 0 && y > 0 && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+				xy = append(xy, plotter.XY{X: x, Y: y})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		line, err := plotter.NewLine(xy)
+		if err != nil {
+			return fmt.Errorf("%s: series %q: %w", path, s.Name, err)
+		}
+		line.Color = palette[i%len(palette)]
+		line.Width = vg.Points(1.5)
+		if s.Dashed || i >= len(palette) {
+			line.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+		}
+		p.Add(line)
+		if s.Name != "" {
+			p.Legend.Add(s.Name, line)
+		}
+		drawn++
+	}
+	if drawn == 0 {
+		return fmt.Errorf("%s: no positive values to draw", path)
+	}
+	if err := p.Save(Width, Height, path); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// powerTicks labels the powers of ten of a log axis compactly ("1e-04",
+// "100"); plot.LogTicks prints them with rounding noise and also returns the
+// powers just outside the data range.
+type powerTicks struct{}
+
+func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, t := range (plot.LogTicks{Prec: -1}).Ticks(lo, hi) {
+		if t.Value < lo*(1-1e-9) || t.Value > hi*(1+1e-9) {
+			continue
+		}
+		if t.Label != "" {
+			e := math.Round(math.Log10(t.Value))
+			if e >= 0 && e <= 5 {
+				t.Label = strconv.FormatFloat(math.Pow(10, e), 'f', 0, 64)
+			} else {
+				t.Label = fmt.Sprintf("1e%+03d", int(e))
+			}
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}
