@@ -107,22 +107,14 @@ func (o *solveOptions) check(cmd *cobra.Command) error {
 		return flagErrorf("--algo: %v", err)
 	}
 	o.algorithm = a
+	if err := checkRunFlags(o.Iterations, o.Every, o.Threads, o.Plot); err != nil {
+		return err
+	}
 	switch {
-	case o.Iterations <= 0:
-		return flagErrorf("--iterations N is required and must be positive")
-	case o.Every < 0:
-		return flagErrorf("--every %d: want 0 (log-spaced) or a positive count", o.Every)
-	case o.Threads < 0:
-		return flagErrorf("--threads %d: want 0 (all CPUs) or more", o.Threads)
 	case !(o.Epsilon > 0 && o.Epsilon <= 1):
 		return flagErrorf("--epsilon %v: want a number in (0, 1]", o.Epsilon)
 	case o.Simultaneous && a.Sampled():
 		return flagErrorf("--simultaneous does not apply to %s (one traversal per player per iteration)", a)
-	}
-	if o.Plot != "" {
-		if err := checkPlotPath(o.Plot); err != nil {
-			return err
-		}
 	}
 	fl := cmd.Flags()
 	changed := func(names ...string) []string {
@@ -157,6 +149,21 @@ func (o *solveOptions) check(cmd *cobra.Command) error {
 	}
 	if o.Threads == 0 {
 		o.Threads = runtime.NumCPU()
+	}
+	return nil
+}
+
+// checkRunFlags validates the flags solve and solve compare share.
+func checkRunFlags(iterations, every, threads int, plot string) error {
+	switch {
+	case iterations <= 0:
+		return flagErrorf("--iterations N is required and must be positive")
+	case every < 0:
+		return flagErrorf("--every %d: want 0 (log-spaced) or a positive count", every)
+	case threads < 0:
+		return flagErrorf("--threads %d: want 0 (all CPUs) or more", threads)
+	case plot != "":
+		return checkPlotPath(plot)
 	}
 	return nil
 }
@@ -336,18 +343,8 @@ for MCCFR, so compare sampled and full algorithms by time as well.`,
   pokerlab solve compare --game leduc --iterations 1000 --algos cfr,cfr+,dcfr --json`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			switch {
-			case opts.Iterations <= 0:
-				return flagErrorf("--iterations N is required and must be positive")
-			case opts.Every < 0:
-				return flagErrorf("--every %d: want 0 (log-spaced) or a positive count", opts.Every)
-			case opts.Threads < 0:
-				return flagErrorf("--threads %d: want 0 (all CPUs) or more", opts.Threads)
-			}
-			if opts.Plot != "" {
-				if err := checkPlotPath(opts.Plot); err != nil {
-					return err
-				}
+			if err := checkRunFlags(opts.Iterations, opts.Every, opts.Threads, opts.Plot); err != nil {
+				return err
 			}
 			opts.algorithms = nil
 			for _, name := range opts.Algos {

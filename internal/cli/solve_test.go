@@ -12,11 +12,7 @@ import (
 )
 
 func TestSolveFlags(t *testing.T) {
-	tests := []struct {
-		argv    string
-		wantErr string
-		check   func(*solveOptions) bool
-	}{
+	checkFlagCases(t, newSolveCmd, []flagCase[solveOptions]{
 		{"--game kuhn --iterations 10", "", func(o *solveOptions) bool {
 			return o.algorithm == cfr.CFRPlus && o.Iterations == 10 && o.Every == 0 && o.Seed == 1 && o.Threads == 1 && o.discount == nil
 		}},
@@ -41,25 +37,7 @@ func TestSolveFlags(t *testing.T) {
 		{"-g kuhn -n 5 -a os-mccfr --epsilon 0", "--epsilon 0", nil},
 		{"-g kuhn -n 5 -a cfr --epsilon 0.5", "os-mccfr only", nil},
 		{"-g kuhn -n 5 -a dcfr --gamma -1", "--gamma ≥ 0", nil},
-	}
-	for _, tt := range tests {
-		io, _, _ := TestStreams("", false, false)
-		var got *solveOptions
-		cmd := newSolveCmd(&Factory{IO: io}, func(o *solveOptions) error { got = o; return nil })
-		cmd.SetArgs(strings.Fields(tt.argv))
-		cmd.SetOut(io.Out)
-		cmd.SetErr(io.ErrOut)
-		err := cmd.Execute()
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%q: error %v, want %q", tt.argv, err, tt.wantErr)
-			}
-			continue
-		}
-		if err != nil || got == nil || !tt.check(got) {
-			t.Errorf("%q: options %+v, error %v", tt.argv, got, err)
-		}
-	}
+	})
 }
 
 func solveJSON(t *testing.T, args ...string) SolveJSON {
