@@ -1,8 +1,11 @@
 package cfr
 
 import (
+	"flag"
 	"fmt"
+	"math"
 	"testing"
+	"time"
 )
 
 // BenchmarkIterate measures one iteration (one pass or sampled traversal per
@@ -75,4 +78,40 @@ func BenchmarkPass(b *testing.B) {
 		s.pass(0)
 	}
 	b.ReportMetric(float64(tr.NumNodes())*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// timing enables TestIterationTimes: go test ./cfr -run IterationTimes -timing -v
+var timing = flag.Bool("timing", false, "print the fastest time per iteration of every algorithm")
+
+// TestIterationTimes prints, for every algorithm on Kuhn and Leduc, the
+// fastest of 300 timed chunks of about a millisecond. On a machine shared with other
+// work the minimum is the figure least disturbed by other processes
+// (interference only adds time); `go test -bench` medians are in
+// docs/benchmarks.md next to it.
+func TestIterationTimes(t *testing.T) {
+	if !*timing {
+		t.Skip("run with -timing")
+	}
+	for _, g := range []string{"kuhn", "leduc"} {
+		tr := load(t, g)
+		for _, alg := range Algorithms() {
+			s := solve(t, tr, Options{Algorithm: alg}, 10)
+			chunk := 1
+			for {
+				t0 := time.Now()
+				s.Iterate(chunk)
+				if time.Since(t0) > time.Millisecond {
+					break
+				}
+				chunk *= 2
+			}
+			best := time.Duration(math.MaxInt64)
+			for range 300 {
+				t0 := time.Now()
+				s.Iterate(chunk)
+				best = min(best, time.Since(t0))
+			}
+			t.Logf("%-6s %-9s %10.3f µs/iteration (fastest of 300 chunks of %d)", g, alg, best.Seconds()*1e6/float64(chunk), chunk)
+		}
+	}
 }

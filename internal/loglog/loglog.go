@@ -29,8 +29,8 @@ type Series struct {
 type Chart struct {
 	Title, XLabel, YLabel string
 	Series                []Series
-	// LegendTop puts the legend in the upper right corner instead of the
-	// lower left (where decreasing curves leave room).
+	// LegendTop puts the legend in the upper left corner (where increasing
+	// curves leave room) instead of the lower left (decreasing curves).
 	LegendTop bool
 }
 
@@ -67,7 +67,7 @@ func Write(path string, c Chart) error {
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = powerTicks{}, powerTicks{}
-	p.Legend.Top, p.Legend.Left = c.LegendTop, !c.LegendTop
+	p.Legend.Top, p.Legend.Left = c.LegendTop, true
 	p.Legend.ThumbnailWidth = vg.Points(20)
 	p.Add(plotter.NewGrid())
 	drawn := 0
