@@ -3,7 +3,7 @@
 // nodes, on one and two threads. For each game it prints a Markdown table
 // row — nodes, information sets, memory of the tree and of the solver, the
 // time per iteration — and it draws the fastest time per iteration and the
-// memory against the number of nodes on log–log axes (SVG and PNG).
+// memory against the number of nodes on log–log axes (SVG; -png adds PNG).
 //
 //	go run ./internal/cmd/cfrscaling -out docs/img
 //
@@ -46,6 +46,7 @@ func main() {
 	maxNodes := flag.Int("max", 20_000_000, "skip games with more nodes")
 	seconds := flag.Float64("seconds", 3, "iteration time per measurement")
 	algo := flag.String("algo", "cfr+", "algorithm")
+	png := flag.Bool("png", false, "also write PNG copies of the figures")
 	flag.Parse()
 	a, err := cfr.ParseAlgorithm(*algo)
 	if err != nil {
@@ -109,7 +110,11 @@ func main() {
 		XLabel: "nodes", YLabel: "MB", LegendTop: true,
 		Series: []loglog.Series{{Name: "tree", X: nodes, Y: treeMB}, {Name: "solver", X: nodes, Y: solverMB}},
 	}
-	for _, ext := range []string{".svg", ".png"} {
+	exts := []string{".svg"}
+	if *png {
+		exts = append(exts, ".png")
+	}
+	for _, ext := range exts {
 		if err := loglog.Write(filepath.Join(*out, "cfr-scaling-time"+ext), timeChart); err != nil {
 			log.Fatal(err)
 		}
