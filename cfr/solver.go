@@ -47,9 +47,9 @@ type Solver struct {
 }
 
 // layout is the per-tree data the solver derives once from the immutable
-// tree: node order and edge-weight offsets, and per player the information
-// sets in an order where every information set comes after the one holding
-// its owner's previous action.
+// tree: the internal nodes, per player the information sets in an order
+// where every information set comes after the one holding its owner's
+// previous action, and what sampling needs about chance.
 type layout struct {
 	nodes, actions int
 	internal       []int32   // non-terminal nodes, ascending (parents first)
@@ -102,10 +102,9 @@ func New(t *efg.Tree, opt Options) (*Solver, error) {
 	for c := 1; c < t.NumNodes(); c++ {
 		p := t.Parent[c]
 		a := int32(c) - t.FirstChild[p]
-		switch pl := t.Player[p]; pl {
-		case efg.Chance:
+		if t.Player[p] == efg.Chance {
 			s.edge[c] = int32(nA) + t.ChanceStart[t.InfoSet[p]] + a
-		default:
+		} else {
 			s.edge[c] = t.ActionStart[t.InfoSet[p]] + a
 		}
 		for i := range s.fwd {
