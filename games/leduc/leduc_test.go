@@ -39,7 +39,7 @@ func TestUniformNashConv(t *testing.T) {
 // equilibrium value (e.g. OpenSpiel's sequence-form LP test).
 func TestGameValue(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the Leduc LP takes about 20 s")
+		t.Skip("the Leduc LP takes a few seconds")
 	}
 	tr, _ := efg.Compile(leduc.New())
 	v, profile, err := br.GameValue(tr)

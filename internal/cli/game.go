@@ -173,7 +173,7 @@ func newGameValueCmd(f *Factory, runF func(*gameValueOptions) error) *cobra.Comm
 		Long: `Compute the value of a two-player constant-sum game, and an exact equilibrium,
 by the sequence-form linear program (Koller, Megiddo & von Stengel 1994). The
 simplex tableau is dense, so this suits games up to a few thousand sequences
-per player: Kuhn and the AKQ game take milliseconds, Leduc Hold'em about 20
+per player: Kuhn and the AKQ game take milliseconds, Leduc Hold'em a few
 seconds. --out writes the equilibrium as a strategy file.`,
 		Example: `  pokerlab game value --game kuhn
   pokerlab game value --game leduc --out leduc-nash.json --json`,

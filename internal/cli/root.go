@@ -27,6 +27,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	// One line per command.
 	root.AddCommand(newGameCmd(f))
 	root.AddCommand(newExploitCmd(f, nil))
+	root.AddCommand(newReportCmd(f, nil))
 	root.AddCommand(newEvalCmd(f, nil))
 	root.AddCommand(newEquityCmd(f, nil))
 	root.AddCommand(newSolveCmd(f, nil))

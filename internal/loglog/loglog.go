@@ -5,9 +5,7 @@ package loglog
 
 import (
 	"fmt"
-	"image/color"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +13,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"pokerlab/internal/plotx"
 )
 
 // Series is one line: points (X[i], Y[i]). Points with a coordinate ≤ 0 (or
@@ -34,19 +34,6 @@ type Chart struct {
 	LegendTop bool
 }
 
-// Size of every figure.
-const (
-	Width  = 16 * vg.Centimeter
-	Height = 10 * vg.Centimeter
-)
-
-// palette is the Okabe–Ito colour-blind-safe palette.
-var palette = []color.Color{
-	color.RGBA{0, 114, 178, 255}, color.RGBA{213, 94, 0, 255}, color.RGBA{0, 158, 115, 255},
-	color.RGBA{204, 121, 167, 255}, color.RGBA{230, 159, 0, 255}, color.RGBA{86, 180, 233, 255},
-	color.RGBA{0, 0, 0, 255},
-}
-
 // CheckPath returns an error unless path ends in .png, .svg or .pdf.
 func CheckPath(path string) error {
 	switch strings.ToLower(filepath.Ext(path)) {
@@ -56,8 +43,8 @@ func CheckPath(path string) error {
 	return fmt.Errorf("%s: the file name must end in .png, .svg or .pdf", path)
 }
 
-// Write draws c and saves it to path in the format its extension names. On
-// failure nothing is left at path.
+// Write draws c and saves it to path in the format its extension names
+// (plotx.Save: house size and palette; on failure nothing is left at path).
 func Write(path string, c Chart) error {
 	if err := CheckPath(path); err != nil {
 		return err
@@ -86,9 +73,9 @@ func Write(path string, c Chart) error {
 		if err != nil {
 			return fmt.Errorf("%s: series %q: %w", path, s.Name, err)
 		}
-		line.Color = palette[i%len(palette)]
+		line.Color = plotx.Color(i)
 		line.Width = vg.Points(1.5)
-		if s.Dashed || i >= len(palette) {
+		if s.Dashed || i >= len(plotx.Palette) {
 			line.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
 		}
 		p.Add(line)
@@ -100,11 +87,7 @@ func Write(path string, c Chart) error {
 	if drawn == 0 {
 		return fmt.Errorf("%s: no positive values to draw", path)
 	}
-	if err := p.Save(Width, Height, path); err != nil {
-		os.Remove(path)
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return plotx.Save(p, path, plotx.Width, plotx.Height)
 }
 
 // powerTicks labels the powers of ten of a log axis compactly ("1e-04",
