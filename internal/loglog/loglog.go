@@ -5,6 +5,7 @@ package loglog
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -23,6 +24,8 @@ type Series struct {
 	Name   string
 	X, Y   []float64
 	Dashed bool
+	// Color overrides the palette colour (nil: the palette's i-th).
+	Color color.Color
 }
 
 // Chart describes a figure.
@@ -49,6 +52,16 @@ func Write(path string, c Chart) error {
 	if err := CheckPath(path); err != nil {
 		return err
 	}
+	p, err := Plot(c)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return plotx.Save(p, path, plotx.Width, plotx.Height)
+}
+
+// Plot draws c. It fails if no series has a point with both coordinates
+// positive.
+func Plot(c Chart) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = c.Title
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
@@ -71,9 +84,12 @@ func Write(path string, c Chart) error {
 		}
 		line, err := plotter.NewLine(xy)
 		if err != nil {
-			return fmt.Errorf("%s: series %q: %w", path, s.Name, err)
+			return nil, fmt.Errorf("series %q: %w", s.Name, err)
 		}
 		line.Color = plotx.Color(i)
+		if s.Color != nil {
+			line.Color = s.Color
+		}
 		line.Width = vg.Points(1.5)
 		if s.Dashed || i >= len(plotx.Palette) {
 			line.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
@@ -85,9 +101,9 @@ func Write(path string, c Chart) error {
 		drawn++
 	}
 	if drawn == 0 {
-		return fmt.Errorf("%s: no positive values to draw", path)
+		return nil, fmt.Errorf("no positive values to draw")
 	}
-	return plotx.Save(p, path, plotx.Width, plotx.Height)
+	return p, nil
 }
 
 // powerTicks labels the powers of ten of a log axis compactly ("1e-04",
