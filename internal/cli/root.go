@@ -34,5 +34,6 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newNPCCmd(f))
 	root.AddCommand(newHHCmd(f))
 	root.AddCommand(newHudCmd(f, nil))
+	root.AddCommand(newSolveCmd(f, nil))
 	return root
 }
