@@ -299,37 +299,51 @@ func (w *simWorker) record(seat int, r *DecisionRecord) {
 	}
 }
 
-// play plays hand number i.
-func (w *simWorker) play(i int) {
+// deal starts hand number i: the button at seat i mod n, the cards from
+// the stream (Seed, i), the players seeded with handSeed.
+func (w *simWorker) deal(i int, handSeed uint64) {
 	n := len(w.table.Seats)
 	w.cfg.Button = i % n
 	w.pcg.Seed(mix(w.opt.Seed^0x5851F42D4C957F2D), uint64(i))
 	if err := w.hand.Reset(&w.cfg, w.deck); err != nil {
 		panic("npc: simulate: " + err.Error()) // the table was validated
 	}
-	handSeed := mix(w.opt.Seed + uint64(i)*0x9E3779B97F4A7C15)
 	w.tr.reset(n, w.cfg.Button, w.table.BigBlind)
+	for s := range n {
+		hole := w.hand.Hole(s)
+		w.players[s].Reset(w.bots[s], s, cards.NewHole(hole[0], hole[1]), handSeed)
+	}
+}
+
+// sync passes the hand's events from index *seen on to the players (their
+// own actions narrow their ranges) and to the tracker.
+func (w *simWorker) sync(seen *int) {
+	evs := w.hand.Events()
+	for ; *seen < len(evs); *seen++ {
+		e := &evs[*seen]
+		if e.Kind.IsAction() {
+			s := int(e.Seat)
+			w.players[s].observeOwn(&w.tr, e)
+			if e.Kind == holdem.EvBet || e.Kind == holdem.EvRaise {
+				w.raised[s] = e.Street + 1
+			}
+		}
+		w.tr.observe(e)
+	}
+}
+
+// play plays hand number i.
+func (w *simWorker) play(i int) {
+	n := len(w.table.Seats)
+	w.deal(i, mix(w.opt.Seed+uint64(i)*0x9E3779B97F4A7C15))
 	for s := range n {
 		w.stats[s].cnt = &w.out[s].Policy
 		w.stats[s].byVariant = &w.out[s].ByVariant
 		w.vpip[s], w.pfr[s], w.acted[s], w.raised[s] = false, false, false, 0
-		hole := w.hand.Hole(s)
-		w.players[s].Reset(w.bots[s], s, cards.NewHole(hole[0], hole[1]), handSeed)
 	}
 	seen := 0
 	for {
-		evs := w.hand.Events()
-		for ; seen < len(evs); seen++ {
-			e := &evs[seen]
-			if e.Kind.IsAction() {
-				s := int(e.Seat)
-				w.players[s].observeOwn(&w.tr, e)
-				if e.Kind == holdem.EvBet || e.Kind == holdem.EvRaise {
-					w.raised[s] = e.Street + 1
-				}
-			}
-			w.tr.observe(e)
-		}
+		w.sync(&seen)
 		if w.hand.Over() {
 			break
 		}

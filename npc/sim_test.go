@@ -182,28 +182,11 @@ func TestDecideMatchesSimulation(t *testing.T) {
 	}
 	decisions := 0
 	for i := range 150 {
-		n := len(tb.Seats)
-		w.cfg.Button = i % n
-		w.pcg.Seed(uint64(i), 77)
-		if err := w.hand.Reset(&w.cfg, w.deck); err != nil {
-			t.Fatal(err)
-		}
 		handSeed := uint64(i) * 1234567
-		w.tr.reset(n, w.cfg.Button, tb.BigBlind)
-		for s := range n {
-			hole := w.hand.Hole(s)
-			w.players[s].Reset(bots[s], s, cards.NewHole(hole[0], hole[1]), handSeed)
-		}
+		w.deal(i, handSeed)
 		seen := 0
 		for {
-			evs := w.hand.Events()
-			for ; seen < len(evs); seen++ {
-				e := &evs[seen]
-				if e.Kind.IsAction() {
-					w.players[e.Seat].observeOwn(&w.tr, e)
-				}
-				w.tr.observe(e)
-			}
+			w.sync(&seen)
 			if w.hand.Over() {
 				break
 			}
