@@ -104,6 +104,7 @@ func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 			}
 			acc.add(&res.Seats[i])
 			p.Calibration.Maps = quantileMaps(acc.Quantiles, opt.MinSamples)
+			p.Calibration.RaiseScale = raiseScales(&acc, opt.MinSamples)
 			sc.OpenRate, sc.ColdCall, sc.Maps = p.Calibration.OpenRate, p.Calibration.ColdCall, len(p.Calibration.Maps)
 			t.Seats[i].Profile = &p
 		}
@@ -156,7 +157,7 @@ func calibratePreflop(p *Profile, b *Bot, s *SeatSim, sc *SeatCalibration) (open
 // situation's map is the (i/(MapKnots−1))-quantile of the model quantiles
 // seen there. Every (kind, street) also gets a map pooled over the position
 // variants; a variant's own map is shrunk toward the pooled one and the
-// pooled one toward the identity with weight N/(N + 40) for N decisions,
+// pooled one toward the identity with weight N/(N + 10) for N decisions,
 // so that situations seen rarely do not get noisy maps. (The variants
 // differ a lot: out of position the hands facing a bet after a missed CB
 // are far stronger in the model's terms than in position, so a variant
@@ -165,7 +166,7 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 	if hists == nil {
 		return nil
 	}
-	const n0 = 40.0
+	const n0 = 10.0
 	maps := map[string][]float64{}
 	knots := func(h *[quantileBins]uint32) ([]float64, float64) {
 		var n uint64
@@ -223,6 +224,24 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 		}
 	}
 	return maps
+}
+
+// raiseScales returns, for the facing situations where raising was often
+// illegal (the bet put the player all in), the factor 1/q that restores the
+// raise share among the opportunities the HUD counts.
+func raiseScales(s *SeatSim, minSamples int) map[string]float64 {
+	out := map[string]float64{}
+	for i, n := range s.Decisions {
+		sit := sitFromIndex(i)
+		if n < int64(minSamples) || !sit.valid() || !sit.Kind.Facing() {
+			continue
+		}
+		q := 1 - float64(s.NoRaise[i])/float64(n)
+		if q < 0.99 && q > 0.01 {
+			out[sit.Key()] = 1 / q
+		}
+	}
+	return out
 }
 
 // histQuantile returns the q-quantile of a histogram on [0, 1] with n

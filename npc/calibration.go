@@ -24,6 +24,9 @@ type Calibration struct {
 	OpenRate float64
 	ColdCall float64
 	Maps     map[string][]float64
+	// RaiseScale: per situation key, the factor 1/q by which the aggressive
+	// share is raised, q the share of its decisions where raising was legal.
+	RaiseScale map[string]float64
 }
 
 // MapKnots is the number of points of a calibration map.
@@ -36,7 +39,7 @@ func (c *Calibration) reset() {
 
 // Calibrated reports whether the calibration holds anything.
 func (c *Calibration) Calibrated() bool {
-	return !math.IsNaN(c.OpenRate) || !math.IsNaN(c.ColdCall) || len(c.Maps) > 0
+	return !math.IsNaN(c.OpenRate) || !math.IsNaN(c.ColdCall) || len(c.Maps) > 0 || len(c.RaiseScale) > 0
 }
 
 // mapFor returns the map of situation s: its own, else the one pooled over
@@ -118,8 +121,26 @@ func (c *Calibration) decode(tab map[string]any, errAt func(key, format string, 
 				}
 				c.Maps[mk] = m
 			}
+		case "raise_scale":
+			tab, ok := v.(map[string]any)
+			if !ok {
+				return errAt(k, "want a table of numbers")
+			}
+			for _, mk := range sortedKeys(tab) {
+				if _, err := ParseSituationKey(mk); err != nil {
+					return errAt("raise_scale."+mk, "%v", err)
+				}
+				x, ok := number(tab[mk])
+				if !ok || !(x >= 1 && x <= 100) {
+					return errAt("raise_scale."+mk, "want a factor from 1 to 100")
+				}
+				if c.RaiseScale == nil {
+					c.RaiseScale = map[string]float64{}
+				}
+				c.RaiseScale[mk] = x
+			}
 		default:
-			return errAt(k, "unknown calibration setting; want open_rate, cold_call, maps")
+			return errAt(k, "unknown calibration setting; want open_rate, cold_call, maps, raise_scale")
 		}
 	}
 	return nil
@@ -135,6 +156,12 @@ func (c *Calibration) writeTOML(b *strings.Builder) {
 	}
 	if !math.IsNaN(c.ColdCall) {
 		fmt.Fprintf(b, "cold_call = %.3f\n", c.ColdCall*100)
+	}
+	if len(c.RaiseScale) > 0 {
+		b.WriteString("\n[calibration.raise_scale]\n")
+		for _, k := range sortedKeys(c.RaiseScale) {
+			fmt.Fprintf(b, "%q = %.4f\n", k, c.RaiseScale[k])
+		}
 	}
 	if len(c.Maps) == 0 {
 		return
@@ -155,6 +182,12 @@ func (c *Calibration) writeTOML(b *strings.Builder) {
 // clone returns a deep copy.
 func (c Calibration) clone() Calibration {
 	out := c
+	if c.RaiseScale != nil {
+		out.RaiseScale = make(map[string]float64, len(c.RaiseScale))
+		for k, v := range c.RaiseScale {
+			out.RaiseScale[k] = v
+		}
+	}
 	if c.Maps != nil {
 		out.Maps = make(map[string][]float64, len(c.Maps))
 		for k, v := range c.Maps {

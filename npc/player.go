@@ -52,6 +52,8 @@ type DecisionRecord struct {
 	Action int
 	// Rates are the aggressive and fold shares the decision aimed at.
 	Aggr, Fold float64
+	// CanRaise says whether a bet or raise was legal.
+	CanRaise bool
 }
 
 // NewPlayer starts a hand for the bot at seat with hole cards; seed fixes
@@ -269,7 +271,7 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 	p.decision++
 	a := g.action(uCal)
 	if p.Record != nil {
-		p.Record(DecisionRecord{Seat: p.seat, Situation: sit, Quantile: u, Equity: eq, Action: a, Aggr: r.aggr, Fold: r.fold})
+		p.Record(DecisionRecord{Seat: p.seat, Situation: sit, Quantile: u, Equity: eq, Action: a, Aggr: r.aggr, Fold: r.fold, CanRaise: st.CanRaise})
 	}
 	return p.bot.toAction(a, sit, t, p.seat, st)
 }

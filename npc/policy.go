@@ -21,6 +21,11 @@ type Bot struct {
 	openRate, coldCall float64
 	// maps[sitIndex(s)] is the calibration map of postflop situation s.
 	maps [numSitIdx][]float64
+	// raiseScale[sitIndex(s)] scales the aggressive share of situation s up
+	// by 1/q, q the share of its decisions where a raise is legal (facing an
+	// all-in bet the raise region can only call, yet the HUD counts the
+	// opportunity); 0 or 1: no scaling.
+	raiseScale [numSitIdx]float64
 }
 
 // NewBot returns a bot for profile p using strength tables t (nil: the
@@ -47,6 +52,7 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 	}
 	for i := range b.maps {
 		b.maps[i] = p.Calibration.mapFor(sitFromIndex(i))
+		b.raiseScale[i] = p.Calibration.RaiseScale[sitFromIndex(i).Key()]
 	}
 	st := &p.Stats
 	b.openRate, b.coldCall = p.Calibration.OpenRate, p.Calibration.ColdCall
@@ -79,6 +85,17 @@ func makeRates(aggr, fold float64) rates {
 // stats for it, seed 003, and the documented stand-ins of decisions no stat
 // measures; see the Kind constants).
 func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
+	r := b.baseRates(sit, t, seat)
+	if k := b.raiseScale[sitIndex(sit)]; k > 1 && r.aggr > 0 {
+		aggr := min(r.aggr*k, 1-r.fold)
+		r.pass -= aggr - r.aggr
+		r.aggr = aggr
+	}
+	return r
+}
+
+// baseRates returns the stats' shares for a situation.
+func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 	if !sit.Kind.Postflop() {
 		st := &b.prof.Stats
 		switch sit.Kind {

@@ -79,6 +79,9 @@ type SeatSim struct {
 	// Quantiles[i] is the histogram of model quantiles of the postflop
 	// decisions in situation index i (with SimOptions.Quantiles).
 	Quantiles [][quantileBins]uint32
+	// Decisions[i] and NoRaise[i] count the decisions in situation index i
+	// and those where raising was not legal.
+	Decisions, NoRaise [numSitIdx]int64
 }
 
 func (s *SeatSim) add(o *SeatSim) {
@@ -87,6 +90,10 @@ func (s *SeatSim) add(o *SeatSim) {
 		for i := range s.ByVariant[v] {
 			s.ByVariant[v][i] += o.ByVariant[v][i]
 		}
+	}
+	for i := range s.Decisions {
+		s.Decisions[i] += o.Decisions[i]
+		s.NoRaise[i] += o.NoRaise[i]
 	}
 	for k := range s.Kinds {
 		for a := range 3 {
@@ -276,6 +283,10 @@ func (w *simWorker) record(seat int, r *DecisionRecord) {
 	sit := r.Situation
 	w.stats[seat].record(r, isSmallBlind(&w.tr, seat), w.raised[seat] == sit.Street+1)
 	out.Kinds[sit.Kind][r.Action]++
+	out.Decisions[sitIndex(sit)]++
+	if !r.CanRaise {
+		out.NoRaise[sitIndex(sit)]++
+	}
 	out.EquitySum[sit.Kind][sit.Street][r.Action] += r.Equity
 	out.EquityN[sit.Kind][sit.Street][r.Action]++
 	if sit.Street == holdem.Preflop {
