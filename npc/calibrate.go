@@ -3,7 +3,6 @@ package npc
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"pokerlab/holdem"
 )
@@ -12,7 +11,7 @@ import (
 type CalibrateOptions struct {
 	// Hands per round (0 means 50,000).
 	Hands int
-	// Rounds of simulation (0 means 8).
+	// Rounds of simulation (0 means 6).
 	Rounds int
 	Seed   uint64
 	// Threads as in SimOptions.
@@ -57,19 +56,18 @@ type SeatCalibration struct {
 // reach the decision and the seed's rule (the top share bets, the bottom
 // share folds) gives the stats exactly. Flop situations depend only on
 // preflop play and converge in one round, the turn in two, the river in
-// three (and a decision after a check on the same street one more).
-// Preflop, the two free rates (first-in raises where no steal applies, and
-// calls of a single raise) are moved by Newton steps with the measured
-// sensitivities until PFR and VPIP match, in the first half of the rounds;
-// the maps of the later rounds are estimated from every round since.
-// Facing situations where raising was often illegal (an all-in bet) also
-// get a factor that restores the raise share the HUD counts.
+// three (a decision after a check on the same street one more); the maps of
+// a round come from the later half of the rounds so far. Preflop, the two
+// free rates (first-in raises where no steal applies, and calls of a single
+// raise) are moved by Newton steps with the measured sensitivities until PFR
+// and VPIP match. Facing situations where raising was often illegal (an
+// all-in bet) get a factor that restores the raise share the HUD counts.
 func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 	if opt.Hands == 0 {
 		opt.Hands = 50000
 	}
 	if opt.Rounds == 0 {
-		opt.Rounds = 8
+		opt.Rounds = 6
 	}
 	if opt.MinSamples == 0 {
 		opt.MinSamples = 30
@@ -85,7 +83,6 @@ func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 		t.Seats[i].Profile = &p
 	}
 	rounds := make([][]SeatSim, 0, opt.Rounds)
-	frozen := (opt.Rounds + 1) / 2
 	for round := range opt.Rounds {
 		res, err := Simulate(t, SimOptions{Hands: opt.Hands, Seed: opt.Seed + uint64(round)*0x9E37, Threads: opt.Threads,
 			Tables: opt.Tables, Quantiles: true})
@@ -101,39 +98,16 @@ func Calibrate(t *Table, opt CalibrateOptions) (*CalibrateReport, error) {
 			}
 			sc := &rep.Seats[i]
 			sc.Infeasible = nil
-			// The two free preflop rates move in the first half of the
-			// rounds and then stay, so that the later rounds play one
-			// preflop strategy and their decisions can be pooled.
-			if round < frozen {
-				p.Calibration.OpenRate, p.Calibration.ColdCall = calibratePreflop(&p, bot, &res.Seats[i], sc)
-			}
-			// Maps from the later half of the rounds so far (and none from
-			// before the preflop rates froze): their upstream decisions
-			// were already calibrated.
+			p.Calibration.OpenRate, p.Calibration.ColdCall = calibratePreflop(&p, bot, &res.Seats[i], sc)
+			// Maps from the later half of the rounds so far: their upstream
+			// decisions were already calibrated.
 			var acc SeatSim
-			from := (round + 1) / 2
-			switch {
-			case round > frozen:
-				// the last two rounds, both with the frozen preflop maps: every
-				// situation's population also depends on the other seats'
-				// maps, which still move, so the latest data fit best
-				from = max(round-1, frozen+1)
-			case round == frozen:
-				from = frozen
-			}
-			for _, r := range rounds[from:] {
+			for _, r := range rounds[(round+1)/2:] {
 				acc.add(&r[i])
 			}
 			acc.add(&res.Seats[i])
-			prev := p.Calibration.clone()
 			p.Calibration.Maps = quantileMaps(acc.Quantiles, opt.MinSamples)
 			p.Calibration.RaiseScale = raiseScales(&acc, opt.MinSamples)
-			if round > frozen {
-				// Preflop play froze with the preflop maps of the first
-				// frozen round, so every later round (and the final play)
-				// reaches the flop with the same ranges.
-				keepPreflop(&p.Calibration, &prev)
-			}
 			sc.OpenRate, sc.ColdCall, sc.Maps = p.Calibration.OpenRate, p.Calibration.ColdCall, len(p.Calibration.Maps)
 			t.Seats[i].Profile = &p
 		}
@@ -253,36 +227,6 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 		}
 	}
 	return maps
-}
-
-// keepPreflop replaces the preflop maps and raise factors of c by those of
-// prev.
-func keepPreflop(c, prev *Calibration) {
-	for _, m := range []struct{ dst, src map[string][]float64 }{{c.Maps, prev.Maps}} {
-		for k := range m.dst {
-			if strings.Contains(k, ".preflop.") {
-				delete(m.dst, k)
-			}
-		}
-		for k, v := range m.src {
-			if strings.Contains(k, ".preflop.") {
-				m.dst[k] = v
-			}
-		}
-	}
-	for k := range c.RaiseScale {
-		if strings.Contains(k, ".preflop.") {
-			delete(c.RaiseScale, k)
-		}
-	}
-	for k, v := range prev.RaiseScale {
-		if strings.Contains(k, ".preflop.") {
-			if c.RaiseScale == nil {
-				c.RaiseScale = map[string]float64{}
-			}
-			c.RaiseScale[k] = v
-		}
-	}
 }
 
 // raiseScales returns, for the facing situations where raising was often

@@ -187,7 +187,7 @@ relative to the output), ready for "pokerlab sim --table OUT".`,
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Table, "table", "", "table file")
 	fl.IntVar(&opts.Hands, "hands", 0, "hands per round")
-	fl.IntVar(&opts.Rounds, "rounds", 8, "rounds")
+	fl.IntVar(&opts.Rounds, "rounds", 6, "rounds")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "seed")
 	fl.IntVar(&opts.Threads, "threads", 1, "goroutines (0: all CPUs)")
 	fl.StringVar(&opts.Out, "out", "", "calibrated table file to write")

@@ -50,7 +50,7 @@ A table file (TOML):
                      # or a profile file relative to the table file
 
 Seats without a calibration (see "pokerlab npc calibrate") are calibrated
-first by simulation (--calibrate-hands per round, 8 rounds); --no-calibrate
+first by simulation (--calibrate-hands per round, 6 rounds); --no-calibrate
 plays the seed's uncalibrated thresholds. The same --seed gives the same hands
 and numbers for any --threads.`,
 		Example: `  pokerlab sim --table sixmax.toml --hands 200000 --threads 2
@@ -213,7 +213,7 @@ func calibrateMissing(opts *simOptions, table *npc.Table) error {
 	if hands == 0 {
 		hands = max(opts.Hands/4, 20000)
 	}
-	const rounds = 8
+	const rounds = 6
 	bar := opts.Progress(rounds, "calibrating", opts.JSON)
 	cal := *table
 	cal.Seats = append([]npc.Seat(nil), table.Seats...)
