@@ -27,9 +27,9 @@ func loadTable(t testing.TB, name string) *Table {
 // every stat with at least 1,000 opportunities within its tolerance (1 point
 // for VPIP, PFR, 3Bet and flop CB, 2 points otherwise) plus two standard
 // errors; the measured stats come from the HUD over the hands played.
-func acceptance(t *testing.T, tb *Table, calHands, hands int, seed uint64) *SimResult {
+func acceptance(t *testing.T, tb *Table, calHands, rounds, hands int, seed uint64) *SimResult {
 	t.Helper()
-	if _, err := Calibrate(tb, CalibrateOptions{Hands: calHands, Rounds: 6, Seed: seed + 1000, Threads: -1}); err != nil {
+	if _, err := Calibrate(tb, CalibrateOptions{Hands: calHands, Rounds: rounds, Seed: seed + 1000, Threads: -1}); err != nil {
 		t.Fatal(err)
 	}
 	rec, _ := NewRecorder(tb, nil)
@@ -78,14 +78,15 @@ func TestAcceptanceShort(t *testing.T) {
 		{"headsup.toml", 8000, 20000},
 	} {
 		t.Run(c.table, func(t *testing.T) {
-			res := acceptance(t, loadTable(t, c.table), c.calHands, c.hands, 11)
+			res := acceptance(t, loadTable(t, c.table), c.calHands, 6, c.hands, 11)
 			checkMonotone(t, loadTable(t, c.table), res, 200)
 		})
 	}
 }
 
 // TestAcceptanceLong is the must-show: 200,000 hands at a six-max,
-// a three-handed and a heads-up table. Run with
+// a three-handed and a heads-up table, after calibrating with 6 rounds of
+// 150,000 hands (other seeds). Run with
 //
 //	go test ./npc -run AcceptanceLong -long -timeout 60m -v
 func TestAcceptanceLong(t *testing.T) {
@@ -95,7 +96,7 @@ func TestAcceptanceLong(t *testing.T) {
 	for _, name := range []string{"sixmax.toml", "threehanded.toml", "headsup.toml"} {
 		t.Run(name, func(t *testing.T) {
 			tb := loadTable(t, name)
-			res := acceptance(t, tb, 150000, 200000, 2026)
+			res := acceptance(t, tb, 150000, 6, 200000, 2026)
 			checkMonotone(t, tb, res, 1000)
 		})
 	}
