@@ -160,7 +160,8 @@ func calibratePreflop(p *Profile, b *Bot, s *SeatSim, sc *SeatCalibration) (open
 // situation's map is the (i/(MapKnots−1))-quantile of the model quantiles
 // seen there. Every (kind, street) also gets a map pooled over the position
 // variants; a variant's own map is shrunk toward the pooled one and the
-// pooled one toward the identity with weight N/(N + 10) for N decisions,
+// pooled one toward the identity with weight N/(N + n0) for N decisions
+// (n0 = 300 on the flop, 10 elsewhere),
 // so that situations seen rarely do not get noisy maps. (The variants
 // differ a lot: out of position the hands facing a bet after a missed CB
 // are far stronger in the model's terms than in position, so a variant
@@ -169,7 +170,12 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 	if hists == nil {
 		return nil
 	}
-	const n0 = 10.0
+	// The seed's model is nearly exact on the flop (the ranges entering it
+	// are tracked exactly, the flop decisions after an own check exactly
+	// truncated), so flop maps leave it slowly; preflop (card removal) and
+	// on the turn and river (ranges filtered by earlier streets) the data
+	// take over quickly.
+	n0 := [holdem.NumStreets]float64{10, 300, 10, 10}
 	maps := map[string][]float64{}
 	knots := func(h *[quantileBins]uint32) ([]float64, float64) {
 		var n uint64
@@ -185,7 +191,7 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 		}
 		return m, float64(n)
 	}
-	shrink := func(m, prior []float64, n float64) []float64 {
+	shrink := func(m, prior []float64, n, n0 float64) []float64 {
 		lam := n / (n + n0)
 		out := make([]float64, MapKnots)
 		for k := range out {
@@ -213,7 +219,7 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 			if pn < float64(minSamples) {
 				continue
 			}
-			prior := shrink(pm, nil, pn)
+			prior := shrink(pm, nil, pn, n0[st])
 			maps[Situation{Kind: kind, Street: st, Variant: allVariants}.Key()] = prior
 			for v := range NumVariants {
 				sit := Situation{Kind: kind, Street: st, Variant: v}
@@ -221,7 +227,7 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 					continue
 				}
 				if m, n := knots(&hists[sitIndex(sit)]); n >= float64(minSamples) {
-					maps[sit.Key()] = shrink(m, prior, n)
+					maps[sit.Key()] = shrink(m, prior, n, n0[st])
 				}
 			}
 		}
@@ -236,7 +242,15 @@ func raiseScales(s *SeatSim, minSamples int) map[string]float64 {
 	out := map[string]float64{}
 	for i, n := range s.Decisions {
 		sit := sitFromIndex(i)
-		if n < int64(minSamples) || !sit.valid() || !sit.Kind.Facing() {
+		// Only the raise stats whose opportunity does not require a legal
+		// raise (hud: Raise to CB, Donk, BMCB); 3Bet and 4Bet count only
+		// decisions where raising was possible.
+		switch sit.Kind {
+		case PostVsCBet, PostVsDonk, PostVsBMCB:
+		default:
+			continue
+		}
+		if n < int64(minSamples) {
 			continue
 		}
 		q := 1 - float64(s.NoRaise[i])/float64(n)

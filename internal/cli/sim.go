@@ -137,6 +137,9 @@ func simRun(opts *simOptions) error {
 		if err := hhFile.Close(); err != nil {
 			return err
 		}
+		if err := os.Chmod(hhFile.Name(), 0o644); err != nil {
+			return err
+		}
 		if err := os.Rename(hhFile.Name(), opts.HH); err != nil {
 			return err
 		}
