@@ -117,7 +117,11 @@ func simRun(opts *simOptions) error {
 		hhOut = bufio.NewWriterSize(hhFile, 1<<20)
 	}
 	bar := opts.Progress(int64(opts.Hands), "sim", opts.JSON)
-	rec, err := npc.NewRecorder(table, hhOut)
+	var phh io.Writer // stays a nil interface without --hh
+	if hhOut != nil {
+		phh = hhOut
+	}
+	rec, err := npc.NewRecorder(table, phh)
 	if err != nil {
 		return err
 	}
