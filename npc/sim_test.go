@@ -86,7 +86,7 @@ func TestAcceptanceShort(t *testing.T) {
 
 // TestAcceptanceLong is the must-show: 200,000 hands at a six-max,
 // a three-handed and a heads-up table, after calibrating with 6 rounds of
-// 150,000 hands (other seeds). Run with
+// 300,000 hands (other seeds). Run with
 //
 //	go test ./npc -run AcceptanceLong -long -timeout 60m -v
 func TestAcceptanceLong(t *testing.T) {
@@ -96,7 +96,7 @@ func TestAcceptanceLong(t *testing.T) {
 	for _, name := range []string{"sixmax.toml", "threehanded.toml", "headsup.toml"} {
 		t.Run(name, func(t *testing.T) {
 			tb := loadTable(t, name)
-			res := acceptance(t, tb, 150000, 6, 200000, 2026)
+			res := acceptance(t, tb, 300000, 6, 200000, 2026)
 			checkMonotone(t, tb, res, 1000)
 		})
 	}
