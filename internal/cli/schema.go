@@ -106,6 +106,7 @@ type SimStatJSON struct {
 }
 
 func init() { schemaTypes = append(schemaTypes, SimJSON{}, SimSeatJSON{}, SimStatJSON{}) }
+
 // --- Hold'em engine, hand histories and HUD (issue 6) ---
 
 // HHReplayJSON is one line of "pokerlab hh replay --json" (JSON lines: one
@@ -151,6 +152,7 @@ type HudJSON struct {
 func init() {
 	schemaTypes = append(schemaTypes, HHReplayJSON{}, HudJSON{}, HudPlayerJSON{}, HudStatJSON{}, HudSkippedJSON{})
 }
+
 // --- Solving: the CFR family (issue 3) ---
 
 // SolvePointJSON is one measurement of a solver run.
