@@ -35,7 +35,7 @@ var ErrNotZeroSum = errors.New("br: the game value by linear programming needs a
 // solved by the sparse-aware tableau simplex of internal/lp, which limits the
 // game to MaxLPSequences sequences per player. (gonum's simplex gives the
 // same answers on Kuhn and AKQ but refactorises a dense basis at every pivot
-// and needs many minutes for Leduc.)
+// and needs many minutes for Leduc; this one takes a few seconds.)
 func GameValue(t *efg.Tree) (values [2]float64, profile []float64, err error) {
 	if !t.ZeroSumTwoPlayer() {
 		return values, nil, ErrNotZeroSum

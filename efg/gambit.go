@@ -396,6 +396,16 @@ func (p *efgParser) integer(what string) (token, int64, error) {
 
 // number parses an integer, decimal ("0.25", "1e-3") or rational ("1/3").
 func (p *efgParser) number(tok token) (float64, error) {
+	// big.Rat would expand an exponent such as 1e999999999 exactly; no
+	// payoff or probability needs more than float64's range.
+	if len(tok.text) > 100 {
+		return 0, p.errAt(tok, "number %.20q… is too long", tok.text)
+	}
+	if i := strings.IndexAny(tok.text, "eE"); i >= 0 {
+		if e, err := strconv.Atoi(tok.text[i+1:]); err != nil || e > 400 || e < -400 {
+			return 0, p.errAt(tok, "%q is not a number in range", tok.text)
+		}
+	}
 	r, ok := new(big.Rat).SetString(tok.text)
 	if !ok {
 		return 0, p.errAt(tok, "%q is not a number", tok.text)
@@ -430,6 +440,9 @@ func (p *efgParser) expectWord(w string) error {
 }
 
 func (p *efgParser) errAt(tok token, format string, args ...any) error {
+	if p.lex.err != nil {
+		return p.lex.err // a scanning error found while peeking comes first
+	}
 	return fmt.Errorf("%s:%d:%d: %s", p.lex.name, tok.line, tok.col, fmt.Sprintf(format, args...))
 }
 

@@ -199,7 +199,7 @@ func jsonErrorPosition(data []byte, err error) string {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		off = se.Offset - 1 // Offset is just past the offending byte
 	case errors.As(err, &te):
 		off = te.Offset
 	}

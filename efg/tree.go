@@ -3,6 +3,7 @@ package efg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -243,10 +244,24 @@ func (b *builder) reserve(n int32, k int) int32 {
 
 // path describes node n for error messages.
 func (b *builder) path(n int32) string {
-	h := b.tree.History(int(n))
+	// Tree.History needs the finished action arrays; during the build the
+	// labels come from the builder's own per-information-set lists.
+	t := b.tree
+	var h []string
+	for n > 0 {
+		p := t.Parent[n]
+		a := n - t.FirstChild[p]
+		if t.Player[p] == Chance {
+			h = append(h, t.ChanceLabel[t.ChanceStart[t.InfoSet[p]]+a])
+		} else {
+			h = append(h, b.actionsOf[t.InfoSet[p]][a])
+		}
+		n = p
+	}
 	if len(h) == 0 {
 		return "the root"
 	}
+	slices.Reverse(h)
 	return "history [" + strings.Join(h, " ") + "]"
 }
 

@@ -1,0 +1,51 @@
+// Package equity computes Texas Hold'em pot-share equity: the expected share
+// of the pot at showdown, a win counting 1 and a k-way split 1/k (the
+// definition seed 003 uses for hand strength), for 2–9 players, each given as
+// exact hole cards or a weighted range, with an optional known board (0, 3,
+// 4 or 5 cards) and dead cards.
+//
+// # Model
+//
+// A deal is a choice of one combination per player sharing no card; it is
+// drawn with probability proportional to the product of the players'
+// weights, and the board is completed uniformly from the cards left. Every
+// deal removes the same number of cards, so every deal has the same number of
+// board completions and exact enumeration and sampling estimate the same
+// quantity.
+//
+// # Exact enumeration
+//
+// Calculate with Exact visits every board once per orbit of the suit
+// permutations that fix the dead cards, the known board and every player's
+// weighted range (AsKs vs QdQc: 2 permutations; QQ+,AKs vs JJ-88,AQs-ATs: all
+// 24, leaving the 134,459 strategically distinct boards), weighted by the
+// orbit size; see enumerator for the orderly generation. Exact hole cards are
+// counted in integers (shares in units of 1/2520, the LCM of 1..9) and, on the
+// river card, cards that cannot complete a flush for anyone are evaluated
+// once per rank. Two ranges are combined per board by counting, for each of
+// the first player's combinations, the second player's weaker, level and
+// valid combinations; more players go through the list of deals.
+//
+// # Monte Carlo
+//
+// Calculate with MonteCarlo draws deals in chunks of 8192; chunk i uses the
+// PCG stream (Seed, i) and chunks are added in index order with integer
+// sums, so the numbers depend only on the seed and the sample count (or
+// standard-error target), never on the number of threads. Ranged players are
+// drawn with Walker's alias method and a deal that clashes is redrawn whole;
+// players whose range is "random" are dealt from the cards left, which has
+// the same distribution. The standard error is sqrt(Var(share)/n).
+// Sampler.VsRandom is the allocation-free fast path for one hand against n
+// random hands, for callers that ask at every decision (one Sampler per
+// goroutine).
+//
+// # Ranges
+//
+// ParseRange reads the standard notation: QQ+, JJ-88 (JJ, TT, 99 and 88 —
+// not just JJ), AQs-ATs, A5s+, KQo, AK, random, AsKs, and weights AKs:0.5.
+//
+// Sources: the published heads-up and three-way equities the tests check
+// (AsKs vs QdQc 0.46214457, AhAd vs KsKc 0.81255490, AsAh vs KsKh vs QsQh
+// 0.67670251; AA vs a random hand 85.20%) and a brute-force enumeration;
+// Walker (1977) and Vose (1991) for the alias method.
+package equity

@@ -1,0 +1,143 @@
+package handeval
+
+import (
+	"math/bits"
+
+	"pokerlab/cards"
+)
+
+const (
+	nibbleLow = 0x1111111111111 // bit 4r for every rank r
+	pairs01   = 0x5555555555555
+	nibble2   = 0x3333333333333
+)
+
+// Eval returns the value of the best five cards of s, which must hold 5, 6
+// or 7 cards (other sizes give meaningless values; use Valid to check user
+// input). It does not allocate and is safe for concurrent use.
+func Eval(s cards.Set) Value {
+	x := uint64(s)
+	// A suit with five or more cards decides the hand (see package doc).
+	// Multiplying the suit's bits (at 4r) by Σ16^k sums them into nibble 12
+	// (no carries: every partial sum is at most 7); adding 3 sets bit 51
+	// exactly when the count is at least 5. Multiplies beat POPCNT here:
+	// they need no CPU-feature branch and keep Eval small.
+	const bias, top = 3 << 48, 8 << 48
+	s0 := (x&nibbleLow)*nibbleLow + bias
+	s1 := (x>>1&nibbleLow)*nibbleLow + bias
+	s2 := (x>>2&nibbleLow)*nibbleLow + bias
+	s3 := (x>>3&nibbleLow)*nibbleLow + bias
+	if (s0|s1|s2|s3)&top != 0 {
+		// At most one suit can hold five of at most seven cards.
+		su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
+		return flushValue[cards.Set(x).SuitMask(cards.Suit(su))]
+	}
+	// Nibble-wise popcount: the nibble of rank r becomes its card count.
+	y := x - (x >> 1 & pairs01)
+	y = y&nibble2 + y>>2&nibble2
+	return rankLookup(y * hashMul)
+}
+
+// rankLookup maps the hash of a rank multiset to its value.
+func rankLookup(h uint64) Value {
+	slot := uint32(h>>(64-bucketBits-slotBits)) & (numSlots - 1)
+	return rankValue[slot^uint32(displacement[h>>(64-bucketBits)])]
+}
+
+// Valid reports whether s can be evaluated: 5, 6 or 7 cards.
+func Valid(s cards.Set) bool {
+	n := s.Count()
+	return n >= 5 && n <= 7 && s&^cards.FullDeck == 0
+}
+
+// Category returns the category of a hand of value v (1..7462).
+func (v Value) Category() Category { return categoryOf[v] }
+
+// Hand is a partial hand kept in the evaluator's own form, so that cards can
+// be added with a few additions and a hand of 5..7 cards evaluated without
+// recomputing anything: the rank hash is linear in the rank counts, and
+// the suit field keeps per suit the rank mask and the card count.
+//
+// Build the board once (NewHand or Add), then combine it with each player's
+// hole cards (Union) and call Eval. A Hand holds at most seven cards, and
+// the hands combined by Union must not share a card. The zero Hand is empty.
+type Hand struct {
+	key uint64 // Σ hashMul·16^rank over the cards (mod 2⁶⁴)
+	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask,
+	// bits 13..15 its card count (0..7).
+	suits uint64
+}
+
+var (
+	cardKey   [cards.NumCards]uint64
+	cardSuits [cards.NumCards]uint64
+)
+
+func init() {
+	for c := range cards.Card(cards.NumCards) {
+		cardKey[c] = hashMul << (4 * uint(c.Rank()))
+		lane := 16 * uint(c.Suit())
+		cardSuits[c] = 1<<(lane+uint(c.Rank())) + 1<<(lane+13)
+	}
+}
+
+// NewHand returns the hand of the cards of s (at most seven).
+func NewHand(s cards.Set) Hand {
+	var h Hand
+	for c := range s.All() {
+		h = h.Add(c)
+	}
+	return h
+}
+
+// Add returns h with card c added (c must not be in h).
+func (h Hand) Add(c cards.Card) Hand {
+	return Hand{h.key + cardKey[c], h.suits + cardSuits[c]}
+}
+
+// Union returns the hand of the cards of h and o, which must be disjoint and
+// hold at most seven cards together.
+func (h Hand) Union(o Hand) Hand {
+	return Hand{h.key + o.key, h.suits + o.suits}
+}
+
+// Count returns the number of cards in h.
+func (h Hand) Count() int {
+	n := 0
+	for lane := range uint(4) {
+		n += int(h.suits >> (16*lane + 13) & 7)
+	}
+	return n
+}
+
+// Set returns the cards of h.
+func (h Hand) Set() cards.Set {
+	var s cards.Set
+	for su := range cards.Suit(4) {
+		m := h.suits >> (16 * uint(su)) & 0x1fff
+		for ; m != 0; m &= m - 1 {
+			s = s.Add(cards.NewCard(cards.Rank(bits.TrailingZeros64(m)), su))
+		}
+	}
+	return s
+}
+
+// laneTop selects bit 15 of a suit's lane set when the lane's 3-bit count
+// (bits 13..15) is at least five: bit 15 and (bit 14 or bit 13).
+const laneTop = 0x8000800080008000
+
+// Eval returns the value of the best five cards of h, which must hold 5, 6
+// or 7 cards.
+func (h Hand) Eval() Value {
+	if f := h.suits & (h.suits<<1 | h.suits<<2) & laneTop; f != 0 {
+		lane := uint(bits.TrailingZeros64(f)) &^ 15
+		return flushValue[h.suits>>lane&0x1fff]
+	}
+	return rankLookup(h.key)
+}
+
+// SuitCount returns the number of cards of suit s in h. Enumerators use it
+// to see when no flush can arise any more.
+func (h Hand) SuitCount(s cards.Suit) int {
+	return int(h.suits >> (16*uint(s) + 13) & 7)
+}

@@ -1,0 +1,109 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runQuick runs the quick report once per test binary.
+var quick struct {
+	dir string
+	res *Result
+	err error
+}
+
+func quickReport(t *testing.T) (string, *Result) {
+	t.Helper()
+	if quick.dir == "" {
+		dir, err := os.MkdirTemp("", "pokerlab-report-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		quick.dir = dir
+		quick.res, quick.err = Run(Options{Dir: dir, Quick: true, Seed: 1})
+	}
+	if quick.err != nil {
+		t.Fatal(quick.err)
+	}
+	return quick.dir, quick.res
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if quick.dir != "" {
+		os.RemoveAll(quick.dir)
+	}
+	os.Exit(code)
+}
+
+// Every section has its figures on disk (SVG and PNG), its numbers in
+// report.json, and appears in index.html.
+func TestQuickReport(t *testing.T) {
+	dir, res := quickReport(t)
+	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Seed     uint64                    `json:"seed"`
+		Sections map[string]map[string]any `json:"sections"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Sections {
+		if !strings.Contains(string(html), `<section id="`+s.ID+`">`) {
+			t.Errorf("index.html lacks section %s", s.ID)
+		}
+		if len(doc.Sections[s.ID]) < 2 {
+			t.Errorf("report.json has no numbers for section %s", s.ID)
+		}
+		figures := 0
+		for _, b := range s.Blocks {
+			if b.Figure == nil {
+				continue
+			}
+			figures++
+			for _, f := range []string{b.Figure.SVG, b.Figure.PNG} {
+				st, err := os.Stat(filepath.Join(dir, f))
+				if err != nil || st.Size() < 1000 {
+					t.Errorf("section %s: figure %s missing or empty", s.ID, f)
+				}
+			}
+			if b.Command == "" {
+				t.Errorf("section %s: figure %s has no command", s.ID, b.Figure.Name)
+			}
+		}
+		if figures == 0 {
+			t.Errorf("section %s has no figure", s.ID)
+		}
+	}
+	if len(res.Sections) != len(sections()) {
+		t.Errorf("%d sections written, %d defined", len(res.Sections), len(sections()))
+	}
+}
+
+// The numbers are sane: the exact equities match the published values.
+func TestQuickReportHoldem(t *testing.T) {
+	_, res := quickReport(t)
+	h := res.Numbers["holdem"]
+	for _, e := range h["exact_equities"].([]map[string]any) {
+		if d := e["equity"].(float64) - e["published"].(float64); d > 1e-8 || d < -1e-8 {
+			t.Errorf("%s: equity %v, published %v", e["matchup"], e["equity"], e["published"])
+		}
+	}
+	if ns := h["eval_ns_per_hand"].(float64); ns <= 0 || ns > 200 {
+		t.Errorf("evaluation takes %v ns per hand", ns)
+	}
+	aa := h["equity_vs_random"].(map[string][]float64)["AA"]
+	if len(aa) != 8 || aa[0] < 0.84 || aa[0] > 0.86 { // AA vs one random hand: 85.2 %
+		t.Errorf("AA vs random: %v", aa)
+	}
+}
