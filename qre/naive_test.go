@@ -8,7 +8,7 @@ import (
 	"pokerlab/efg"
 )
 
-var long = flag.Bool("long", false, "run the long checks (Leduc second method at every λ, fuzz-like sweeps)")
+var long = flag.Bool("long", false, "run the long checks (the second method on Leduc at every λ, about 3 minutes)")
 
 // naiveLogit is an implementation of the agent logit map written
 // independently of system: a plain recursion over the tree in probability
@@ -19,10 +19,11 @@ type naiveLogit struct {
 	t     *efg.Tree
 	reach []float64
 	val   []float64
+	u     []float64
 }
 
 func newNaiveLogit(t *efg.Tree) *naiveLogit {
-	return &naiveLogit{t: t, reach: make([]float64, t.NumNodes()), val: make([]float64, t.NumNodes()*t.NumPlayers())}
+	return &naiveLogit{t: t, reach: make([]float64, t.NumNodes()), val: make([]float64, t.NumNodes()*t.NumPlayers()), u: make([]float64, t.NumActions())}
 }
 
 func (nl *naiveLogit) walk(n int, r float64, sigma []float64) {
@@ -62,7 +63,10 @@ func (nl *naiveLogit) apply(sigma []float64, lambda float64, out []float64) floa
 	for I := 0; I < t.NumInfoSets(); I++ {
 		lo, hi := t.Actions(I)
 		i := int(t.InfoSetPlayer[I])
-		u := make([]float64, hi-lo)
+		u := nl.u[lo:hi]
+		for a := range u {
+			u[a] = 0
+		}
 		tot := 0.0
 		for _, h := range t.NodesOf(I) {
 			tot += nl.reach[h]

@@ -26,11 +26,11 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+	"pokerlab/internal/plotx"
 
 	"pokerlab/efg"
 	"pokerlab/qre"
@@ -210,7 +210,7 @@ func AKQProbabilities(bets []float64) (*Figure, error) {
 		p := newPlot(names[k], "λ", "probability", true, false)
 		p.Y.Min, p.Y.Max = 0, 1.05
 		for i, b := range bets {
-			c := plotutil.Color(i)
+			c := plotx.Color(i)
 			ys := make([]float64, len(grid))
 			for j, pt := range curves[i] {
 				ys[j] = [3]float64{pt.PA, pt.PQ, pt.PK}[k]
@@ -248,7 +248,7 @@ func AKQExploitability(bets []float64) (*Figure, error) {
 	p.Legend.Left = true
 	for i, b := range bets {
 		g := qre.AKQ{Bet: b}
-		c := plotutil.Color(i)
+		c := plotx.Color(i)
 		ys := make([]float64, len(grid))
 		as := make([]float64, len(grid))
 		for j, pt := range curves[i] {
@@ -309,7 +309,7 @@ func AKQThermo(bets []float64) (*Figure, error) {
 				if r == 0 && h == 0 {
 					legend = betLabel(b)
 				}
-				if err := addLine(p, grid, ys, plotutil.Color(i), false, legend); err != nil {
+				if err := addLine(p, grid, ys, plotx.Color(i), false, legend); err != nil {
 					return nil, err
 				}
 			}
@@ -364,7 +364,7 @@ func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, err
 			if legend {
 				label = fmt.Sprintf("%s %s", t.InfoSetLabel[infoSetOf(t, a)], t.ActionLabel[a])
 			}
-			if err := addLine(p, xs, ys, plotutil.Color(n), false, label); err != nil {
+			if err := addLine(p, xs, ys, plotx.Color(n), false, label); err != nil {
 				return nil, err
 			}
 		}
