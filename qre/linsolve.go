@@ -6,32 +6,35 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// linSolver solves the bordered Newton systems A x = b of the tracer, where
-// A (n × n, row-major, owned by the caller) changes a little from one call
-// to the next along the path.
+// linSolver solves the bordered Newton systems A x = b of the tracer. A is
+// (m+1) × (m+1): its first m rows are the Jacobian in the sparse pattern
+// (rowPtr, colIdx) of the system with values vals, its last row is the dense
+// border (the tangent, or e_λ). A changes a little from one call to the next
+// along the path.
 //
 // Small systems (n ≤ directMax) are factorised afresh each time the matrix
-// changes (dense LU with partial pivoting, gonum/mat). Larger ones reuse an
-// LU factorisation of an earlier matrix as a preconditioner for restarted
-// GMRES on the current matrix, and refactorise only when GMRES needs many
-// iterations: a factorisation costs (2/3)n³ flops, a GMRES iteration 3n²,
-// and along a path the old factors stay good preconditioners for many steps.
-// The result is the solution of the current system to a relative residual of
-// tol either way.
+// changes (dense LU with partial pivoting, gonum/mat). Larger ones reuse a
+// sparse LU factorisation of an earlier matrix (sparseLU) as the
+// preconditioner of restarted GMRES on the current matrix, and refactorise
+// only when GMRES fails to converge: along a path the old factors stay good
+// preconditioners for many steps. Either way the result solves the current
+// system to a relative residual of tol.
 type linSolver struct {
-	n      int
-	A      []float64
-	dense  *mat.Dense
-	lu     mat.LU
-	haveLU bool // lu holds some earlier matrix
-	fresh  bool // lu holds the current matrix
-	direct bool
-	sp     *sparseLU // large systems: sparse factors
+	n              int
+	rowPtr, colIdx []int32
+	vals           []float64 // len rowPtr[n-1]
+	border         []float64 // len n
 
-	// Compressed rows of A for products (large systems), rebuilt after a change.
-	csrOK          bool
-	csrPtr, csrIdx []int32
-	csrVal         []float64
+	haveLU bool // some earlier matrix is factorised
+	fresh  bool // the current matrix is factorised
+	direct bool
+
+	// Small systems: a dense copy and gonum's LU.
+	A     []float64
+	dense *mat.Dense
+	lu    mat.LU
+	// Large systems.
+	sp *sparseLU
 
 	restart int
 	V       []float64 // (restart+1) × n Krylov basis
@@ -46,16 +49,20 @@ type linSolver struct {
 	lastIters                          int
 }
 
-// directMax is the largest system factorised at every change.
+// directMax is the largest system factorised densely at every change.
 const directMax = 200
 
-func newLinSolver(n int) *linSolver {
-	ls := &linSolver{n: n, A: make([]float64, n*n), restart: 40}
-	ls.dense = mat.NewDense(n, n, ls.A)
+func newLinSolver(rowPtr, colIdx []int32) *linSolver {
+	n := len(rowPtr)
+	ls := &linSolver{n: n, rowPtr: rowPtr, colIdx: colIdx, restart: 40}
+	ls.vals = make([]float64, rowPtr[n-1])
+	ls.border = make([]float64, n)
 	ls.direct = n <= directMax
-	if !ls.direct {
+	if ls.direct {
+		ls.A = make([]float64, n*n)
+		ls.dense = mat.NewDense(n, n, ls.A)
+	} else {
 		ls.sp = newSparseLU(n)
-		ls.csrPtr = make([]int32, n+1)
 	}
 	k := ls.restart
 	ls.V = make([]float64, (k+1)*n)
@@ -68,21 +75,31 @@ func newLinSolver(n int) *linSolver {
 	return ls
 }
 
-// changed tells the solver that A was rewritten.
-func (ls *linSolver) changed() { ls.fresh, ls.csrOK = false, false }
+// changed tells the solver that vals or border were rewritten.
+func (ls *linSolver) changed() { ls.fresh = false }
 
 // invalidate drops the preconditioner (the coordinates changed).
 func (ls *linSolver) invalidate() { ls.haveLU, ls.fresh = false, false }
 
 func (ls *linSolver) factorize() bool {
+	ls.factorizations++
 	if !ls.direct {
-		ls.factorizations++
-		ok := ls.sp.factorize(ls.A)
+		ok := ls.sp.factorize(ls.rowPtr, ls.colIdx, ls.vals, ls.border)
 		ls.haveLU, ls.fresh = ok, ok
 		return ok
 	}
+	n := ls.n
+	for i := range ls.A[:(n-1)*n] {
+		ls.A[i] = 0
+	}
+	for i := 0; i < n-1; i++ {
+		row := ls.A[i*n : (i+1)*n]
+		for k := ls.rowPtr[i]; k < ls.rowPtr[i+1]; k++ {
+			row[ls.colIdx[k]] = ls.vals[k]
+		}
+	}
+	copy(ls.A[(n-1)*n:], ls.border)
 	ls.lu.Factorize(ls.dense)
-	ls.factorizations++
 	ls.haveLU, ls.fresh = true, true
 	c := ls.lu.Cond()
 	return !(math.IsInf(c, 0) || math.IsNaN(c))
@@ -96,8 +113,7 @@ func (ls *linSolver) precond(dst, src []float64) bool {
 	}
 	copy(ls.q, src)
 	if err := ls.lu.SolveVecTo(ls.zv, false, ls.qv); err != nil {
-		var c mat.Condition
-		if !asCondition(err, &c) {
+		if _, ok := err.(mat.Condition); !ok {
 			return false
 		}
 	}
@@ -105,56 +121,19 @@ func (ls *linSolver) precond(dst, src []float64) bool {
 	return true
 }
 
-func asCondition(err error, c *mat.Condition) bool {
-	v, ok := err.(mat.Condition)
-	if ok {
-		*c = v
-	}
-	return ok
-}
-
 // matvec sets dst = A x.
 func (ls *linSolver) matvec(dst, x []float64) {
-	n := ls.n
-	if !ls.direct {
-		if !ls.csrOK {
-			ls.buildCSR()
-		}
-		for i := 0; i < n; i++ {
-			lo, hi := ls.csrPtr[i], ls.csrPtr[i+1]
-			idx, val := ls.csrIdx[lo:hi], ls.csrVal[lo:hi]
-			s := 0.0
-			for t, j := range idx {
-				s += val[t] * x[j]
-			}
-			dst[i] = s
-		}
-		return
-	}
-	for i := 0; i < n; i++ {
-		row := ls.A[i*n : (i+1)*n]
+	m := ls.n - 1
+	for i := 0; i < m; i++ {
+		lo, hi := ls.rowPtr[i], ls.rowPtr[i+1]
+		idx, val := ls.colIdx[lo:hi], ls.vals[lo:hi]
 		s := 0.0
-		for j, a := range row {
-			s += a * x[j]
+		for t, j := range idx {
+			s += val[t] * x[j]
 		}
 		dst[i] = s
 	}
-}
-
-func (ls *linSolver) buildCSR() {
-	n := ls.n
-	ls.csrIdx, ls.csrVal = ls.csrIdx[:0], ls.csrVal[:0]
-	for i := 0; i < n; i++ {
-		ls.csrPtr[i] = int32(len(ls.csrIdx))
-		for j, v := range ls.A[i*n : (i+1)*n] {
-			if v != 0 {
-				ls.csrIdx = append(ls.csrIdx, int32(j))
-				ls.csrVal = append(ls.csrVal, v)
-			}
-		}
-	}
-	ls.csrPtr[n] = int32(len(ls.csrIdx))
-	ls.csrOK = true
+	dst[m] = dot(ls.border, x)
 }
 
 // solve sets x to the solution of A x = b (relative residual ≤ tol). It
@@ -182,7 +161,7 @@ func (ls *linSolver) solve(x, b []float64, tol float64) bool {
 }
 
 // refine performs at most two steps of iterative refinement with fresh
-// factors; it guards against a bad pivot sequence.
+// factors; it guards against a poor pivot sequence.
 func (ls *linSolver) refine(x, b []float64, tol float64) bool {
 	nb := norm2(b)
 	for it := 0; it < 2; it++ {
@@ -203,7 +182,8 @@ func (ls *linSolver) refine(x, b []float64, tol float64) bool {
 	return allFinite(x)
 }
 
-// gmres runs right-preconditioned restarted GMRES from x = M⁻¹b.
+// gmres runs right-preconditioned restarted GMRES (Saad & Schultz 1986)
+// from x = M⁻¹b.
 func (ls *linSolver) gmres(x, b []float64, tol float64) bool {
 	n, k := ls.n, ls.restart
 	nb := norm2(b)

@@ -112,3 +112,18 @@ func profileByLabel(t *efg.Tree, p []float64) map[string]float64 {
 	}
 	return m
 }
+
+// denseJacobian returns the system's Jacobian [∂H/∂w | ∂H/∂λ] at the last
+// evaluated point as a dense m × (m+1) row-major matrix.
+func denseJacobian(s *system) []float64 {
+	m := s.m
+	vals := make([]float64, s.nnz())
+	s.jacobian(vals)
+	A := make([]float64, m*(m+1))
+	for r := 0; r < m; r++ {
+		for k := s.rowPtr[r]; k < s.rowPtr[r+1]; k++ {
+			A[r*(m+1)+int(s.colIdx[k])] = vals[k]
+		}
+	}
+	return A
+}

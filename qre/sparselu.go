@@ -2,16 +2,17 @@ package qre
 
 import "math"
 
-// sparseLU is an LU factorisation P A Q = L U of a sparse n × n matrix held
-// in dense row-major storage, by right-looking Gaussian elimination with
+// sparseLU is an LU factorisation P A Q = L U of a sparse n × n matrix,
+// worked in dense row-major storage that is touched only at nonzeros, by right-looking Gaussian elimination with
 // Markowitz-style pivoting: at each step the active column with the fewest
 // nonzeros is eliminated, on the row with the fewest nonzeros among those
 // whose entry is at least pivotThreshold times the column's largest (threshold
 // partial pivoting, Duff, Erisman & Reid, "Direct Methods for Sparse
-// Matrices", ch. 7). Only nonzeros are touched, so the cost is that of the
-// arithmetic on the nonzeros and their fill-in, not (2/3)n³; the dense
-// storage (n² floats) keeps the bookkeeping simple and is affordable for the
-// few thousand unknowns of the games the tracer targets.
+// Matrices", ch. 7). Only nonzeros are touched (the work matrix is cleared
+// entry by entry afterwards), so the cost is the arithmetic on the nonzeros
+// and their fill-in plus O(n²) comparisons to choose the columns, not
+// (2/3)n³; the dense storage (n² floats) keeps the bookkeeping simple and is
+// affordable for the few thousand unknowns of the games the tracer targets.
 //
 // The QRE Jacobian of a game couples two information sets only when one lies
 // above the other in the tree, so it is very sparse (2 % nonzeros for Leduc
@@ -36,8 +37,9 @@ type sparseLU struct {
 	lIdx, uIdx []int32
 	lVal, uVal []float64
 
-	work  []float64
-	flops int64
+	setLog []int64 // positions marked since the last factorisation
+	work   []float64
+	flops  int64
 }
 
 const pivotThreshold = 0.1
@@ -66,31 +68,40 @@ func (f *sparseLU) isSet(i, j int) bool {
 func (f *sparseLU) set(i, j int) {
 	b := i*f.n + j
 	f.mark[b>>6] |= 1 << (b & 63)
+	f.setLog = append(f.setLog, int64(b))
 }
 
-// factorize computes the factors of A (n × n, row-major; not modified). It
-// reports false if A is singular (a column without a usable pivot).
-func (f *sparseLU) factorize(A []float64) bool {
+// factorize computes the factors of the n × n matrix whose first n−1 rows
+// are (rowPtr, colIdx, vals) in CSR form and whose last row is the dense
+// border. It reports false if the matrix is singular (a column without a
+// usable pivot). W and the marks are all zero on entry and are left so.
+func (f *sparseLU) factorize(rowPtr, colIdx []int32, vals, border []float64) bool {
 	n := f.n
-	copy(f.W, A)
-	for i := range f.mark {
-		f.mark[i] = 0
-	}
+	W := f.W
 	for i := 0; i < n; i++ {
 		f.rows[i] = f.rows[i][:0]
 		f.cols[i] = f.cols[i][:0]
 		f.rowDone[i], f.colDone[i] = false, false
 	}
-	W := f.W
-	for i := 0; i < n; i++ {
-		row := W[i*n : (i+1)*n]
-		for j, v := range row {
-			if v != 0 {
-				f.set(i, j)
-				f.rows[i] = append(f.rows[i], int32(j))
-				f.cols[j] = append(f.cols[j], int32(i))
-			}
+	f.setLog = f.setLog[:0]
+	put := func(i, j int, v float64) {
+		if v == 0 {
+			return
 		}
+		W[i*n+j] = v
+		if !f.isSet(i, j) {
+			f.set(i, j)
+			f.rows[i] = append(f.rows[i], int32(j))
+			f.cols[j] = append(f.cols[j], int32(i))
+		}
+	}
+	for i := 0; i < n-1; i++ {
+		for k := rowPtr[i]; k < rowPtr[i+1]; k++ {
+			put(i, int(colIdx[k]), vals[k])
+		}
+	}
+	for j, v := range border {
+		put(n-1, j, v)
 	}
 	for i := 0; i < n; i++ {
 		f.rowCnt[i] = int32(len(f.rows[i]))
@@ -100,6 +111,31 @@ func (f *sparseLU) factorize(A []float64) bool {
 	f.uIdx, f.uVal = f.uIdx[:0], f.uVal[:0]
 	f.flops = 0
 
+	ok := f.eliminate()
+	// Leave W and the marks zero: after a full elimination only U's rows
+	// remain in W; after a failure anything may.
+	if ok {
+		for k := 0; k < n; k++ {
+			p := int(f.pRow[k])
+			W[p*n+int(f.qCol[k])] = 0
+			for _, j := range f.uIdx[f.uPtr[k]:f.uPtr[k+1]] {
+				W[p*n+int(j)] = 0
+			}
+		}
+	} else {
+		for _, b := range f.setLog {
+			W[b] = 0
+		}
+	}
+	for _, b := range f.setLog {
+		f.mark[b>>6] = 0
+	}
+	return ok
+}
+
+func (f *sparseLU) eliminate() bool {
+	n := f.n
+	W := f.W
 	for k := 0; k < n; k++ {
 		f.lPtr[k] = int32(len(f.lIdx))
 		f.uPtr[k] = int32(len(f.uIdx))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"pokerlab/efg"
 )
@@ -53,6 +54,24 @@ type system struct {
 	dH     []float64 // per column: ∂H_a/∂λ = −(u(a|I) − u(r(I)|I))
 	lambda float64
 	gd     []float64 // scratch, per action of one information set
+
+	// The sparse pattern of the Jacobian, fixed for the whole trace (see
+	// buildPattern): the columns of information set I are cs[I] … cs[I+1]−1
+	// (rebase only swaps actions within this range); rows are in CSR form.
+	cs       []int32
+	rowPtr   []int32 // len m+1
+	colIdx   []int32
+	selfOff  []int32    // per information set: offset of its own block within its rows
+	ancStart []int32    // per node: its decision ancestors are anc[ancStart[x]:ancStart[x+1]]
+	anc      []ancestor // nearest first
+}
+
+// ancestor is a decision node m above a decision node x (in information
+// sets J and I): child is m's child on the path to x; offIJ is the offset of
+// J's columns within the rows of I, offJI that of I's columns within J's rows.
+type ancestor struct {
+	node, child  int32
+	offIJ, offJI int32
 }
 
 func newSystem(t *efg.Tree) (*system, error) {
@@ -98,8 +117,109 @@ func newSystem(t *efg.Tree) (*system, error) {
 	s.gd = make([]float64, maxK)
 	s.H = make([]float64, s.m)
 	s.dH = make([]float64, s.m)
+	s.buildPattern()
 	return s, nil
 }
+
+// buildPattern lays out the Jacobian's nonzeros. Entry (row of I, column of
+// J) can be nonzero only if I = J or a node of one lies above a node of the
+// other (the belief and value terms of jacobian), so each information set's
+// rows hold the columns of the information sets coupled to it this way,
+// in increasing order, then the λ column. Cost O(nodes × depth).
+func (s *system) buildPattern() {
+	t := s.t
+	nI := t.NumInfoSets()
+	s.cs = make([]int32, nI+1)
+	for I := 0; I < nI; I++ {
+		lo, hi := t.Actions(I)
+		s.cs[I+1] = s.cs[I] + int32(hi-lo-1)
+	}
+	width := func(I int32) int32 { return s.cs[I+1] - s.cs[I] }
+	// Coupled pairs, as I<<32 | J.
+	var pairs []uint64
+	for I := 0; I < nI; I++ {
+		pairs = append(pairs, uint64(I)<<32|uint64(I))
+	}
+	s.ancStart = make([]int32, t.NumNodes()+1)
+	for x := range t.Player {
+		s.ancStart[x] = int32(len(s.anc))
+		if t.Player[x] < 0 {
+			continue
+		}
+		I := uint64(t.InfoSet[x])
+		y := int32(x)
+		for mn := t.Parent[x]; mn >= 0; y, mn = mn, t.Parent[mn] {
+			if t.Player[mn] < 0 {
+				continue
+			}
+			J := uint64(t.InfoSet[mn])
+			pairs = append(pairs, I<<32|J, J<<32|I)
+			s.anc = append(s.anc, ancestor{node: mn, child: y})
+		}
+	}
+	s.ancStart[t.NumNodes()] = int32(len(s.anc))
+	sort.Slice(pairs, func(a, b int) bool { return pairs[a] < pairs[b] })
+	coupled := make([][]int32, nI)
+	for k, p := range pairs {
+		if k > 0 && p == pairs[k-1] {
+			continue
+		}
+		coupled[p>>32] = append(coupled[p>>32], int32(p&0xffffffff))
+	}
+	// Offsets of each coupled block within the rows of I.
+	offsets := make([][]int32, nI)
+	s.selfOff = make([]int32, nI)
+	s.rowPtr = make([]int32, s.m+1)
+	rowLen := make([]int32, nI)
+	for I := range coupled {
+		offsets[I] = make([]int32, len(coupled[I]))
+		o := int32(0)
+		for k, J := range coupled[I] {
+			offsets[I][k] = o
+			if int(J) == I {
+				s.selfOff[I] = o
+			}
+			o += width(J)
+		}
+		rowLen[I] = o + 1 // and λ
+	}
+	nnz := int32(0)
+	for I := 0; I < nI; I++ {
+		for r := s.cs[I]; r < s.cs[I+1]; r++ {
+			s.rowPtr[r] = nnz
+			nnz += rowLen[I]
+		}
+	}
+	s.rowPtr[s.m] = nnz
+	s.colIdx = make([]int32, 0, nnz)
+	for I := 0; I < nI; I++ {
+		for r := s.cs[I]; r < s.cs[I+1]; r++ {
+			for _, J := range coupled[I] {
+				for c := s.cs[J]; c < s.cs[J+1]; c++ {
+					s.colIdx = append(s.colIdx, c)
+				}
+			}
+			s.colIdx = append(s.colIdx, int32(s.m))
+		}
+	}
+	off := func(I, J int32) int32 {
+		k := sort.Search(len(coupled[I]), func(k int) bool { return coupled[I][k] >= J })
+		return offsets[I][k]
+	}
+	for x := range t.Player {
+		if t.Player[x] < 0 {
+			continue
+		}
+		I := t.InfoSet[x]
+		for k := s.ancStart[x]; k < s.ancStart[x+1]; k++ {
+			J := t.InfoSet[s.anc[k].node]
+			s.anc[k].offIJ, s.anc[k].offJI = off(I, J), off(J, I)
+		}
+	}
+}
+
+// nnz is the number of stored entries of the Jacobian's first m rows.
+func (s *system) nnz() int { return int(s.rowPtr[s.m]) }
 
 // point copies the free coordinates and λ into x (len m+1).
 func (s *system) point(x []float64) {
@@ -221,8 +341,8 @@ func (s *system) evaluate(x []float64) {
 	}
 }
 
-// jacobian writes [∂H/∂w | ∂H/∂λ] at the last evaluated point into the
-// first m rows of A (row-major, stride m+1). The last row is left alone.
+// jacobian writes [∂H/∂w | ∂H/∂λ] at the last evaluated point into vals,
+// the values of the sparse pattern (rowPtr, colIdx).
 //
 // With G(a, b) = ∂u(a|I)/∂w_b, row a of ∂H/∂w is e_a − λ(G(a,·) − G(r(I),·)).
 // Using ∂ln σ(c|J)/∂w_b = δ_cb − σ(b|J) and ∂v(m)/∂w_b = σ(b)(v(m·b) − v(m))
@@ -242,25 +362,29 @@ func (s *system) evaluate(x []float64) {
 // sweeps over the flat tree, never by per-entry tree walks. μ(m|J) ρ(x|m·c)
 // is computed as exp(L[x] − ln σ(c|J) − lse(J)), so it is exact even when
 // σ(c|J) underflows.
-func (s *system) jacobian(A []float64) {
+func (s *system) jacobian(vals []float64) {
 	t := s.t
 	N := s.nPlay
 	m := s.m
-	stride := m + 1
 	lambda := s.lambda
+	rowPtr, cs := s.rowPtr, s.cs
 	for r := 0; r < m; r++ {
-		row := A[r*stride : (r+1)*stride]
+		row := vals[rowPtr[r]:rowPtr[r+1]]
 		for k := range row {
 			row[k] = 0
 		}
-		row[r] = 1
-		row[m] = s.dH[r]
+		row[len(row)-1] = s.dH[r]
+	}
+	for I := range s.selfOff {
+		for r := cs[I]; r < cs[I+1]; r++ {
+			vals[rowPtr[r]+s.selfOff[I]+r-cs[I]] = 1
+		}
 	}
 	if lambda == 0 {
 		return
 	}
-	player, infoSet, first, parent := t.Player, t.InfoSet, t.FirstChild, t.Parent
-	v, L, p := s.v, s.L, s.p
+	player, infoSet, first := t.Player, t.InfoSet, t.FirstChild
+	v, L, p, col := s.v, s.L, s.p, s.col
 	gd := s.gd
 	for x := range player {
 		pi := player[x]
@@ -271,6 +395,7 @@ func (s *system) jacobian(A []float64) {
 		i := int(pi)
 		loI, hiI := t.Actions(I)
 		refI := int(s.ref[I])
+		csI := cs[I]
 		fx := int(first[x])
 		mux := math.Exp(L[x] - s.lse[I])
 		// gd[a] = μ(x|I)((v_i(x·a) − u(a|I)) − (v_i(x·r) − u(r|I))): the
@@ -281,21 +406,18 @@ func (s *system) jacobian(A []float64) {
 				gd[a-loI] = mux * ((v[(fx+a-loI)*N+i] - s.u[a]) - base)
 			}
 		}
-		y := x
-		for mnode := parent[x]; mnode >= 0; y, mnode = int(mnode), parent[mnode] {
-			pj := player[mnode]
-			if pj < 0 {
-				continue
-			}
+		for _, an := range s.anc[s.ancStart[x]:s.ancStart[x+1]] {
+			mnode := an.node
 			J := int(infoSet[mnode])
-			j := int(pj)
+			j := int(player[mnode])
 			loJ, hiJ := t.Actions(J)
-			c := loJ + (y - int(first[mnode])) // the action at m on the path to x
+			csJ := cs[J]
+			c := loJ + int(an.child-first[mnode]) // the action at m on the path to x
 
 			// Beliefs: rows of I, columns of J.
 			if j != i && mux > 0 {
 				for b := loJ; b < hiJ; b++ {
-					cb := s.col[b]
+					cb := col[b]
 					if cb < 0 {
 						continue
 					}
@@ -307,12 +429,11 @@ func (s *system) jacobian(A []float64) {
 						continue
 					}
 					k *= lambda
+					pos := an.offIJ + cb - csJ
 					for a := loI; a < hiI; a++ {
-						ra := s.col[a]
-						if ra < 0 {
-							continue
+						if ra := col[a]; ra >= 0 {
+							vals[rowPtr[ra]+pos] -= k * gd[a-loI]
 						}
-						A[int(ra)*stride+int(cb)] -= k * gd[a-loI]
 					}
 				}
 			}
@@ -323,22 +444,21 @@ func (s *system) jacobian(A []float64) {
 				continue
 			}
 			vx := v[x*N+j]
-			rc := s.col[c]
+			rc := col[c]
 			for b := loI; b < hiI; b++ {
-				cb := s.col[b]
+				cb := col[b]
 				if cb < 0 {
 					continue
 				}
 				val := lambda * f * p[b] * (v[(fx+b-loI)*N+j] - vx)
+				pos := an.offJI + cb - csI
 				if rc >= 0 {
-					A[int(rc)*stride+int(cb)] -= val
+					vals[rowPtr[rc]+pos] -= val
 					continue
 				}
 				// c is J's reference: G(r(J), b) enters every row of J.
-				for a := loJ; a < hiJ; a++ {
-					if ra := s.col[a]; ra >= 0 {
-						A[int(ra)*stride+int(cb)] += val
-					}
+				for r := csJ; r < cs[J+1]; r++ {
+					vals[rowPtr[r]+pos] += val
 				}
 			}
 		}

@@ -188,7 +188,7 @@ func newTracer(t *efg.Tree, opt Options) (*tracer, error) {
 	m := s.m
 	tr := &tracer{
 		t: t, opt: opt, s: s, m: m,
-		ls:      newLinSolver(m + 1),
+		ls:      newLinSolver(s.rowPtr, s.colIdx),
 		ev:      br.NewEvaluator(t),
 		path:    &Path{Stats: Stats{Unknowns: m}},
 		keepAll: len(opt.Lambdas) == 0 || opt.KeepPath,
@@ -255,7 +255,7 @@ func (tr *tracer) run() error {
 	if tr.done(tr.x) {
 		return nil
 	}
-	s.jacobian(ls.A)
+	s.jacobian(ls.vals)
 	tr.setLastRow(nil)
 	ls.changed()
 	for i := range tr.rhs {
@@ -345,7 +345,7 @@ func distance(a, b []float64) float64 {
 // (nil: e_λ).
 func (tr *tracer) setLastRow(row []float64) {
 	m := tr.m
-	last := tr.ls.A[m*(m+1):]
+	last := tr.ls.border
 	if row == nil {
 		for i := range last {
 			last[i] = 0
@@ -371,7 +371,7 @@ func (tr *tracer) correct(y, tan []float64, tol float64) (dist, kappa float64, o
 		if !allFinite(s.H) {
 			return dist, kappa, false
 		}
-		s.jacobian(ls.A)
+		s.jacobian(ls.vals)
 		tr.setLastRow(tan)
 		ls.changed()
 		for i := 0; i < m; i++ {
@@ -481,7 +481,7 @@ func (tr *tracer) correctFixed(y []float64) (int, float64, bool) {
 		if !allFinite(s.H) {
 			return it, 0, false
 		}
-		s.jacobian(ls.A)
+		s.jacobian(ls.vals)
 		tr.setLastRow(nil)
 		ls.changed()
 		for i := 0; i < m; i++ {
