@@ -271,7 +271,10 @@ func (tr *tracer) run() error {
 	hMin := 1e-12
 	for st.Steps < tr.opt.MaxSteps {
 		if h < hMin*(1+tr.arclength) {
-			return fmt.Errorf("qre: the path stalled at λ = %.6g (arclength %.6g, after %d steps): the corrector failed even with step %.3g; the branch may bifurcate here", s.lambdaOf(tr.x), tr.arclength, st.Steps, h)
+			return fmt.Errorf("qre: the path stalled at λ = %.6g (max regret %.3g, arclength %.6g, after %d steps): the corrector failed even with step %.3g. "+
+				"Either the branch bifurcates here, or, at large λ, the equations have become too ill-conditioned for double precision "+
+				"(directions along a set of equilibria are pinned down only by effects of order 1/λ); stop earlier with a larger maximum regret or a maximum λ",
+				s.lambdaOf(tr.x), st.FinalMaxRegret, tr.arclength, st.Steps, h)
 		}
 		for i := range tr.y {
 			tr.y[i] = tr.x[i] + h*tr.tan[i]
@@ -314,6 +317,16 @@ func (tr *tracer) run() error {
 			return err
 		}
 		s.evaluate(tr.x)
+		if tr.x[m] >= tr.stopLambda() {
+			// The step passed the last target, which was landed on: the
+			// path ends there, not at the overshoot.
+			st.StoppedByLambdaLimit = true
+			st.FinalLambda = tr.stopLambda()
+			if n := len(tr.path.Points); n > 0 {
+				st.FinalMaxRegret = tr.path.Points[n-1].MaxRegret
+			}
+			return nil
+		}
 		if tr.keepAll {
 			if err := tr.emit(tr.x, false, false); err != nil {
 				return err
@@ -387,14 +400,13 @@ func (tr *tracer) correct(y, tan []float64, tol float64) (dist, kappa float64, o
 		// λ-multiplied conditional values), while their probabilities are
 		// zero to double precision anyway.
 		size, scaled, conv := 0.0, 0.0, true
-		floor := tr.noiseFloor(y[m])
 		for i := range y {
 			y[i] += tr.d[i]
 			a := math.Abs(tr.d[i])
 			size = math.Max(size, a)
 			w := math.Max(1, math.Abs(y[i]))
 			scaled += (a / w) * (a / w)
-			if a > math.Max(tol*w, floor) {
+			if a > math.Max(tol*w, tr.noiseFloor(y[m], y[i])) {
 				conv = false
 			}
 		}
@@ -492,13 +504,12 @@ func (tr *tracer) correctFixed(y []float64) (int, float64, bool) {
 			return it, 0, false
 		}
 		size, conv := 0.0, true
-		floor := tr.noiseFloor(y[m])
 		for i := 0; i < m; i++ {
 			y[i] += tr.d[i]
 			a := math.Abs(tr.d[i])
 			w := math.Max(1, math.Abs(y[i]))
 			size = math.Max(size, a/w)
-			if a > math.Max(1e-13*w, floor) {
+			if a > math.Max(1e-13*w, tr.noiseFloor(y[m], y[i])) {
 				conv = false
 			}
 		}
@@ -512,12 +523,19 @@ func (tr *tracer) correctFixed(y []float64) (int, float64, bool) {
 	return 40, prev, false
 }
 
-// noiseFloor is the rounding level of the log-odds at λ: the equations
-// subtract λ-multiples of conditional values, each known to a few units of
-// roundoff times the payoff scale, so no step below this level means
-// anything.
-func (tr *tracer) noiseFloor(lambda float64) float64 {
-	return 1e-14 * tr.payoffScale * (1 + lambda)
+// noiseFloor is the level below which a Newton step in the log-odds y at λ
+// means nothing. The equations subtract λ-multiples of conditional values,
+// each known to a few units of roundoff times the payoff scale U; the
+// log-odds of improbable actions grow like λ times their regret and move
+// with the values of the rest of the tree, which beliefs at information sets
+// reached only through improbable actions amplify by up to λ again. The
+// floor, 10⁻¹² (1+λ) max(U, |y|), is 10⁻⁸ for Kuhn's mixed actions at
+// λ = 10⁴ and never limits the accuracy of a converging Newton iteration
+// (its last step is far below it); it only keeps the corrector from
+// rejecting steps that are already at the rounding level (Leduc beyond
+// λ ≈ 10⁴).
+func (tr *tracer) noiseFloor(lambda, y float64) float64 {
+	return 1e-12 * (1 + lambda) * math.Max(tr.payoffScale, math.Abs(y))
 }
 
 // emit records the point at x (already evaluated).

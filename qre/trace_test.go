@@ -466,3 +466,26 @@ func ExampleSolve() {
 	}
 	// Output: P1 bets J with probability 0.189862
 }
+
+// TestLeducLargeLambda (-long): the Leduc path continues far beyond the
+// issue's λ = 1000, to λ = 10⁶, with the maximum regret falling like 1/λ.
+func TestLeducLargeLambda(t *testing.T) {
+	if !*long {
+		t.Skip("run with -args -long")
+	}
+	tree := loadGame(t, "leduc")
+	path, err := Trace(tree, Options{MaxLambda: 1e6, KeepPath: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := path.Points[len(path.Points)-1]
+	if last.Lambda != 1e6 {
+		t.Fatalf("path ended at λ = %v", last.Lambda)
+	}
+	for _, pt := range path.Points {
+		if pt.Lambda >= 100 && pt.MaxRegret*pt.Lambda > 0.5 {
+			t.Errorf("λ = %v: max regret %v, λ·regret = %v", pt.Lambda, pt.MaxRegret, pt.Lambda*pt.MaxRegret)
+		}
+	}
+	t.Logf("λ = 10⁶: max regret %.3g after %d steps, %v", last.MaxRegret, path.Stats.Steps, path.Stats.Elapsed)
+}
