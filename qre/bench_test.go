@@ -88,3 +88,30 @@ func BenchmarkJacobian(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkScaling traces the Leduc family (more ranks and suits) to the QRE
+// at λ = 20, to show how the cost grows with the game; run with
+// -benchtime 1x.
+func BenchmarkScaling(b *testing.B) {
+	for _, g := range []string{"leduc:ranks=2,suits=2", "leduc", "leduc:ranks=4,suits=2", "leduc:ranks=3,suits=3", "leduc:ranks=5,suits=2", "leduc:ranks=4,suits=3"} {
+		b.Run(g, func(b *testing.B) {
+			tree := loadGame(b, g)
+			s, err := newSystem(tree)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var st Stats
+			for b.Loop() {
+				p, err := Trace(tree, Options{Lambdas: []float64{20}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				st = p.Stats
+			}
+			b.ReportMetric(float64(tree.NumNodes()), "nodes")
+			b.ReportMetric(float64(st.Unknowns), "m")
+			b.ReportMetric(float64(s.nnz()), "nnz")
+			b.ReportMetric(float64(st.Steps), "steps")
+		})
+	}
+}
