@@ -1,15 +1,12 @@
 package qre
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"sort"
-	"strings"
 
 	"pokerlab/efg"
 )
@@ -35,37 +32,11 @@ type CountsInfoSet struct {
 // ReadCounts reads a counts file for t and returns the counts per global
 // action. Errors name the file, the entry and what does not match the game.
 func ReadCounts(r io.Reader, t *efg.Tree, name string) ([]float64, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
 	var f CountsFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %s", name, jsonError(data, err))
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: trailing data after the JSON object", name)
+	if err := efg.DecodeJSON(r, name, &f); err != nil {
+		return nil, err
 	}
 	return countsFromFile(t, &f, name)
-}
-
-func jsonError(data []byte, err error) string {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	off := int64(-1)
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off < 0 {
-		return err.Error()
-	}
-	line, col := efg.LineCol(data, int(off))
-	return fmt.Sprintf("line %d, column %d: %v", line, col, err)
 }
 
 func countsFromFile(t *efg.Tree, f *CountsFile, name string) ([]float64, error) {
@@ -91,16 +62,10 @@ func countsFromFile(t *efg.Tree, f *CountsFile, name string) ([]float64, error) 
 		if len(s.Actions) != len(s.Counts) {
 			return nil, fmt.Errorf("%s: %d actions but %d counts", where, len(s.Actions), len(s.Counts))
 		}
-		lo, hi := t.Actions(I)
 		for j, label := range s.Actions {
-			a := -1
-			for g := lo; g < hi; g++ {
-				if t.ActionLabel[g] == label {
-					a = g
-				}
-			}
-			if a < 0 {
-				return nil, fmt.Errorf("%s: unknown action %q; the actions are [%s]", where, label, strings.Join(t.ActionLabel[lo:hi], " "))
+			a, err := t.ActionIndex(I, label)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", where, err)
 			}
 			n := s.Counts[j]
 			if !(n >= 0) || math.IsInf(n, 0) {

@@ -374,24 +374,11 @@ func (tr *tracer) setLastRow(row []float64) {
 // length and the contraction rate ‖Δ₂‖/‖Δ₁‖, and whether it converged
 // (step ≤ tol relative to max(1, |y_i|), componentwise).
 func (tr *tracer) correct(y, tan []float64, tol float64) (dist, kappa float64, ok bool) {
-	s, ls := tr.s, tr.ls
 	m := tr.m
 	prev := 0.0
 	linTol := 1e-6
 	for it := 0; it < maxCorrections; it++ {
-		tr.path.Stats.Corrections++
-		s.evaluate(y)
-		if !allFinite(s.H) {
-			return dist, kappa, false
-		}
-		s.jacobian(ls.vals)
-		tr.setLastRow(tan)
-		ls.changed()
-		for i := 0; i < m; i++ {
-			tr.rhs[i] = -s.H[i]
-		}
-		tr.rhs[m] = 0
-		if !ls.solve(tr.d, tr.rhs, linTol) {
+		if !tr.newtonStep(y, tan, linTol) {
 			return dist, kappa, false
 		}
 		// Sizes are measured relative to max(1, |y_i|): the log-odds of
@@ -482,25 +469,34 @@ func (tr *tracer) landAt(target, l0, l1 float64, requested bool) error {
 	return tr.emit(y, requested, true)
 }
 
+// newtonStep evaluates the equations and the Jacobian at y and solves
+// [H'(y); borderᵀ] d = [−H(y); 0] into tr.d (border nil: e_λ, fixed λ),
+// to relative residual linTol. It reports false on non-finite values or a
+// singular system.
+func (tr *tracer) newtonStep(y, border []float64, linTol float64) bool {
+	s, ls := tr.s, tr.ls
+	m := tr.m
+	tr.path.Stats.Corrections++
+	s.evaluate(y)
+	if !allFinite(s.H) {
+		return false
+	}
+	s.jacobian(ls.vals)
+	tr.setLastRow(border)
+	ls.changed()
+	for i := 0; i < m; i++ {
+		tr.rhs[i] = -s.H[i]
+	}
+	tr.rhs[m] = 0
+	return ls.solve(tr.d, tr.rhs, linTol)
+}
+
 // correctFixed is Newton's method at fixed λ to full precision.
 func (tr *tracer) correctFixed(y []float64) (int, float64, bool) {
-	s, ls := tr.s, tr.ls
 	m := tr.m
 	prev := math.Inf(1)
 	for it := 0; it < 40; it++ {
-		tr.path.Stats.Corrections++
-		s.evaluate(y)
-		if !allFinite(s.H) {
-			return it, 0, false
-		}
-		s.jacobian(ls.vals)
-		tr.setLastRow(nil)
-		ls.changed()
-		for i := 0; i < m; i++ {
-			tr.rhs[i] = -s.H[i]
-		}
-		tr.rhs[m] = 0
-		if !ls.solve(tr.d, tr.rhs, 1e-13) {
+		if !tr.newtonStep(y, nil, 1e-13) {
 			return it, 0, false
 		}
 		size, conv := 0.0, true
