@@ -30,6 +30,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newReportCmd(f, nil))
 	root.AddCommand(newEvalCmd(f, nil))
 	root.AddCommand(newEquityCmd(f, nil))
+	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
 	return root
 }

@@ -79,6 +79,48 @@ type EquityJSON struct {
 
 func init() { schemaTypes = append(schemaTypes, EvalJSON{}, EquityJSON{}, EquityPlayerJSON{}) }
 
+// --- Solving: the CFR family (issue 3) ---
+
+// SolvePointJSON is one measurement of a solver run.
+type SolvePointJSON struct {
+	Iteration int     `json:"iteration"`
+	NashConv  float64 `json:"nash_conv"`
+}
+
+// SolveJSON is the output of "pokerlab solve --json".
+type SolveJSON struct {
+	Game               string           `json:"game"`
+	Algo               string           `json:"algo"`
+	Iterations         int              `json:"iterations"`
+	NashConv           float64          `json:"nash_conv"`
+	Exploitability     *float64         `json:"exploitability"`
+	Values             []float64        `json:"values"`
+	Seconds            float64          `json:"seconds"`
+	MicrosPerIteration float64          `json:"us_per_iteration"`
+	History            []SolvePointJSON `json:"history"`
+	Seed               *uint64          `json:"seed,omitempty"`
+	ResumedFrom        *int             `json:"resumed_from,omitempty"`
+}
+
+// SolveRunJSON is one algorithm's run in "pokerlab solve compare --json".
+type SolveRunJSON struct {
+	Algo               string           `json:"algo"`
+	NashConv           float64          `json:"nash_conv"`
+	Exploitability     *float64         `json:"exploitability"`
+	Seconds            float64          `json:"seconds"`
+	MicrosPerIteration float64          `json:"us_per_iteration"`
+	History            []SolvePointJSON `json:"history"`
+}
+
+// SolveCompareJSON is the output of "pokerlab solve compare --json".
+type SolveCompareJSON struct {
+	Game       string         `json:"game"`
+	Iterations int            `json:"iterations"`
+	Runs       []SolveRunJSON `json:"runs"`
+}
+
+func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
+
 // --- Logit QRE (issue 4) ---
 
 // AKQHandsJSON holds one quantity per hand of the AKQ game (null where it is

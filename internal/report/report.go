@@ -115,7 +115,7 @@ type sectionFunc struct {
 // sections lists the page's sections in order; each lives in its own
 // section_*.go file.
 func sections() []sectionFunc {
-	return []sectionFunc{holdemSection}
+	return []sectionFunc{cfrSection, holdemSection}
 }
 
 // Result is what Run produced.
