@@ -21,7 +21,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -30,9 +29,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
-	"pokerlab/internal/plotx"
 
 	"pokerlab/efg"
+	"pokerlab/internal/loglog"
+	"pokerlab/internal/plotx"
 	"pokerlab/qre"
 )
 
@@ -121,11 +121,11 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 	p.Y.Label.Text = y
 	if logX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = powerTicks{}
+		p.X.Tick.Marker = loglog.PowerTicks{}
 	}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = powerTicks{}
+		p.Y.Tick.Marker = loglog.PowerTicks{}
 	}
 	p.Legend.Top = true
 	return p
@@ -154,31 +154,6 @@ func addLine(p *plot.Plot, xs, ys []float64, c color.Color, dashed bool, legend 
 		p.Legend.Add(legend, l)
 	}
 	return nil
-}
-
-// powerTicks labels the powers of ten of a log axis exactly ("0.01", "1",
-// "1e+06") and marks 2…9 times each power without labels.
-type powerTicks struct{}
-
-func (powerTicks) Ticks(min, max float64) []plot.Tick {
-	var ticks []plot.Tick
-	lo, hi := int(math.Floor(math.Log10(min))), int(math.Ceil(math.Log10(max)))
-	for k := lo; k <= hi; k++ {
-		v, _ := strconv.ParseFloat(fmt.Sprintf("1e%d", k), 64)
-		if v >= min && v <= max {
-			label := strconv.FormatFloat(v, 'g', -1, 64)
-			if k < -3 || k > 5 {
-				label = fmt.Sprintf("1e%d", k)
-			}
-			ticks = append(ticks, plot.Tick{Value: v, Label: label})
-		}
-		for m := 2; m <= 9; m++ {
-			if x := float64(m) * v; x >= min && x <= max {
-				ticks = append(ticks, plot.Tick{Value: x})
-			}
-		}
-	}
-	return ticks
 }
 
 // akqCurves solves the AKQ system on grid for every bet.
