@@ -1,6 +1,7 @@
 package qre
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -110,6 +111,11 @@ func Trace(t *efg.Tree, opt Options) (*Path, error) {
 	}
 	return tr.path, nil
 }
+
+// ErrStalled is returned (wrapped, with where and why) when the corrector
+// fails even with a minimal step. Trace then also returns the path up to
+// the last accepted point.
+var ErrStalled = errors.New("qre: the path stalled")
 
 // Solve returns the agent QRE at λ on the principal branch (the first
 // crossing of λ when the branch turns back).
@@ -271,10 +277,10 @@ func (tr *tracer) run() error {
 	hMin := 1e-12
 	for st.Steps < tr.opt.MaxSteps {
 		if h < hMin*(1+tr.arclength) {
-			return fmt.Errorf("qre: the path stalled at λ = %.6g (max regret %.3g, arclength %.6g, after %d steps): the corrector failed even with step %.3g. "+
+			return fmt.Errorf("%w at λ = %.6g (max regret %.3g, arclength %.6g, after %d steps): the corrector failed even with step %.3g. "+
 				"Either the branch bifurcates here, or, at large λ, the equations have become too ill-conditioned for double precision "+
 				"(directions along a set of equilibria are pinned down only by effects of order 1/λ); stop earlier with a larger maximum regret or a maximum λ",
-				s.lambdaOf(tr.x), st.FinalMaxRegret, tr.arclength, st.Steps, h)
+				ErrStalled, s.lambdaOf(tr.x), st.FinalMaxRegret, tr.arclength, st.Steps, h)
 		}
 		for i := range tr.y {
 			tr.y[i] = tr.x[i] + h*tr.tan[i]

@@ -489,3 +489,21 @@ func TestLeducLargeLambda(t *testing.T) {
 	}
 	t.Logf("λ = 10⁶: max regret %.3g after %d steps, %v", last.MaxRegret, path.Stats.Steps, path.Stats.Elapsed)
 }
+
+// TestLeducFullPath (-long): asked for max regret 10⁻⁸, the Leduc trace
+// either gets there or stops with ErrStalled, returning the path so far
+// (about λ = 6·10⁶, max regret 6·10⁻⁸, in double precision).
+func TestLeducFullPath(t *testing.T) {
+	if !*long {
+		t.Skip("run with -args -long")
+	}
+	path, err := Trace(loadGame(t, "leduc"), Options{})
+	if err != nil && !errors.Is(err, ErrStalled) {
+		t.Fatal(err)
+	}
+	last := path.Points[len(path.Points)-1]
+	if last.Lambda < 1e6 || last.MaxRegret > 1e-6 {
+		t.Errorf("path ends at λ = %v, max regret %v", last.Lambda, last.MaxRegret)
+	}
+	t.Logf("ended at λ = %.3g, max regret %.3g (%v)", last.Lambda, last.MaxRegret, err)
+}

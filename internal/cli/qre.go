@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -249,9 +250,18 @@ func qreTraceRun(opts *qreTraceOptions) error {
 	}
 	path, err := qre.Trace(t, topt)
 	bar.Done()
-	if err != nil {
+	if err != nil && !(errors.Is(err, qre.ErrStalled) && len(path.Points) > 0) {
 		return err
 	}
+	// A stalled trace still prints the points found before the stall;
+	// the error follows on stderr and sets the exit code.
+	if werr := qreTraceWrite(opts, t, path); werr != nil {
+		return werr
+	}
+	return err
+}
+
+func qreTraceWrite(opts *qreTraceOptions, t *efg.Tree, path *qre.Path) error {
 	points := path.Points
 	if len(opts.Lambdas) > 0 {
 		points = nil
