@@ -105,6 +105,11 @@ func TestKuhnLambdaForExploitability(t *testing.T) {
 	if !(c.Above.Lambda < c.Lambda && c.Lambda < c.Below.Lambda && c.Above.Exploitability > 0.002 && c.Below.Exploitability <= 0.002) {
 		t.Fatalf("bad bracket %+v", c)
 	}
+	for _, q := range []ExploitPoint{c.Above, c.Below} {
+		if len(q.Gains) != 2 || math.IsNaN(q.MaxRegret) || math.Abs(q.NashConv-2*q.Exploitability) > 1e-15 {
+			t.Errorf("bracket point %+v", q)
+		}
+	}
 	for _, f := range []float64{0.999, 1.001} {
 		pt, err := Solve(tree, c.Lambda*f)
 		if err != nil {
