@@ -253,7 +253,7 @@ func (tr *tracer) run() error {
 		}
 		tr.next++
 	}
-	if tr.next == 0 || tr.keepAll {
+	if tr.next == 0 { // (a target at λ = 0 was already emitted)
 		if err := tr.emit(tr.x, false, false); err != nil {
 			return err
 		}
