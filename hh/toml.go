@@ -282,11 +282,9 @@ func (p *tomlParser) comment() error {
 			return p.errf("control character %U in a comment", rune(c))
 		}
 		if c >= 0x80 {
-			r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-			if r == utf8.RuneError && size == 1 {
-				return p.errf("invalid UTF-8 in a comment")
+			if err := p.utf8Char("a comment"); err != nil {
+				return err
 			}
-			p.pos += size
 			continue
 		}
 		p.pos++
@@ -498,12 +496,7 @@ func (p *tomlParser) stringChar(c byte) error {
 	case isControl(c):
 		return p.errf("control character %U in a string", rune(c))
 	case c >= 0x80:
-		r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-		if r == utf8.RuneError && size == 1 {
-			return p.errf("invalid UTF-8 in a string")
-		}
-		p.pos += size
-		return nil
+		return p.utf8Char("a string")
 	}
 	p.pos++
 	return nil
@@ -653,17 +646,23 @@ func (p *tomlParser) skipFirstNewline() {
 	}
 }
 
+// utf8Char steps over one multi-byte UTF-8 character, or reports invalid
+// UTF-8 in `where`.
+func (p *tomlParser) utf8Char(where string) error {
+	r, size := utf8.DecodeRuneInString(p.src[p.pos:])
+	if r == utf8.RuneError && size == 1 {
+		return p.errf("invalid UTF-8 in %s", where)
+	}
+	p.pos += size
+	return nil
+}
+
 func (p *tomlParser) multiChar(c byte) error {
 	if isControl(c) {
 		return p.errf("control character %U in a string", rune(c))
 	}
 	if c >= 0x80 {
-		r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-		if r == utf8.RuneError && size == 1 {
-			return p.errf("invalid UTF-8 in a string")
-		}
-		p.pos += size
-		return nil
+		return p.utf8Char("a string")
 	}
 	p.pos++
 	return nil

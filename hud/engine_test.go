@@ -12,14 +12,6 @@ import (
 	"pokerlab/hud"
 )
 
-// randomHand plays one random six-handed hand.
-func randomHand(tb testing.TB, g *holdem.Hand, cfg *holdem.Config, deck *cards.Deck, r *rand.Rand) {
-	if err := g.Reset(cfg, deck); err != nil {
-		tb.Fatal(err)
-	}
-	holdem.PlayRandom(g, r)
-}
-
 // TestEngineAndPHHAgree: simulated hands tallied from the engine directly
 // and the same hands written as PHH, read back and tallied give identical
 // statistics (one code path, and a lossless history).
@@ -39,7 +31,10 @@ func TestEngineAndPHHAgree(t *testing.T) {
 			cfg.Stacks[s] = 40 + r.Int64N(400)
 			seated[s] = names[(s+i)%6]
 		}
-		randomHand(t, &g, &cfg, deck, r)
+		if err := g.Reset(&cfg, deck); err != nil {
+			t.Fatal(err)
+		}
+		holdem.PlayRandom(&g, r)
 		direct.Add(&g, seated)
 		h := hh.FromEngine(&g, seated, 0)
 		h.Name = fmt.Sprint(i + 1)
@@ -85,7 +80,10 @@ func BenchmarkAddEngineHand(b *testing.B) {
 	var hs [64]holdem.Hand
 	for i := range hs {
 		cfg.Button = i % 6
-		randomHand(b, &hs[i], &cfg, deck, r)
+		if err := hs[i].Reset(&cfg, deck); err != nil {
+			b.Fatal(err)
+		}
+		holdem.PlayRandom(&hs[i], r)
 	}
 	names := []string{"A", "B", "C", "D", "E", "F"}
 	t := hud.NewTracker()
