@@ -805,6 +805,8 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 		return v, p.errf("missing value")
 	case isPlainInt(raw):
 		v.kind = tomlInteger
+	case isPlainDecimal(raw):
+		v.kind = tomlFloat
 	case isTOMLInteger(raw):
 		v.kind = tomlInteger
 		if _, err := parseTOMLInt(raw); err != nil {
@@ -829,6 +831,21 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// isPlainDecimal is the common case of a float: digits, a point, digits
+// (no sign, underscore or exponent; short enough to be in range).
+func isPlainDecimal(s string) bool {
+	dot := -1
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c == '.' && dot < 0:
+			dot = i
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return dot > 0 && dot < len(s)-1 && len(s) < 300 && (s[0] != '0' || dot == 1)
+}
 
 // hasExponent reports an 'e' or 'E' in a number (not in inf or nan).
 func hasExponent(s string) bool {
