@@ -108,6 +108,18 @@ func (t *Tree) Actions(I int) (lo, hi int) {
 	return int(t.ActionStart[I]), int(t.ActionStart[I+1])
 }
 
+// ActionIndex returns the global index of the action labelled label at
+// information set I, or an error listing the information set's actions.
+func (t *Tree) ActionIndex(I int, label string) (int, error) {
+	lo, hi := t.Actions(I)
+	for a := lo; a < hi; a++ {
+		if t.ActionLabel[a] == label {
+			return a, nil
+		}
+	}
+	return -1, fmt.Errorf("unknown action %q; the actions are [%s]", label, strings.Join(t.ActionLabel[lo:hi], " "))
+}
+
 // NodesOf returns the member nodes of information set I (read-only).
 func (t *Tree) NodesOf(I int) []int32 {
 	return t.Members[t.MemberStart[I]:t.MemberStart[I+1]]

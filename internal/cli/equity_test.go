@@ -9,11 +9,7 @@ import (
 )
 
 func TestEquityFlags(t *testing.T) {
-	tests := []struct {
-		argv    string
-		wantErr string
-		check   func(*equityOptions) bool
-	}{
+	checkFlagCases(t, newEquityCmd, []flagCase[equityOptions]{
 		{"AsKs QdQc", "", func(o *equityOptions) bool { return len(o.Players) == 2 && o.Seed == 1 && o.Threads == 1 }},
 		{"AsKs --vs-random 3 --samples 1000 --seed 9 --threads 2", "", func(o *equityOptions) bool {
 			return o.VsRandom == 3 && o.Samples == 1000 && o.Seed == 9 && o.Threads == 2
@@ -23,25 +19,7 @@ func TestEquityFlags(t *testing.T) {
 		{"AsKs QdQc --samples -5", "want a positive count", nil},
 		{"AsKs QdQc --stderr 2", "between 0 and 1", nil},
 		{"--exact", "at least one hand", nil},
-	}
-	for _, tt := range tests {
-		io, _, _ := TestStreams("", false, false)
-		var got *equityOptions
-		cmd := newEquityCmd(&Factory{IO: io}, func(o *equityOptions) error { got = o; return nil })
-		cmd.SetArgs(strings.Fields(tt.argv))
-		cmd.SetOut(io.Out)
-		cmd.SetErr(io.ErrOut)
-		err := cmd.Execute()
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%q: error %v, want %q", tt.argv, err, tt.wantErr)
-			}
-			continue
-		}
-		if err != nil || got == nil || !tt.check(got) {
-			t.Errorf("%q: options %+v, error %v", tt.argv, got, err)
-		}
-	}
+	})
 }
 
 func TestEquityJSON(t *testing.T) {

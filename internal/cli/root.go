@@ -30,6 +30,8 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newReportCmd(f, nil))
 	root.AddCommand(newEvalCmd(f, nil))
 	root.AddCommand(newEquityCmd(f, nil))
+	root.AddCommand(newSolveCmd(f, nil))
+	root.AddCommand(newQRECmd(f))
 	root.AddCommand(newHHCmd(f))
 	root.AddCommand(newHudCmd(f, nil))
 	return root

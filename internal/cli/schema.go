@@ -5,6 +5,8 @@ import "encoding/json"
 // JSON output types of every command (the --json schemas), documented field
 // by field in docs/cli.md; schema_test.go fails if a field is missing there.
 
+import "pokerlab/efg"
+
 // GameInfoJSON is the output of "pokerlab game info --json".
 type GameInfoJSON struct {
 	Game              string   `json:"game"`
@@ -78,6 +80,108 @@ type EquityJSON struct {
 }
 
 func init() { schemaTypes = append(schemaTypes, EvalJSON{}, EquityJSON{}, EquityPlayerJSON{}) }
+
+// --- Solving: the CFR family (issue 3) ---
+
+// SolvePointJSON is one measurement of a solver run.
+type SolvePointJSON struct {
+	Iteration int     `json:"iteration"`
+	NashConv  float64 `json:"nash_conv"`
+}
+
+// SolveJSON is the output of "pokerlab solve --json".
+type SolveJSON struct {
+	Game               string           `json:"game"`
+	Algo               string           `json:"algo"`
+	Iterations         int              `json:"iterations"`
+	NashConv           float64          `json:"nash_conv"`
+	Exploitability     *float64         `json:"exploitability"`
+	Values             []float64        `json:"values"`
+	Seconds            float64          `json:"seconds"`
+	MicrosPerIteration float64          `json:"us_per_iteration"`
+	History            []SolvePointJSON `json:"history"`
+	Seed               *uint64          `json:"seed,omitempty"`
+	ResumedFrom        *int             `json:"resumed_from,omitempty"`
+}
+
+// SolveRunJSON is one algorithm's run in "pokerlab solve compare --json".
+type SolveRunJSON struct {
+	Algo               string           `json:"algo"`
+	NashConv           float64          `json:"nash_conv"`
+	Exploitability     *float64         `json:"exploitability"`
+	Seconds            float64          `json:"seconds"`
+	MicrosPerIteration float64          `json:"us_per_iteration"`
+	History            []SolvePointJSON `json:"history"`
+}
+
+// SolveCompareJSON is the output of "pokerlab solve compare --json".
+type SolveCompareJSON struct {
+	Game       string         `json:"game"`
+	Iterations int            `json:"iterations"`
+	Runs       []SolveRunJSON `json:"runs"`
+}
+
+func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
+
+// --- Logit QRE (issue 4) ---
+
+// AKQHandsJSON holds one quantity per hand of the AKQ game (null where it is
+// infinite: the free energy at λ = 0).
+type AKQHandsJSON struct {
+	A *float64 `json:"A"`
+	Q *float64 `json:"Q"`
+	K *float64 `json:"K"`
+}
+
+// QREAKQJSON is one element of the array written by "pokerlab qre akq --json".
+type QREAKQJSON struct {
+	Bet              float64      `json:"bet"`
+	Lambda           float64      `json:"lambda"`
+	PA               float64      `json:"pA"`
+	PQ               float64      `json:"pQ"`
+	PK               float64      `json:"pK"`
+	ExploitabilityP1 float64      `json:"exploitability_p1"`
+	ValueP1          float64      `json:"value_p1"`
+	Energy           AKQHandsJSON `json:"energy"`
+	Entropy          AKQHandsJSON `json:"entropy"`
+	FreeEnergy       AKQHandsJSON `json:"free_energy"`
+}
+
+// QREPointJSON is one QRE of "pokerlab qre trace --json".
+type QREPointJSON struct {
+	Lambda    float64              `json:"lambda"`
+	MaxRegret float64              `json:"max_regret"`
+	InfoSets  []efg.ProfileInfoSet `json:"infosets"`
+}
+
+// QRETraceJSON is the output of "pokerlab qre trace --json".
+type QRETraceJSON struct {
+	Points []QREPointJSON `json:"points"`
+}
+
+// QRELikelihoodJSON is one point of the likelihood profile of "pokerlab qre fit --json".
+type QRELikelihoodJSON struct {
+	Lambda        float64 `json:"lambda"`
+	LogLikelihood float64 `json:"log_likelihood"`
+}
+
+// QREFitJSON is the output of "pokerlab qre fit --json".
+type QREFitJSON struct {
+	Game                 string               `json:"game"`
+	Lambda               float64              `json:"lambda"`
+	StdErr               *float64             `json:"std_err"`
+	CI95                 [2]*float64          `json:"ci95"`
+	LogLikelihood        float64              `json:"log_likelihood"`
+	LogLikelihoodUniform float64              `json:"log_likelihood_uniform"`
+	Observations         float64              `json:"observations"`
+	AtBoundary           bool                 `json:"at_boundary"`
+	Profile              []QRELikelihoodJSON  `json:"profile"`
+	InfoSets             []efg.ProfileInfoSet `json:"infosets"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, QREAKQJSON{}, QRETraceJSON{}, QREFitJSON{})
+}
 
 // --- Hold'em engine, hand histories and HUD (issue 6) ---
 

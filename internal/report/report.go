@@ -92,6 +92,20 @@ func (b *Builder) Figure(p *plot.Plot, name, caption, command string) error {
 	return nil
 }
 
+// FigureSaved adds a figure drawn by save, which is called with the paths
+// of name.svg and name.png (for figures built outside gonum's single plot,
+// such as qreplot's panel grids).
+func (b *Builder) FigureSaved(name, caption, command string, save func(path string) error) error {
+	svg, png := name+".svg", name+".png"
+	for _, f := range []string{svg, png} {
+		if err := save(filepath.Join(b.opts.Dir, f)); err != nil {
+			return err
+		}
+	}
+	b.section.Blocks = append(b.section.Blocks, Block{Figure: &Figure{Name: name, Caption: caption, SVG: svg, PNG: png}, Command: command})
+	return nil
+}
+
 // Table adds a table with the command that reproduces it.
 func (b *Builder) Table(t Table, command string) {
 	b.section.Blocks = append(b.section.Blocks, Block{Table: &t, Command: command})
@@ -115,7 +129,7 @@ type sectionFunc struct {
 // sections lists the page's sections in order; each lives in its own
 // section_*.go file.
 func sections() []sectionFunc {
-	return []sectionFunc{holdemSection}
+	return []sectionFunc{akqSection, qreGamesSection, cfrSection, holdemSection}
 }
 
 // Result is what Run produced.

@@ -1,0 +1,228 @@
+package cfr
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"hash/fnv"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+
+	"pokerlab/efg"
+)
+
+// A checkpoint file is checkpointMagic, the gob encoding of checkpointState,
+// and the CRC-32 (IEEE, big-endian) of the gob bytes. Floats are stored as
+// their exact bits, so a resumed solver continues bit for bit.
+const checkpointMagic = "pokerlab cfr checkpoint 1\n"
+
+type checkpointState struct {
+	Algorithm    string
+	Simultaneous bool
+	Discount     *Discount
+	Epsilon      float64
+	Seed         uint64
+	Iteration    int
+	Game         string // the tree's title, for messages
+	Nodes        int
+	Actions      int
+	TreeHash     uint64
+	Current      []float64 // σ of the next iteration (deterministic algorithms)
+	Regret       []float64
+	Strategy     []float64
+	RNG          []byte // PCG state (sampling algorithms)
+}
+
+// WriteCheckpoint writes the solver's complete state to w.
+func (s *Solver) WriteCheckpoint(w io.Writer) error {
+	st := checkpointState{
+		Algorithm:    s.opt.Algorithm.String(),
+		Simultaneous: s.opt.Simultaneous,
+		Discount:     s.opt.Discount,
+		Epsilon:      s.opt.Epsilon,
+		Seed:         s.opt.Seed,
+		Iteration:    s.iter,
+		Game:         s.t.Title,
+		Nodes:        s.t.NumNodes(),
+		Actions:      s.t.NumActions(),
+		TreeHash:     Fingerprint(s.t),
+		Regret:       s.regret,
+		Strategy:     s.strat,
+	}
+	if s.pcg != nil {
+		b, err := s.pcg.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		st.RNG = b
+	} else {
+		st.Current = s.w[:s.lay.actions]
+	}
+	var body bytes.Buffer
+	if err := gob.NewEncoder(&body).Encode(&st); err != nil {
+		return fmt.Errorf("cfr: encoding checkpoint: %w", err)
+	}
+	var sum [4]byte
+	binary.BigEndian.PutUint32(sum[:], crc32.ChecksumIEEE(body.Bytes()))
+	for _, part := range [][]byte{[]byte(checkpointMagic), body.Bytes(), sum[:]} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SaveCheckpoint writes the solver's state to path atomically: to a
+// temporary file in the same directory, then renamed over path, so an
+// interrupted save never leaves a half-written checkpoint.
+func (s *Solver) SaveCheckpoint(path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("cfr: checkpoint: %w", err)
+	}
+	tmp := f.Name()
+	err = s.WriteCheckpoint(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cfr: checkpoint %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadCheckpoint restores a solver for t from a checkpoint written by
+// WriteCheckpoint. It fails if the data is damaged or was written for a
+// different tree. threads sets Options.Threads of the restored solver (the
+// results do not depend on it).
+func ReadCheckpoint(r io.Reader, t *efg.Tree, threads int) (*Solver, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(data, []byte(checkpointMagic)) {
+		return nil, errors.New("not a pokerlab cfr checkpoint (bad header)")
+	}
+	data = data[len(checkpointMagic):]
+	if len(data) < 4 {
+		return nil, errors.New("checkpoint is truncated")
+	}
+	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return nil, errors.New("checkpoint is damaged or truncated (checksum mismatch)")
+	}
+	var st checkpointState
+	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&st); err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	alg, err := ParseAlgorithm(st.Algorithm)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	if st.Nodes != t.NumNodes() || st.Actions != t.NumActions() || st.TreeHash != Fingerprint(t) {
+		return nil, fmt.Errorf("checkpoint was written for game %q (%d nodes, %d actions), not for %q (%d nodes, %d actions)",
+			st.Game, st.Nodes, st.Actions, t.Title, t.NumNodes(), t.NumActions())
+	}
+	opt := Options{Algorithm: alg, Simultaneous: st.Simultaneous, Discount: st.Discount,
+		Epsilon: st.Epsilon, Seed: st.Seed, Threads: threads}
+	s, err := New(t, opt)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	nA := t.NumActions()
+	if len(st.Regret) != nA || len(st.Strategy) != nA || st.Iteration < 0 {
+		return nil, errors.New("checkpoint: inconsistent sizes")
+	}
+	copy(s.regret, st.Regret)
+	copy(s.strat, st.Strategy)
+	s.iter = st.Iteration
+	if alg.Sampled() {
+		pcg := new(rand.PCG)
+		if err := pcg.UnmarshalBinary(st.RNG); err != nil {
+			return nil, fmt.Errorf("checkpoint: generator state: %w", err)
+		}
+		s.pcg = pcg
+		s.rng = rand.New(pcg)
+	} else {
+		if len(st.Current) != nA {
+			return nil, errors.New("checkpoint: inconsistent sizes")
+		}
+		copy(s.w, st.Current)
+	}
+	return s, nil
+}
+
+// LoadCheckpoint reads the checkpoint file at path (see ReadCheckpoint).
+func LoadCheckpoint(path string, t *efg.Tree, threads int) (*Solver, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := ReadCheckpoint(f, t, threads)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Fingerprint returns a 64-bit FNV-1a hash of everything in t that a solver
+// depends on: players, node structure, information sets and their labels,
+// chance probabilities and payoffs.
+func Fingerprint(t *efg.Tree) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	u64 := func(x uint64) {
+		binary.LittleEndian.PutUint64(b[:], x)
+		h.Write(b[:])
+	}
+	str := func(s string) {
+		u64(uint64(len(s)))
+		io.WriteString(h, s)
+	}
+	i32s := func(xs []int32) {
+		u64(uint64(len(xs)))
+		for _, x := range xs {
+			u64(uint64(uint32(x)))
+		}
+	}
+	f64s := func(xs []float64) {
+		u64(uint64(len(xs)))
+		for _, x := range xs {
+			u64(math.Float64bits(x))
+		}
+	}
+	u64(uint64(t.NumPlayers()))
+	u64(uint64(t.NumNodes()))
+	for _, p := range t.Player {
+		h.Write([]byte{byte(p)})
+	}
+	i32s(t.InfoSet)
+	i32s(t.FirstChild)
+	i32s(t.NumChildren)
+	i32s(t.InfoSetPlayer)
+	i32s(t.ActionStart)
+	i32s(t.ChanceStart)
+	f64s(t.ChanceProb)
+	f64s(t.Payoff)
+	for _, l := range t.InfoSetLabel {
+		str(l)
+	}
+	for _, l := range t.ActionLabel {
+		str(l)
+	}
+	return h.Sum64()
+}
