@@ -21,6 +21,9 @@
 //     not reopen the betting: a player who already acted may raise again only
 //     if the bet has risen by a full raise since their last action, by one
 //     raise or by several short all-ins added together.
+//     An all-in opening bet below the minimum bet is likewise not a full
+//     bet: players who checked may call or fold, and the next raise adds a
+//     full minimum bet.
 //   - Uncalled bets are returned when the street's betting closes (and when
 //     everyone else folds), as an EvReturn event.
 //   - Side pots by contribution layers; folded players' chips stay in the
