@@ -32,5 +32,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newEquityCmd(f, nil))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
+	root.AddCommand(newHHCmd(f))
+	root.AddCommand(newHudCmd(f, nil))
 	return root
 }

@@ -1,5 +1,7 @@
 package cli
 
+import "encoding/json"
+
 // JSON output types of every command (the --json schemas), documented field
 // by field in docs/cli.md; schema_test.go fails if a field is missing there.
 
@@ -179,4 +181,50 @@ type QREFitJSON struct {
 
 func init() {
 	schemaTypes = append(schemaTypes, QREAKQJSON{}, QRETraceJSON{}, QREFitJSON{})
+}
+
+// --- Hold'em engine, hand histories and HUD (issue 6) ---
+
+// HHReplayJSON is one line of "pokerlab hh replay --json" (JSON lines: one
+// object per hand).
+type HHReplayJSON struct {
+	File            string        `json:"file"`
+	Hand            int           `json:"hand"`
+	Name            string        `json:"name"`
+	OK              bool          `json:"ok"`
+	FinishingStacks []json.Number `json:"finishing_stacks"`
+	Award           string        `json:"award,omitempty"`
+	Error           string        `json:"error"`
+}
+
+// HudStatJSON is one statistic of one player in "pokerlab hud --json".
+type HudStatJSON struct {
+	Taken         int64       `json:"taken"`
+	Opportunities int64       `json:"opportunities"`
+	Value         *float64    `json:"value"`
+	CI95          *[2]float64 `json:"ci95"`
+}
+
+// HudPlayerJSON is one player in "pokerlab hud --json".
+type HudPlayerJSON struct {
+	Hands int64                  `json:"hands"`
+	Stats map[string]HudStatJSON `json:"stats"`
+}
+
+// HudSkippedJSON is a hand "pokerlab hud" could not replay.
+type HudSkippedJSON struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
+}
+
+// HudJSON is the output of "pokerlab hud --json".
+type HudJSON struct {
+	Files   []string                 `json:"files"`
+	Hands   int64                    `json:"hands"`
+	Skipped []HudSkippedJSON         `json:"skipped"`
+	Players map[string]HudPlayerJSON `json:"players"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, HHReplayJSON{}, HudJSON{}, HudPlayerJSON{}, HudStatJSON{}, HudSkippedJSON{})
 }

@@ -1,0 +1,92 @@
+// Package hud computes HUD statistics (VPIP, PFR, 3Bet, c-bets, donk bets,
+// ... WTSD, W$SD, AF) per player from finished hands, each as taken /
+// opportunities with a 95% Wilson score interval.
+//
+// There is one code path: Tracker.Add tallies a finished *holdem.Hand from
+// its event log. Recorded hands (PHH files) are replayed through the engine
+// by package hh first (Tracker.AddPHH), simulated hands are added directly,
+// so bots measured in simulation and players measured from histories are
+// measured the same way.
+//
+//	t := hud.NewTracker()
+//	for ... { play h; t.Add(&h, names) }       // names[s] is the player in seat s
+//	p, _ := t.Player("Alice")
+//	c := p.Counts[hud.CBet]                     // flop; hud.ForStreet(hud.CBet, holdem.Turn)
+//	lo, hi := c.Wilson()
+//
+// # Definitions
+//
+// The definitions follow PokerTracker 4 as written in
+// ../shared/reference/hud-stats.md and seed 003 (DB, CB, BMCB, 3Bet). Every
+// stat is Σ taken / Σ opportunities over hands; within a hand each flag is
+// 0 or 1 per player (AF and AFq count actions). "Raise" includes all-in
+// raises of less than a full raise. Preflop, the big blind (and any
+// straddle) is bet 1, the first raise bet 2 (the open), then 3-bet, 4-bet.
+// Positions: BTN is the button, SB and BB the blind positions, CO the seat
+// before the button (tables of four or more); heads-up the button is the SB.
+//
+//   - VPIP: opportunity = the player had a preflop decision (so a walk is
+//     no hand for the big blind, and a player all-in from the blinds has
+//     none); taken = called or raised preflop (an SB completion counts; a
+//     BB check does not).
+//   - PFR: opportunity = a raise was possible at some preflop decision
+//     (modern PT4); taken = raised preflop. PFRAllHands divides by every
+//     hand with a preflop decision (older PT4).
+//   - 3Bet: facing exactly one raise (squeezes included) with the option
+//     to raise; taken = re-raised. Fold to 3Bet: the opener (the first
+//     raiser only, not a cold caller) at its first decision facing exactly
+//     two raises; taken = folded. 4Bet: facing exactly two raises with the
+//     option to raise. Fold to 4Bet: the 3-bettor facing exactly three.
+//   - Steal: the player is in CO, BTN or SB and everyone before folded,
+//     with a raise possible; taken = raised. Fold to Steal SB/BB: in that
+//     blind, facing a steal raise with no caller or re-raise in between;
+//     taken = folded.
+//   - Limp: the player's first preflop decision comes with no raise before
+//     and with something owed (not the big blind's check); taken = called.
+//     Over-limps count.
+//   - Postflop, per street x, the aggressor A: on the flop the last
+//     preflop raiser; on the turn and river the last bettor or raiser of
+//     the previous street, or, if nobody bet on it, the previous aggressor
+//     carried over. The c-bet candidate is A on the flop, and on the turn
+//     and river A if A made the previous street's c-bet.
+//   - CB x: the candidate, with no bet yet on the street; taken = bet. A
+//     raise over a donk bet is not a c-bet (there was a bet ahead).
+//     Fold / Raise to CB: a player whose decision faces the c-bet with no
+//     raise yet.
+//   - Donk x: a player acting before A on the street, with no bet yet,
+//     where A bet or raised on the previous street (the last preflop raiser
+//     on the flop) and can still act; taken = bet. Fold / Raise to Donk:
+//     facing that bet with no raise yet.
+//   - BMCB x (bet vs missed c-bet, seed 003's BMCB; HM3's float and probe):
+//     with no bet yet on the street, either after the candidate checked
+//     ("float", in position), or, when the previous street's candidate
+//     checked and nobody bet, before A acts ("probe", out of position);
+//     taken = bet. Fold / Raise to BMCB: facing that bet with no raise yet.
+//   - 3Bet x: facing a bet and exactly one raise on the street with the
+//     option to re-raise. Fold to 3Bet x: the street's first raiser at its
+//     first decision facing a re-raise.
+//   - WTSD: opportunity = saw the flop (in the hand when it was dealt, also
+//     all-in); taken = still in at a showdown. W$SD: went to showdown; taken
+//     = collected chips there (a split counts).
+//   - AF = (bets + raises) / calls, postflop (Count.Taken / Count.Opportunities;
+//     no interval). AFq = (bets + raises) / (bets + raises + calls + folds).
+//
+// Stat.Key gives the JSON keys of "pokerlab hud" (vpip, pfr, three_bet, ...,
+// cbet_flop, fold_to_cbet_turn, ..., wtsd, wsd, af, afq).
+//
+// # Sources
+//
+// PokerTracker 4 statistic definitions (via hud-stats.md); Hold'em Manager 3
+// ("Bet vs missed CB" = float + probe); seed 003 for BMCB; E. B. Wilson,
+// "Probable inference, the law of succession, and statistical inference",
+// JASA 22 (1927) for the interval, checked against Newcombe, Statistics in
+// Medicine 17 (1998), Table I.
+//
+// # Tests
+//
+// stats_test.go checks every stat, one subtest each, on the hand-made
+// histories of testdata/stats.phhs against tallies derived by hand,
+// including the traps (a BB check is not VPIP, a walk is no hand for VPIP,
+// a raise over a donk bet is not a c-bet, Fold to 3Bet counts only the
+// opener).
+package hud

@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"pokerlab/hh"
+)
+
+func newHHCmd(f *Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "hh",
+		Short: "Replay and convert hand histories (PHH, PokerStars text)",
+		Long: `Hand histories in the Poker Hand History format (PHH: TOML, .phh for one hand,
+.phhs for [1], [2], ... tables) of No-Limit Texas Hold'em (variant NT).
+Amounts may be decimals (0.50, 200.30): they are converted to integer units
+exactly; unknown cards are written ????.`,
+	}
+	cmd.AddCommand(newHHReplayCmd(f, nil))
+	cmd.AddCommand(newHHConvertCmd(f, nil))
+	return cmd
+}
+
+type hhReplayOptions struct {
+	IO    *IOStreams
+	Files []string
+	JSON  bool
+}
+
+func newHHReplayCmd(f *Factory, runF func(*hhReplayOptions) error) *cobra.Command {
+	opts := &hhReplayOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "replay FILE... [--json]",
+		Short: "Replay every hand through the rules engine",
+		Long: `Replay every hand of the PHH files through the No-Limit Hold'em engine and
+print, per hand, whether every action was legal and the finishing stacks. An
+illegal action is reported with the hand, the action's index and line, and
+the rule it breaks. Cards unknown at a showdown ("sm ????") are settled by the
+hand's winnings field or, without one, in favour of the players who showed
+known cards; the award column says which.
+
+With --json the output is JSON lines: one object per hand (schema in
+docs/cli.md). The exit code is 1 if any hand did not replay.`,
+		Example: `  pokerlab hh replay hands.phhs
+  pokerlab hh replay testdata/*.phh --json`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return flagErrorf("give at least one PHH file")
+			}
+			opts.Files = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return hhReplayRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON lines (schema in docs/cli.md)")
+	return cmd
+}
+
+func hhReplayRun(opts *hhReplayOptions) error {
+	var r hh.Replayer
+	total, failed := 0, 0
+	awards := map[hh.AwardSource]int{}
+	tw := newTable(opts.IO.Out)
+	if !opts.JSON {
+		fmt.Fprintln(tw, "file\thand\tok\tfinishing stacks / error")
+	}
+	enc := json.NewEncoder(opts.IO.Out)
+	for _, file := range opts.Files {
+		hands, err := hh.ReadFile(file)
+		if err != nil {
+			tw.Flush()
+			return err
+		}
+		for i, h := range hands {
+			total++
+			line := HHReplayJSON{File: file, Hand: i + 1, Name: h.Name}
+			if err := r.Replay(h); err != nil {
+				failed++
+				line.Error = err.Error()
+			} else {
+				line.OK = true
+				awards[r.Award]++
+				line.Award = r.Award.String()
+				if fs := r.FinishingStacks(); fs != nil {
+					line.FinishingStacks = make([]json.Number, len(fs))
+					for s, v := range fs {
+						line.FinishingStacks[s] = json.Number(h.FormatAmount(v))
+					}
+				}
+			}
+			if opts.JSON {
+				if err := enc.Encode(line); err != nil {
+					return err
+				}
+				continue
+			}
+			detail := line.Error
+			if line.OK {
+				parts := make([]string, len(line.FinishingStacks))
+				for s, v := range line.FinishingStacks {
+					parts[s] = string(v)
+				}
+				detail = strings.Join(parts, " ")
+				if r.Award != hh.ByCards {
+					detail += " (pots by " + r.Award.String() + ")"
+				}
+			}
+			name := fmt.Sprint(i + 1)
+			if h.Name != "" && h.Name != name {
+				name += " [" + h.Name + "]"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", file, name, line.OK, detail)
+		}
+	}
+	if !opts.JSON {
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.IO.Out, "%d hands: %d replayed (pots awarded by cards %d, by winnings %d, by shown cards %d), %d failed\n",
+			total, total-failed, awards[hh.ByCards], awards[hh.ByWinnings], awards[hh.ByShownCards], failed)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d hands did not replay", failed, total)
+	}
+	return nil
+}
+
+type hhConvertOptions struct {
+	IO    *IOStreams
+	Files []string
+	To    string
+	Out   string
+}
+
+func newHHConvertCmd(f *Factory, runF func(*hhConvertOptions) error) *cobra.Command {
+	opts := &hhConvertOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "convert --to pokerstars|phh FILE... [--out FILE]",
+		Short: "Convert PHH hands to PokerStars text or canonical PHH",
+		Long: `Convert the hands of PHH files to PokerStars-style text hand histories (what
+HUD trackers import: posts, "raises $x to $y", "Uncalled bet ($x) returned
+to", "*** SHOW DOWN ***", a summary with the main and side pots) or rewrite
+them as canonical PHH (one .phhs; hands of several files are renumbered
+[1], [2], ...). Every hand is replayed through the engine first, so an illegal
+history is an error, not a wrong conversion.
+
+The output goes to standard output or, with --out, to a file written through
+a temporary file (a failure leaves nothing half-written).`,
+		Example: `  pokerlab hh convert --to pokerstars hands.phhs > hands.txt
+  pokerlab hh convert --to phh a.phh b.phh --out all.phhs`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if opts.To != "pokerstars" && opts.To != "phh" {
+				return flagErrorf("--to %q: want pokerstars or phh", opts.To)
+			}
+			if len(args) == 0 {
+				return flagErrorf("give at least one PHH file")
+			}
+			opts.Files = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return hhConvertRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.To, "to", "", "output format: pokerstars or phh")
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write to this file instead of standard output")
+	return cmd
+}
+
+func hhConvertRun(opts *hhConvertOptions) error {
+	var all []*hh.Hand
+	for _, file := range opts.Files {
+		hands, err := hh.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		all = append(all, hands...)
+	}
+	if len(all) == 0 {
+		return errors.New("no hands in the input")
+	}
+	var r hh.Replayer
+	for _, h := range all {
+		if err := r.Replay(h); err != nil {
+			return err
+		}
+	}
+	if len(opts.Files) > 1 && opts.To == "phh" {
+		for i, h := range all {
+			h.Name = fmt.Sprint(i + 1)
+		}
+	}
+	var b bytes.Buffer
+	var err error
+	if opts.To == "pokerstars" {
+		err = hh.WritePokerStars(&b, all)
+		b.WriteByte('\n')
+	} else {
+		err = hh.Write(&b, all)
+	}
+	if err != nil {
+		return err
+	}
+	if opts.Out == "" {
+		_, err = opts.IO.Out.Write(b.Bytes())
+		return err
+	}
+	return writeFileAtomic(opts.Out, func(w io.Writer) error {
+		_, err := w.Write(b.Bytes())
+		return err
+	})
+}

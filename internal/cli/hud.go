@@ -1,0 +1,334 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"pokerlab/hh"
+	"pokerlab/hud"
+)
+
+type hudOptions struct {
+	IO       *IOStreams
+	Files    []string
+	Player   string
+	MinHands int64
+	Threads  int
+	JSON     bool
+	progress func(total int64) *Progress
+}
+
+func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
+	opts := &hudOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "hud FILE... [--player NAME] [--min-hands N] [--threads T] [--json]",
+		Short: "HUD statistics per player from PHH hand histories",
+		Long: `Compute HUD statistics per player (PokerTracker 4 definitions,
+../shared/reference/hud-stats.md) from PHH hand histories: VPIP, PFR, 3Bet,
+Fold to 3Bet, 4Bet, Fold to 4Bet, Steal, Fold to Steal (SB, BB), Limp; per
+street (flop, turn, river) CBet, Fold/Raise to CBet, Donk, Fold/Raise to Donk,
+Bet vs missed CBet, Fold/Raise to it, 3Bet and Fold to 3Bet; WTSD, W$SD, AF
+and AFq. Each is taken / opportunities with a 95% Wilson interval. PFR counts
+the hands in which a raise was possible (modern PT4); pfr_all_hands divides
+by every hand with a preflop decision.
+
+Every hand is replayed through the rules engine, the same code path that
+tallies simulated play; hands that do not replay are skipped and listed.
+Players are named by the files' players field. Files are read in parallel
+(--threads, 0 = all CPUs); the output does not depend on it.
+
+Without --player the table lists every player with at least --min-hands
+hands and the main stats; with --player it lists all stats of that player.`,
+		Example: `  pokerlab hud hands.phhs
+  pokerlab hud *.phhs --min-hands 100
+  pokerlab hud hands.phhs --player Alice --json`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return flagErrorf("give at least one PHH file")
+			}
+			if opts.MinHands < 0 {
+				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
+			}
+			if opts.Threads < 0 {
+				return flagErrorf("--threads %d: want 0 (all CPUs) or more", opts.Threads)
+			}
+			opts.Files = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return hudRun(opts)
+		},
+	}
+	opts.progress = func(total int64) *Progress { return f.newProgress(total, "hud", opts.JSON) }
+	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
+	cmd.Flags().Int64Var(&opts.MinHands, "min-hands", 0, "show only players with at least this many hands")
+	cmd.Flags().IntVar(&opts.Threads, "threads", 0, "goroutines to use (0: all CPUs)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	return cmd
+}
+
+// hudJob is a part of a file: whole hands, parsed and tallied by one worker.
+type hudJob struct {
+	file, chunk int
+	data        hh.Chunk
+}
+
+type hudResult struct {
+	tracker *hud.Tracker
+	skipped []HudSkippedJSON
+	hands   int64
+	err     error
+	names   []string // table names, to detect a split that broke the file
+}
+
+// tallyFiles reads the files and tallies their hands with `threads` workers.
+// Big .phhs files are cut into chunks at table headers so that one file
+// also uses every worker; if a cut falls inside a multi-line string (a
+// chunk fails to parse) the file is parsed again whole.
+func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	datas := make([][]byte, len(files))
+	var total int64
+	for i, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		datas[i] = d
+		total += int64(len(d))
+	}
+	// A batch job: trade memory for fewer collections.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	run := func(jobs []hudJob) [][]hudResult {
+		results := make([][]hudResult, len(files))
+		for i := range files {
+			results[i] = make([]hudResult, 0)
+		}
+		var mu sync.Mutex
+		out := make([]hudResult, len(jobs))
+		ch := make(chan int)
+		var wg sync.WaitGroup
+		var done int64
+		for range min(threads, len(jobs)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var r hh.Replayer
+				for j := range ch {
+					job := jobs[j]
+					res := hudResult{tracker: hud.NewTracker()}
+					res.err = hh.Scan(files[job.file], job.data.Data, job.data.Line, func(h *hh.Hand) error {
+						res.names = append(res.names, h.Name)
+						if err := res.tracker.AddRecorded(h, &r); err != nil {
+							res.skipped = append(res.skipped, HudSkippedJSON{File: files[job.file], Error: err.Error()})
+						} else {
+							res.hands++
+						}
+						return nil
+					})
+					out[j] = res
+					mu.Lock()
+					done += int64(len(job.data.Data))
+					progress.Set(done)
+					mu.Unlock()
+				}
+			}()
+		}
+		for j := range jobs {
+			ch <- j
+		}
+		close(ch)
+		wg.Wait()
+		for j, job := range jobs {
+			results[job.file] = append(results[job.file], out[j])
+		}
+		return results
+	}
+	var jobs []hudJob
+	for i, d := range datas {
+		for k, c := range hh.SplitTables(d, threads) {
+			jobs = append(jobs, hudJob{file: i, chunk: k, data: c})
+		}
+	}
+	results := run(jobs)
+	// A file whose chunks failed, or whose table names repeat across chunks,
+	// is parsed again whole, for the exact error.
+	var redo []hudJob
+	for i, rs := range results {
+		bad := false
+		seen := map[string]bool{}
+		for _, r := range rs {
+			bad = bad || r.err != nil
+			for _, n := range r.names {
+				bad = bad || seen[n]
+				seen[n] = true
+			}
+		}
+		if bad && len(rs) > 1 {
+			redo = append(redo, hudJob{file: i, data: hh.Chunk{Data: datas[i], Line: 1}})
+		}
+	}
+	if len(redo) > 0 {
+		again := run(redo)
+		for _, j := range redo {
+			results[j.file] = again[j.file]
+		}
+	}
+	t := hud.NewTracker()
+	var hands int64
+	var skipped []HudSkippedJSON
+	for _, rs := range results {
+		for _, r := range rs {
+			if r.err != nil {
+				return nil, 0, nil, r.err
+			}
+			t.Merge(r.tracker)
+			hands += r.hands
+			skipped = append(skipped, r.skipped...)
+		}
+	}
+	t.SortByName()
+	return t, hands, skipped, nil
+}
+
+func hudRun(opts *hudOptions) error {
+	var total int64
+	for _, f := range opts.Files {
+		if st, err := os.Stat(f); err == nil {
+			total += st.Size()
+		}
+	}
+	progress := opts.progress(total)
+	t, hands, skipped, err := tallyFiles(opts.Files, opts.Threads, progress)
+	progress.Done()
+	if err != nil {
+		return err
+	}
+	players := t.Players()
+	if opts.Player != "" {
+		p, ok := t.Player(opts.Player)
+		if !ok {
+			return fmt.Errorf("player %q is not in the hands (%d players)", opts.Player, len(players))
+		}
+		players = []hud.Player{*p}
+	}
+	players = slices.DeleteFunc(slices.Clone(players), func(p hud.Player) bool { return p.Hands < opts.MinHands })
+	if opts.JSON {
+		out := HudJSON{Files: opts.Files, Hands: hands, Skipped: skipped, Players: map[string]HudPlayerJSON{}}
+		if out.Skipped == nil {
+			out.Skipped = []HudSkippedJSON{}
+		}
+		for _, p := range players {
+			pj := HudPlayerJSON{Hands: p.Hands, Stats: map[string]HudStatJSON{}}
+			for _, st := range hud.Stats() {
+				pj.Stats[st.Key()] = statJSON(st, p.Counts[st])
+			}
+			out.Players[p.Name] = pj
+		}
+		return writeJSON(opts.IO, out)
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(opts.IO.ErrOut, "pokerlab: skipped: %s\n", s.Error)
+	}
+	if opts.Player != "" {
+		return hudPlayerTable(opts, players)
+	}
+	return hudSummaryTable(opts, players, hands)
+}
+
+func statJSON(st hud.Stat, c hud.Count) HudStatJSON {
+	out := HudStatJSON{Taken: c.Taken, Opportunities: c.Opportunities}
+	if st.IsRatio() {
+		if c.Opportunities > 0 {
+			v := c.Value()
+			out.Value = &v
+		}
+		return out
+	}
+	if c.Opportunities > 0 {
+		v := c.Value()
+		lo, hi := c.Wilson()
+		out.Value, out.CI95 = &v, &[2]float64{lo, hi}
+	}
+	return out
+}
+
+// pct renders a proportion as a percentage, "-" without opportunities.
+func pct(c hud.Count) string {
+	if c.Opportunities == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", 100*c.Value())
+}
+
+func hudSummaryTable(opts *hudOptions, players []hud.Player, hands int64) error {
+	slices.SortStableFunc(players, func(a, b hud.Player) int {
+		if a.Hands != b.Hands {
+			return int(b.Hands - a.Hands)
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	tw := newTable(opts.IO.Out)
+	cols := []hud.Stat{hud.VPIP, hud.PFR, hud.ThreeBet, hud.FoldToThreeBet, hud.Steal, hud.CBet, hud.FoldToCBet, hud.WTSD, hud.WSD}
+	fmt.Fprint(tw, "player\thands")
+	for _, c := range cols {
+		fmt.Fprintf(tw, "\t%s", c.Key())
+	}
+	fmt.Fprintln(tw, "\taf")
+	for _, p := range players {
+		fmt.Fprintf(tw, "%s\t%d", p.Name, p.Hands)
+		for _, c := range cols {
+			fmt.Fprintf(tw, "\t%s", pct(p.Counts[c]))
+		}
+		af := "-"
+		if c := p.Counts[hud.AF]; c.Opportunities > 0 {
+			af = fmt.Sprintf("%.2f", c.Value())
+		} else if c.Taken > 0 {
+			af = "inf"
+		}
+		fmt.Fprintf(tw, "\t%s\n", af)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.Out, "%d hands, %d players shown (percentages; af = (bets + raises) / calls)\n", hands, len(players))
+	return nil
+}
+
+func hudPlayerTable(opts *hudOptions, players []hud.Player) error {
+	if len(players) == 0 {
+		fmt.Fprintf(opts.IO.Out, "%s has fewer than %d hands\n", opts.Player, opts.MinHands)
+		return nil
+	}
+	p := players[0]
+	fmt.Fprintf(opts.IO.Out, "%s: %d hands\n", p.Name, p.Hands)
+	tw := newTable(opts.IO.Out)
+	fmt.Fprintln(tw, "stat\tvalue\ttaken/opportunities\t95% CI")
+	for _, st := range hud.Stats() {
+		c := p.Counts[st]
+		switch {
+		case st.IsRatio():
+			v := "-"
+			if c.Opportunities > 0 {
+				v = fmt.Sprintf("%.2f", c.Value())
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t\n", st.Key(), v, c.Taken, c.Opportunities)
+		case c.Opportunities == 0:
+			fmt.Fprintf(tw, "%s\t-\t0/0\t\n", st.Key())
+		default:
+			lo, hi := c.Wilson()
+			fmt.Fprintf(tw, "%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%\n", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
+		}
+	}
+	return tw.Flush()
+}
