@@ -388,7 +388,7 @@ func (b *builder) setDecision(n int32, p int, key, label string, id int32, label
 		b.members = append(b.members, nil)
 	} else {
 		want := b.actionsOf[I]
-		if !sameLabels(want, labels) {
+		if !slices.Equal(want, labels) {
 			return 0, fmt.Errorf("information set %q of %s: node at %s has actions [%s], another member has [%s]",
 				t.InfoSetLabel[I], t.PlayerNames[p], b.path(n), strings.Join(labels, " "), strings.Join(want, " "))
 		}
@@ -408,18 +408,6 @@ func checkDistinct(labels []string) error {
 		seen[l] = true
 	}
 	return nil
-}
-
-func sameLabels(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // finish lays out the per-information-set arrays, checks perfect recall and

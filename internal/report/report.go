@@ -21,6 +21,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"pokerlab/internal/atomicfile"
 	"pokerlab/internal/plotx"
 )
 
@@ -174,40 +175,20 @@ func Run(opts Options) (*Result, error) {
 		"seconds":  res.Seconds,
 		"sections": res.Numbers,
 	}
-	if err := writeAtomic(filepath.Join(opts.Dir, "report.json"), func(w io.Writer) error {
+	if err := atomicfile.Write(filepath.Join(opts.Dir, "report.json"), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}); err != nil {
 		return nil, err
 	}
-	err := writeAtomic(filepath.Join(opts.Dir, "index.html"), func(w io.Writer) error {
+	err := atomicfile.Write(filepath.Join(opts.Dir, "index.html"), func(w io.Writer) error {
 		return page.Execute(w, map[string]any{
 			"Sections": res.Sections, "Seed": opts.Seed, "Quick": opts.Quick,
 			"Seconds": fmt.Sprintf("%.0f", res.Seconds), "Date": time.Now().UTC().Format("2006-01-02"),
 		})
 	})
 	return res, err
-}
-
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 var page = template.Must(template.New("index").Parse(`<!DOCTYPE html>
