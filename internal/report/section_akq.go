@@ -54,7 +54,7 @@ func runAKQ(b *Builder) error {
 			return err
 		}
 		pair := func(c qre.Coefficient) string { return fmt.Sprintf("%.5f / %.5f", c.Numeric, c.Formula) }
-		rows = append(rows, []string{betName(B), pair(a.C1Q), pair(a.C1K),
+		rows = append(rows, []string{qreplot.BetName(B), pair(a.C1Q), pair(a.C1K),
 			fmt.Sprintf("%.4f / %.4f (printed: %.4f)", a.PrefactorA.Numeric, a.PrefactorA.Formula, a.SeedFormula),
 			pair(a.Exploitability), fmt.Sprintf("%.2e", a.Eps2000), fmt.Sprintf("%.1f", a.LambdaEps001)})
 		numbers = append(numbers, map[string]any{
@@ -79,14 +79,4 @@ to 1e-9 at every λ and B tested. As the seed says, ε ∝ 1/λ, and λ = 2000 k
 pot — in fact about ten times under: λ ≈ 190 (B = 2) and 160 (B = 1/2) already suffice.`))
 	b.Number("asymptotics", numbers)
 	return nil
-}
-
-func betName(B float64) string {
-	switch B {
-	case 1.0 / 3:
-		return "1/3"
-	case 0.5:
-		return "1/2"
-	}
-	return fmt.Sprintf("%g", B)
 }

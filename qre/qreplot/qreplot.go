@@ -104,14 +104,18 @@ func logGrid(lo, hi float64, n int) []float64 {
 	return g
 }
 
-func betLabel(b float64) string {
+func betLabel(b float64) string { return "B = " + BetName(b) }
+
+// BetName writes a bet size of the seed's figures as a fraction where it is
+// one ("1/3", "1/2") and as a number otherwise.
+func BetName(b float64) string {
 	switch b {
 	case 1.0 / 3:
-		return "B = 1/3"
+		return "1/3"
 	case 0.5:
-		return "B = 1/2"
+		return "1/2"
 	}
-	return fmt.Sprintf("B = %g", b)
+	return fmt.Sprintf("%g", b)
 }
 
 func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
