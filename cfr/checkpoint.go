@@ -12,9 +12,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 
 	"pokerlab/efg"
+	"pokerlab/internal/atomicfile"
 )
 
 // A checkpoint file is checkpointMagic, the gob encoding of checkpointState,
@@ -82,23 +82,7 @@ func (s *Solver) WriteCheckpoint(w io.Writer) error {
 // temporary file in the same directory, then renamed over path, so an
 // interrupted save never leaves a half-written checkpoint.
 func (s *Solver) SaveCheckpoint(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("cfr: checkpoint: %w", err)
-	}
-	tmp := f.Name()
-	err = s.WriteCheckpoint(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(path, s.WriteCheckpoint); err != nil {
 		return fmt.Errorf("cfr: checkpoint %s: %w", path, err)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -178,7 +179,7 @@ func (p *efgParser) node(n int32, acc []float64) error {
 			if d, err = p.chanceActions(); err != nil {
 				return err
 			}
-			if seen && (!sameLabels(d.labels, def.labels) || !sameFloats(d.probs, def.probs)) {
+			if seen && (!slices.Equal(d.labels, def.labels) || !slices.Equal(d.probs, def.probs)) {
 				return p.errAt(numTok, "chance information set %d is redefined with different outcomes", num)
 			}
 			def, seen = d, true
@@ -282,7 +283,7 @@ func (p *efgParser) outcome() (*outcomeDef, error) {
 		if num == 0 {
 			return nil, p.errAt(numTok, "outcome 0 means no outcome and cannot have payoffs")
 		}
-		if seen && (d.name != def.name || !sameFloats(d.payoffs, def.payoffs)) {
+		if seen && (d.name != def.name || !slices.Equal(d.payoffs, def.payoffs)) {
 			return nil, p.errAt(numTok, "outcome %d is redefined with a different name or payoffs", num)
 		}
 		def, seen = d, true
@@ -444,18 +445,6 @@ func (p *efgParser) errAt(tok token, format string, args ...any) error {
 		return p.lex.err // a scanning error found while peeking comes first
 	}
 	return fmt.Errorf("%s:%d:%d: %s", p.lex.name, tok.line, tok.col, fmt.Sprintf(format, args...))
-}
-
-func sameFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // The lexer splits an .efg file into strings, numbers, words and braces.

@@ -92,20 +92,30 @@ func WriteProfile(w io.Writer, t *Tree, game string, p []float64) error {
 // every action once (in any order), probabilities in [0, 1] summing to 1
 // within 1e-6; the sums are then normalised exactly. name is used in errors.
 func ReadProfile(r io.Reader, t *Tree, name string) ([]float64, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
 	var f ProfileFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %s", name, jsonErrorPosition(data, err))
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: trailing data after the JSON object", name)
+	if err := DecodeJSON(r, name, &f); err != nil {
+		return nil, err
 	}
 	return profileFromFile(t, &f, name)
+}
+
+// DecodeJSON decodes one JSON document from r into v, rejecting unknown
+// fields and trailing data. Errors start with name and give the line and
+// column of a syntax or type error.
+func DecodeJSON(r io.Reader, name string, v any) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %s", name, jsonErrorPosition(data, err))
+	}
+	if dec.More() {
+		return fmt.Errorf("%s: trailing data after the JSON object", name)
+	}
+	return nil
 }
 
 func profileFromFile(t *Tree, f *ProfileFile, name string) ([]float64, error) {
@@ -156,14 +166,9 @@ func profileFromFile(t *Tree, f *ProfileFile, name string) ([]float64, error) {
 		}
 		sum := 0.0
 		for j, label := range s.Actions {
-			a := -1
-			for g := lo; g < hi; g++ {
-				if t.ActionLabel[g] == label {
-					a = g
-				}
-			}
-			if a < 0 {
-				return nil, fmt.Errorf("%s: unknown action %q; the actions are [%s]", where, label, strings.Join(t.ActionLabel[lo:hi], " "))
+			a, err := t.ActionIndex(I, label)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", where, err)
 			}
 			if given[a] {
 				return nil, fmt.Errorf("%s: action %q given twice", where, label)

@@ -108,6 +108,18 @@ func (t *Tree) Actions(I int) (lo, hi int) {
 	return int(t.ActionStart[I]), int(t.ActionStart[I+1])
 }
 
+// ActionIndex returns the global index of the action labelled label at
+// information set I, or an error listing the information set's actions.
+func (t *Tree) ActionIndex(I int, label string) (int, error) {
+	lo, hi := t.Actions(I)
+	for a := lo; a < hi; a++ {
+		if t.ActionLabel[a] == label {
+			return a, nil
+		}
+	}
+	return -1, fmt.Errorf("unknown action %q; the actions are [%s]", label, strings.Join(t.ActionLabel[lo:hi], " "))
+}
+
 // NodesOf returns the member nodes of information set I (read-only).
 func (t *Tree) NodesOf(I int) []int32 {
 	return t.Members[t.MemberStart[I]:t.MemberStart[I+1]]
@@ -376,7 +388,7 @@ func (b *builder) setDecision(n int32, p int, key, label string, id int32, label
 		b.members = append(b.members, nil)
 	} else {
 		want := b.actionsOf[I]
-		if !sameLabels(want, labels) {
+		if !slices.Equal(want, labels) {
 			return 0, fmt.Errorf("information set %q of %s: node at %s has actions [%s], another member has [%s]",
 				t.InfoSetLabel[I], t.PlayerNames[p], b.path(n), strings.Join(labels, " "), strings.Join(want, " "))
 		}
@@ -396,18 +408,6 @@ func checkDistinct(labels []string) error {
 		seen[l] = true
 	}
 	return nil
-}
-
-func sameLabels(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // finish lays out the per-information-set arrays, checks perfect recall and

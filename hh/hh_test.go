@@ -244,3 +244,34 @@ func TestRealHands(t *testing.T) {
 		t.Errorf("%d hands, %d undecided, %d inconsistent with their winnings", total, byAward[Undecided], mismatch)
 	}
 }
+
+// TestScanMatchesParse: Scan, which reuses one Hand, decodes every hand of
+// the real files as Parse does (compared through their PHH text).
+func TestScanMatchesParse(t *testing.T) {
+	files, _ := filepath.Glob("/work/shared/data/handhq/*.phhs")
+	files = append(files, "testdata/golden/side-pots.phhs")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed, err := Parse(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := 0
+		err = Scan(f, data, 1, func(h *Hand) error {
+			var a, b bytes.Buffer
+			Write(&a, []*Hand{h})
+			Write(&b, []*Hand{parsed[i]})
+			if a.String() != b.String() {
+				t.Fatalf("%s hand %d: Scan gives\n%s\nParse gives\n%s", f, i+1, a.String(), b.String())
+			}
+			i++
+			return nil
+		})
+		if err != nil || i != len(parsed) {
+			t.Fatalf("%s: %d hands scanned of %d, %v", f, i, len(parsed), err)
+		}
+	}
+}

@@ -52,6 +52,8 @@ type Hand struct {
 
 	// keys is the order of the keys as read, for writing back.
 	keys []string
+	// backing holds the amount arrays (reused by Scan).
+	backing []int64
 }
 
 // Field is a key and the TOML text of its value.
@@ -141,6 +143,27 @@ func Parse(name string, data []byte) ([]*Hand, error) { return ParseAt(name, dat
 // that messages name the lines of the whole file (see SplitTables).
 func ParseAt(name string, data []byte, firstLine int) ([]*Hand, error) {
 	var hands []*Hand
+	err := scan(name, data, firstLine, nil, func(h *Hand) error {
+		hands = append(hands, h)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return hands, nil
+}
+
+// Scan reads the hands of data (a .phh, a .phhs, or a Chunk of one starting
+// at line firstLine) and calls fn for each in order, stopping at the first
+// error. It decodes every hand into the same *Hand, reusing its memory, so
+// reading allocates almost nothing per hand: fn must not keep h or its
+// slices (copy what it needs). Errors are those of Parse, or fn's.
+func Scan(name string, data []byte, firstLine int, fn func(h *Hand) error) error {
+	return scan(name, data, firstLine, &Hand{}, fn)
+}
+
+// scan decodes the tables of data into reuse (nil: a new Hand each).
+func scan(name string, data []byte, firstLine int, reuse *Hand, fn func(h *Hand) error) error {
 	d := &decoder{}
 	root := false
 	_, err := parseTOMLWith(string(data), firstLine, false, func(t *tomlTableDef, p *tomlParser) error {
@@ -150,22 +173,32 @@ func ParseAt(name string, data []byte, firstLine int) ([]*Hand, error) {
 		} else if root {
 			return &Error{File: name, Line: t.line, Msg: "a file holds either one hand (top-level keys, .phh) or [1], [2], ... tables (.phhs), not both"}
 		}
-		h, err := d.decodeHand(t)
-		if err != nil {
+		h := reuse
+		if h == nil {
+			h = &Hand{}
+		}
+		if err := d.decodeHand(t, h); err != nil {
 			err.File = name
 			return err
 		}
 		h.File = name
-		hands = append(hands, h)
-		return nil
+		return fn(h)
 	})
 	if err != nil {
 		if se, ok := err.(*syntaxError); ok {
-			return nil, &Error{File: name, Line: se.line, Key: se.key, Msg: se.msg}
+			return &Error{File: name, Line: se.line, Key: se.key, Msg: se.msg}
 		}
-		return nil, err
+		return err
 	}
-	return hands, nil
+	return nil
+}
+
+// grow returns s resized to n elements, reusing its memory when it can.
+func grow[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
 
 // Chunk is a part of a .phhs file holding whole [tables].
@@ -299,9 +332,14 @@ var optionalKinds = map[string][]tomlKind{
 	"currency_symbol": {tomlString}, "time_limit": {tomlInteger, tomlFloat}, "time_banks": {tomlArray},
 }
 
-func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
+// decodeHand decodes table t into h, reusing the memory of h's slices.
+func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 	d.t = t
-	h := &Hand{Name: t.name, Line: t.line}
+	actions, players, seats, extra, backing := h.Actions[:0], h.Players[:0], h.Seats[:0], h.Extra[:0], h.backing[:0]
+	*h = Hand{Name: t.name, Line: t.line, Actions: actions}
+	if extra != nil {
+		h.Extra = extra
+	}
 	var antes, blinds, stacks, finishing, winnings []decimal
 	var minBet decimal
 	var seen [6]bool // variant, antes, blinds, min_bet, stacks, actions
@@ -379,7 +417,7 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 			err = d.actions(h, kv)
 		case "players":
 			if err = d.want(kv, tomlArray); err == nil {
-				h.Players = make([]string, len(d.p.items(kv.val)))
+				h.Players = grow(players, len(d.p.items(kv.val)))
 				for j, it := range d.p.items(kv.val) {
 					if it.kind != tomlString {
 						err = d.errAt(int(it.line), kv.key, "element %d: want a string, got a %v", j+1, it.kind)
@@ -392,7 +430,7 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 			narrays++
 		case "seats":
 			if err = d.want(kv, tomlArray); err == nil {
-				h.Seats = make([]int64, len(d.p.items(kv.val)))
+				h.Seats = grow(seats, len(d.p.items(kv.val)))
 				for j, it := range d.p.items(kv.val) {
 					if it.kind != tomlInteger {
 						err = d.errAt(int(it.line), kv.key, "element %d: want an integer, got a %v", j+1, it.kind)
@@ -419,21 +457,21 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 			h.Extra = append(h.Extra, Field{Key: kv.key, Value: d.p.raw(kv.val), Line: kv.line})
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for i, name := range []string{"variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"} {
 		if !seen[i] {
-			return nil, d.errAt(t.line, name, "missing (a required field of an NT hand)")
+			return d.errAt(t.line, name, "missing (a required field of an NT hand)")
 		}
 	}
 	n := len(stacks)
 	if n < holdem.MinSeats || n > holdem.MaxSeats {
-		return nil, d.errAt(lineOf(t, "starting_stacks"), "starting_stacks", "%d players; a hand needs %d to %d", n, holdem.MinSeats, holdem.MaxSeats)
+		return d.errAt(lineOf(t, "starting_stacks"), "starting_stacks", "%d players; a hand needs %d to %d", n, holdem.MinSeats, holdem.MaxSeats)
 	}
 	for _, kv := range arrays[:narrays] {
 		if len(d.p.items(kv.val)) != n {
-			return nil, d.errAt(kv.line, kv.key, "%d entries for %d players (starting_stacks)", len(d.p.items(kv.val)), n)
+			return d.errAt(kv.line, kv.key, "%d entries for %d players (starting_stacks)", len(d.p.items(kv.val)), n)
 		}
 	}
 	// The unit: the most fraction digits of any amount in the hand.
@@ -450,11 +488,12 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 		}
 	}
 	if dec > maxDecimals {
-		return nil, d.errAt(t.line, "", "amounts with %d decimals; at most %d are supported", dec, maxDecimals)
+		return d.errAt(t.line, "", "amounts with %d decimals; at most %d are supported", dec, maxDecimals)
 	}
 	h.Decimals = dec
 	// One backing array for all the amount arrays of the hand.
-	backing := make([]int64, 0, len(antes)+len(blinds)+len(stacks)+len(finishing)+len(winnings))
+	backing = grow(backing, len(antes)+len(blinds)+len(stacks)+len(finishing)+len(winnings))[:0]
+	h.backing = backing
 	conv := func(key string, xs []decimal) ([]int64, *Error) {
 		if xs == nil {
 			return nil, nil
@@ -473,23 +512,23 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 	}
 	var err *Error
 	if h.Antes, err = conv("antes", antes); err != nil {
-		return nil, err
+		return err
 	}
 	if h.Blinds, err = conv("blinds_or_straddles", blinds); err != nil {
-		return nil, err
+		return err
 	}
 	if h.StartingStacks, err = conv("starting_stacks", stacks); err != nil {
-		return nil, err
+		return err
 	}
 	if h.FinishingStacks, err = conv("finishing_stacks", finishing); err != nil {
-		return nil, err
+		return err
 	}
 	if h.Winnings, err = conv("winnings", winnings); err != nil {
-		return nil, err
+		return err
 	}
 	mb, e := minBet.units(dec)
 	if e != nil || mb <= 0 {
-		return nil, d.errAt(lineOf(t, "min_bet"), "min_bet", "must be a positive amount")
+		return d.errAt(lineOf(t, "min_bet"), "min_bet", "must be a positive amount")
 	}
 	h.MinBet = mb
 	for i := range h.Actions {
@@ -499,15 +538,15 @@ func (d *decoder) decodeHand(t *tomlTableDef) (*Hand, *Error) {
 		}
 		x, _ := parseDecimal(a.amountRaw)
 		if a.Amount, e = x.units(dec); e != nil {
-			return nil, d.errAt(a.Line, "actions", "action %d %q: %v", i+1, a.text(), e)
+			return d.errAt(a.Line, "actions", "action %d %q: %v", i+1, a.text(), e)
 		}
 	}
 	for i := range h.Actions {
 		if a := &h.Actions[i]; a.Player > n || a.Receiver > n {
-			return nil, d.errAt(a.Line, "actions", "action %d %q: no player p%d among %d players", i+1, a.text(), max(a.Player, a.Receiver), n)
+			return d.errAt(a.Line, "actions", "action %d %q: no player p%d among %d players", i+1, a.text(), max(a.Player, a.Receiver), n)
 		}
 	}
-	return h, nil
+	return nil
 }
 
 func lineOf(t *tomlTableDef, key string) int {
@@ -524,7 +563,7 @@ func (d *decoder) actions(h *Hand, kv *tomlKeyVal) *Error {
 		return err
 	}
 	h.ActionsMultiline = kv.multiline
-	h.Actions = make([]Action, len(d.p.items(kv.val)))
+	h.Actions = grow(h.Actions, len(d.p.items(kv.val)))
 	for i, it := range d.p.items(kv.val) {
 		if it.kind != tomlString {
 			return d.errAt(int(it.line), kv.key, "action %d: want a string, got a %v (%s)", i+1, it.kind, short(d.p.raw(it)))

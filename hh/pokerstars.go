@@ -185,7 +185,9 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 				p.line("*** SHOW DOWN ***")
 				showdown = true
 			}
-			if e.Kind == holdem.EvMuck {
+			// A show of unknown cards is, in a recorded hand, a hand
+			// nobody saw: PokerStars writes that as a muck.
+			if e.Kind == holdem.EvMuck || e.Cards[0] == holdem.Unknown && e.Cards[1] == holdem.Unknown {
 				p.line("%s: mucks hand", p.names[s])
 				break
 			}
@@ -267,10 +269,10 @@ func (p *psWriter) outcome(s int) string {
 	if !g.WentToShowdown() {
 		return "collected (" + p.amt(g.Won(s)) + ")"
 	}
-	if g.Mucked(s) {
+	hole := g.Hole(s)
+	if g.Mucked(s) || hole[0] == holdem.Unknown && hole[1] == holdem.Unknown && g.Won(s) == 0 {
 		return "mucked"
 	}
-	hole := g.Hole(s)
 	cs := psCards(hole[:])
 	desc := DescribeHand(hole, g.Board())
 	if g.Won(s) > 0 {

@@ -253,8 +253,8 @@ func parseTOMLWith(src string, firstLine int, keep bool, fn func(t *tomlTableDef
 			}
 			p.pos++
 			p.skipSpace()
-			v, err := p.parseValue()
-			if err != nil {
+			var v tomlValue
+			if err := p.parseValue(&v); err != nil {
 				return p, err
 			}
 			p.kvs = append(p.kvs, tomlKeyVal{key: key, line: line, val: v, multiline: p.line > line})
@@ -282,11 +282,9 @@ func (p *tomlParser) comment() error {
 			return p.errf("control character %U in a comment", rune(c))
 		}
 		if c >= 0x80 {
-			r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-			if r == utf8.RuneError && size == 1 {
-				return p.errf("invalid UTF-8 in a comment")
+			if err := p.utf8Char("a comment"); err != nil {
+				return err
 			}
-			p.pos += size
 			continue
 		}
 		p.pos++
@@ -375,56 +373,63 @@ func (p *tomlParser) parseKey() (string, error) {
 	return key, nil
 }
 
-func (p *tomlParser) parseValue() (tomlValue, error) {
+// parseValue reads a value into *v (out-parameter: values are copied
+// once, not once per call level).
+func (p *tomlParser) parseValue(v *tomlValue) error {
 	start := p.pos
-	v, err := p.parseValue1()
+	err := p.parseValue1(v)
 	v.raw = span{int32(start), int32(p.pos)}
-	return v, err
+	return err
 }
 
-func (p *tomlParser) parseValue1() (tomlValue, error) {
+func (p *tomlParser) parseValue1(v *tomlValue) (err error) {
 	if p.pos >= len(p.src) {
-		return tomlValue{}, p.errf("missing value")
+		return p.errf("missing value")
 	}
 	line := int32(p.line)
 	switch c := p.src[p.pos]; {
 	case c == '"' || c == '\'':
-		v, err := p.parseString()
+		*v, err = p.parseString()
 		v.line = line
-		return v, err
+		return err
 	case c == '[':
-		return p.parseArray()
+		*v, err = p.parseArray()
+		return err
 	case c == '{':
-		return p.parseInlineTable()
+		*v, err = p.parseInlineTable()
+		return err
 	case c == 't' && strings.HasPrefix(p.src[p.pos:], "true"):
 		p.pos += 4
-		return p.checkDelim(tomlValue{kind: tomlBool, line: line}, "true")
+		*v = tomlValue{kind: tomlBool, line: line}
+		return p.checkDelim("true")
 	case c == 'f' && strings.HasPrefix(p.src[p.pos:], "false"):
 		p.pos += 5
-		return p.checkDelim(tomlValue{kind: tomlBool, line: line}, "false")
+		*v = tomlValue{kind: tomlBool, line: line}
+		return p.checkDelim("false")
 	}
-	return p.parseNumberOrDate()
+	*v, err = p.parseNumberOrDate()
+	return err
 }
 
 // checkDelim requires that a scalar is followed by a delimiter.
-func (p *tomlParser) checkDelim(v tomlValue, text string) (tomlValue, error) {
+func (p *tomlParser) checkDelim(text string) error {
 	if p.pos < len(p.src) {
 		switch p.src[p.pos] {
 		case ' ', '\t', '\n', '\r', ',', ']', '}', '#':
 		default:
-			return v, p.errf("invalid value %q", text+p.rest())
+			return p.errf("invalid value %q", text+p.rest())
 		}
 	}
-	return v, nil
+	return nil
 }
 
 func (p *tomlParser) parseString() (tomlValue, error) {
 	s := p.src[p.pos:]
 	switch {
 	case strings.HasPrefix(s, `"""`):
-		return p.parseMultiBasic()
+		return p.parseMulti(true)
 	case strings.HasPrefix(s, `'''`):
-		return p.parseMultiLiteral()
+		return p.parseMulti(false)
 	case s[0] == '\'':
 		p.pos++
 		start := p.pos
@@ -491,12 +496,7 @@ func (p *tomlParser) stringChar(c byte) error {
 	case isControl(c):
 		return p.errf("control character %U in a string", rune(c))
 	case c >= 0x80:
-		r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-		if r == utf8.RuneError && size == 1 {
-			return p.errf("invalid UTF-8 in a string")
-		}
-		p.pos += size
-		return nil
+		return p.utf8Char("a string")
 	}
 	p.pos++
 	return nil
@@ -561,7 +561,14 @@ func (p *tomlParser) escape(b *[]byte) error {
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
-func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
+// parseMulti reads a multi-line string: basic (""") with escapes and
+// line-ending backslashes, or literal (”'). Up to two quote characters may
+// end the content right before the closing delimiter.
+func (p *tomlParser) parseMulti(basic bool) (tomlValue, error) {
+	delim := "'''"
+	if basic {
+		delim = `"""`
+	}
 	p.pos += 3
 	p.skipFirstNewline()
 	b := p.escaped
@@ -569,36 +576,17 @@ func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
-		case strings.HasPrefix(p.src[p.pos:], `"""`):
-			// Up to two quotes may end the content right before the delimiter.
+		case strings.HasPrefix(p.src[p.pos:], delim):
 			k := 3
-			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == '"' {
+			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == delim[0] {
 				k++
 			}
 			b = append(b, p.src[p.pos:p.pos+k-3]...)
 			p.pos += k
 			p.escaped = b
 			return tomlValue{kind: tomlString, esc: true, str: span{int32(at0), int32(len(b))}}, nil
-		case c == '\\':
-			// A line-ending backslash trims the newline and the whitespace after it.
-			j := p.pos + 1
-			for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t') {
-				j++
-			}
-			if j < len(p.src) && (p.src[j] == '\n' || p.src[j] == '\r') {
-				p.pos = j
-				for p.pos < len(p.src) {
-					d := p.src[p.pos]
-					if d == ' ' || d == '\t' {
-						p.pos++
-					} else if d == '\n' || d == '\r' {
-						if err := p.newline(); err != nil {
-							return tomlValue{}, err
-						}
-					} else {
-						break
-					}
-				}
+		case basic && c == '\\':
+			if p.lineEndingBackslash() {
 				continue
 			}
 			if err := p.escape(&b); err != nil {
@@ -621,38 +609,31 @@ func (p *tomlParser) parseMultiBasic() (tomlValue, error) {
 	return tomlValue{}, p.errf("unterminated multi-line string")
 }
 
-func (p *tomlParser) parseMultiLiteral() (tomlValue, error) {
-	p.pos += 3
-	p.skipFirstNewline()
-	b := p.escaped
-	at0 := len(b)
+// lineEndingBackslash skips a backslash that ends a line of a multi-line
+// basic string, with the newlines and whitespace after it (TOML trims
+// them); it reports false, moving nothing, for any other backslash.
+func (p *tomlParser) lineEndingBackslash() bool {
+	j := p.pos + 1
+	for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t') {
+		j++
+	}
+	if j >= len(p.src) || (p.src[j] != '\n' && p.src[j] != '\r') {
+		return false
+	}
+	p.pos = j
 	for p.pos < len(p.src) {
-		c := p.src[p.pos]
-		switch {
-		case strings.HasPrefix(p.src[p.pos:], `'''`):
-			k := 3
-			for k < 5 && p.pos+k < len(p.src) && p.src[p.pos+k] == '\'' {
-				k++
+		switch p.src[p.pos] {
+		case ' ', '\t':
+			p.pos++
+		case '\n', '\r':
+			if p.newline() != nil {
+				return true // the bad newline is reported by the caller's next step
 			}
-			b = append(b, p.src[p.pos:p.pos+k-3]...)
-			p.pos += k
-			p.escaped = b
-			return tomlValue{kind: tomlString, esc: true, str: span{int32(at0), int32(len(b))}}, nil
-		case c == '\n' || c == '\r':
-			at := p.pos
-			if err := p.newline(); err != nil {
-				return tomlValue{}, err
-			}
-			b = append(b, p.src[at:p.pos]...) // the newline as written (CRLF kept)
 		default:
-			at := p.pos
-			if err := p.multiChar(c); err != nil {
-				return tomlValue{}, err
-			}
-			b = append(b, p.src[at:p.pos]...)
+			return true
 		}
 	}
-	return tomlValue{}, p.errf("unterminated multi-line string")
+	return true
 }
 
 func (p *tomlParser) skipFirstNewline() {
@@ -665,17 +646,23 @@ func (p *tomlParser) skipFirstNewline() {
 	}
 }
 
+// utf8Char steps over one multi-byte UTF-8 character, or reports invalid
+// UTF-8 in `where`.
+func (p *tomlParser) utf8Char(where string) error {
+	r, size := utf8.DecodeRuneInString(p.src[p.pos:])
+	if r == utf8.RuneError && size == 1 {
+		return p.errf("invalid UTF-8 in %s", where)
+	}
+	p.pos += size
+	return nil
+}
+
 func (p *tomlParser) multiChar(c byte) error {
 	if isControl(c) {
 		return p.errf("control character %U in a string", rune(c))
 	}
 	if c >= 0x80 {
-		r, size := utf8.DecodeRuneInString(p.src[p.pos:])
-		if r == utf8.RuneError && size == 1 {
-			return p.errf("invalid UTF-8 in a string")
-		}
-		p.pos += size
-		return nil
+		return p.utf8Char("a string")
 	}
 	p.pos++
 	return nil
@@ -706,44 +693,19 @@ func (p *tomlParser) parseArray() (tomlValue, error) {
 	v := tomlValue{kind: tomlArray, line: int32(p.line)}
 	base := len(p.stack)
 	defer func() { p.stack = p.stack[:base] }()
-	done := func() (tomlValue, error) {
-		v.first, v.n = int32(len(p.arena)), int32(len(p.stack)-base)
-		p.arena = append(p.arena, p.stack[base:]...)
-		return v, nil
-	}
 	p.pos++
-	for {
-		if err := p.skipArraySpace(); err != nil {
-			return v, err
-		}
-		if p.pos >= len(p.src) {
-			return v, p.errf("unterminated array (opened at line %d)", v.line)
-		}
-		if p.src[p.pos] == ']' {
-			p.pos++
-			return done()
-		}
-		item, err := p.parseValue()
-		if err != nil {
-			return v, err
-		}
+	err := p.list(']', "array", v.line, func() error {
+		var item tomlValue
+		err := p.parseValue(&item)
 		p.stack = append(p.stack, item)
-		if err := p.skipArraySpace(); err != nil {
-			return v, err
-		}
-		if p.pos >= len(p.src) {
-			return v, p.errf("unterminated array (opened at line %d)", v.line)
-		}
-		switch p.src[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return done()
-		default:
-			return v, p.errf("expected , or ] in the array, found %q", p.rest())
-		}
+		return err
+	})
+	if err != nil {
+		return v, err
 	}
+	v.first, v.n = int32(len(p.arena)), int32(len(p.stack)-base)
+	p.arena = append(p.arena, p.stack[base:]...)
+	return v, nil
 }
 
 // parseInlineTable reads { k = v, ... }. As in TOML 1.1 (and BurntSushi
@@ -754,57 +716,69 @@ func (p *tomlParser) parseInlineTable() (tomlValue, error) {
 	p.pos++
 	outer := p.key
 	defer func() { p.key = outer }()
-	for {
-		if err := p.skipArraySpace(); err != nil {
-			return v, err
-		}
-		if p.pos >= len(p.src) {
-			return v, p.errf("unterminated inline table (opened at line %d)", v.line)
-		}
-		if p.src[p.pos] == '}' {
-			p.pos++
-			v.first = int32(len(p.inline))
-			p.inline = append(p.inline, kvs)
-			return v, nil
-		}
+	err := p.list('}', "inline table", v.line, func() error {
 		line := p.line
 		key, err := p.parseKey()
 		if err != nil {
-			return v, err
+			return err
 		}
 		for _, kv := range kvs {
 			if kv.key == key {
-				return v, p.errf("key %s defined twice in the inline table", key)
+				return p.errf("key %s defined twice in the inline table", key)
 			}
 		}
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '=' {
-			return v, p.errf("expected = after %s in the inline table", key)
+			return p.errf("expected = after %s in the inline table", key)
 		}
 		p.pos++
 		p.skipSpace()
 		p.key = outer + "." + key
-		item, err := p.parseValue()
-		if err != nil {
-			return v, err
-		}
+		var item tomlValue
+		err = p.parseValue(&item)
 		kvs = append(kvs, tomlKeyVal{key: key, line: line, val: item})
+		return err
+	})
+	if err != nil {
+		return v, err
+	}
+	v.first = int32(len(p.inline))
+	p.inline = append(p.inline, kvs)
+	return v, nil
+}
+
+// list reads the elements of an array or inline table after its opening
+// bracket, up to closer: elements separated by commas, with whitespace,
+// newlines and comments around them and an optional trailing comma.
+func (p *tomlParser) list(closer byte, what string, opened int32, elem func() error) error {
+	for {
 		if err := p.skipArraySpace(); err != nil {
-			return v, err
+			return err
 		}
 		if p.pos >= len(p.src) {
-			return v, p.errf("unterminated inline table (opened at line %d)", v.line)
+			return p.errf("unterminated %s (opened at line %d)", what, opened)
+		}
+		if p.src[p.pos] == closer {
+			p.pos++
+			return nil
+		}
+		if err := elem(); err != nil {
+			return err
+		}
+		if err := p.skipArraySpace(); err != nil {
+			return err
+		}
+		if p.pos >= len(p.src) {
+			return p.errf("unterminated %s (opened at line %d)", what, opened)
 		}
 		switch p.src[p.pos] {
 		case ',':
 			p.pos++
-		case '}':
+		case closer:
 			p.pos++
-			v.first = int32(len(p.inline))
-			p.inline = append(p.inline, kvs)
-			return v, nil
+			return nil
 		default:
-			return v, p.errf("expected , or } in the inline table, found %q", p.rest())
+			return p.errf("expected , or %c in the %s, found %q", closer, what, p.rest())
 		}
 	}
 }
@@ -831,6 +805,8 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 		return v, p.errf("missing value")
 	case isPlainInt(raw):
 		v.kind = tomlInteger
+	case isPlainDecimal(raw):
+		v.kind = tomlFloat
 	case isTOMLInteger(raw):
 		v.kind = tomlInteger
 		if _, err := parseTOMLInt(raw); err != nil {
@@ -855,6 +831,21 @@ func (p *tomlParser) parseNumberOrDate() (tomlValue, error) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// isPlainDecimal is the common case of a float: digits, a point, digits
+// (no sign, underscore or exponent; short enough to be in range).
+func isPlainDecimal(s string) bool {
+	dot := -1
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c == '.' && dot < 0:
+			dot = i
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return dot > 0 && dot < len(s)-1 && len(s) < 300 && (s[0] != '0' || dot == 1)
+}
 
 // hasExponent reports an 'e' or 'E' in a number (not in inf or nan).
 func hasExponent(s string) bool {

@@ -143,8 +143,8 @@ func (h *Hand) Field(key string) (string, bool) {
 	for _, f := range h.Extra {
 		if f.Key == key {
 			p := &tomlParser{src: f.Value, line: f.Line}
-			v, err := p.parseValue()
-			if err != nil {
+			var v tomlValue
+			if err := p.parseValue(&v); err != nil {
 				return f.Value, true
 			}
 			if v.kind == tomlString {
@@ -237,7 +237,10 @@ func tomlKey(k string) string {
 // deal, action and show becomes an action notation, and, when the hand is
 // over, finishing_stacks and winnings (chips collected from the pots) are
 // filled in. names (optional) are the players by engine seat; decimals is
-// the number of decimal digits of the chip unit (0 for whole chips).
+// the number of decimal digits of the chip unit (0 for whole chips). The
+// unit of a PHH hand is implied by its written amounts: if every amount is
+// whole in a coarser unit, Parse reads the hand in that unit (the same
+// amounts of currency, fewer units).
 func FromEngine(g *holdem.Hand, names []string, decimals int) *Hand {
 	n := g.Players()
 	phh := func(seat int) int { return (seat - g.Button() - 1 + 2*n) % n } // 0-based PHH index

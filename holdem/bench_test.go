@@ -13,15 +13,7 @@ func playRandom(h *Hand, cfg *Config, deck *cards.Deck, r *rand.Rand) int {
 	if err := h.Reset(cfg, deck); err != nil {
 		panic(err)
 	}
-	k := 0
-	for !h.Over() {
-		l := h.Legal()
-		if _, err := h.Apply(l.Seat, randomAction(r, l)); err != nil {
-			panic(err)
-		}
-		k++
-	}
-	return k
+	return PlayRandom(h, r)
 }
 
 // BenchmarkRandomHand plays random six-handed hands (100 big blinds deep,

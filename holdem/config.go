@@ -102,13 +102,8 @@ func (c *Config) Validate() error {
 		if c.SmallBlind != 0 || c.BigBlind != 0 || c.Straddle != 0 {
 			return configErr("Blinds", "give either Blinds or SmallBlind/BigBlind/Straddle, not both")
 		}
-		if len(c.Blinds) != n {
-			return configErr("Blinds", "%d entries for %d players", len(c.Blinds), n)
-		}
-		for s, b := range c.Blinds {
-			if b < 0 {
-				return configErr("Blinds", "seat %d: negative blind %d", s, b)
-			}
+		if err := perSeat("Blinds", c.Blinds, n); err != nil {
+			return err
 		}
 	} else {
 		if c.BigBlind <= 0 {
@@ -130,17 +125,25 @@ func (c *Config) Validate() error {
 		if c.Ante != 0 || c.BigBlindAnte != 0 {
 			return configErr("Antes", "give either Antes or Ante/BigBlindAnte, not both")
 		}
-		if len(c.Antes) != n {
-			return configErr("Antes", "%d entries for %d players", len(c.Antes), n)
-		}
-		for s, a := range c.Antes {
-			if a < 0 {
-				return configErr("Antes", "seat %d: negative ante %d", s, a)
-			}
+		if err := perSeat("Antes", c.Antes, n); err != nil {
+			return err
 		}
 	}
 	if c.minBet() <= 0 {
 		return configErr("MinBet", "must be positive")
+	}
+	return nil
+}
+
+// perSeat checks a per-seat amount list: one non-negative entry per player.
+func perSeat(field string, xs []int64, n int) error {
+	if len(xs) != n {
+		return configErr(field, "%d entries for %d players", len(xs), n)
+	}
+	for s, x := range xs {
+		if x < 0 {
+			return configErr(field, "seat %d: negative amount %d", s, x)
+		}
 	}
 	return nil
 }

@@ -43,26 +43,6 @@ func randomConfig(r *rand.Rand, cfg *Config, buf []int64) {
 	}
 }
 
-// randomAction picks a legal action: mostly calls, some folds, raises of
-// every size from the minimum to all-in.
-func randomAction(r *rand.Rand, l Legal) Action {
-	x := r.IntN(10)
-	switch {
-	case x < 2 && l.ToCall > 0:
-		return Action{Kind: Fold}
-	case x < 5 && l.CanRaise:
-		to := l.MinRaiseTo
-		switch r.IntN(3) {
-		case 0:
-			to = l.MaxRaiseTo
-		case 1:
-			to = l.MinRaiseTo + r.Int64N(l.MaxRaiseTo-l.MinRaiseTo+1)
-		}
-		return Action{Kind: BetRaise, To: to}
-	}
-	return Action{Kind: CheckCall}
-}
-
 // refState is an independent model of the betting rules computed from the
 // configuration and the event log alone (not the engine's fields).
 type refState struct {
@@ -278,7 +258,7 @@ func checkRandomHands(t *testing.T, hands int, seed uint64) {
 					t.Fatalf("hand %d: seat %d may act out of turn (%v)", hand, other, a)
 				}
 			}
-			if _, err := h.Apply(l.Seat, randomAction(r, l)); err != nil {
+			if _, err := h.Apply(l.Seat, RandomAction(r, l)); err != nil {
 				t.Fatalf("hand %d: %v", hand, err)
 			}
 		}

@@ -33,12 +33,15 @@ func BenchmarkPHH(b *testing.B) {
 	cpu0 := cpuSeconds()
 	for b.Loop() {
 		for i, d := range data {
-			hs, err := hh.Parse(files[i], d)
+			err := hh.Scan(files[i], d, 1, func(h *hh.Hand) error {
+				if t.AddRecorded(h, &r) == nil {
+					hands++
+				}
+				return nil
+			})
 			if err != nil {
 				b.Fatal(err)
 			}
-			n, _ := t.AddPHH(hs, &r)
-			hands += n
 		}
 	}
 	b.ReportMetric(float64(hands)/b.Elapsed().Seconds(), "hands/s")

@@ -12,28 +12,6 @@ import (
 	"pokerlab/hud"
 )
 
-// randomHand plays one random six-handed hand.
-func randomHand(tb testing.TB, g *holdem.Hand, cfg *holdem.Config, deck *cards.Deck, r *rand.Rand) {
-	if err := g.Reset(cfg, deck); err != nil {
-		tb.Fatal(err)
-	}
-	for !g.Over() {
-		l := g.Legal()
-		var err error
-		switch x := r.IntN(10); {
-		case x < 3 && l.ToCall > 0:
-			_, err = g.Fold(l.Seat)
-		case x < 5 && l.CanRaise:
-			_, err = g.BetRaise(l.Seat, l.MinRaiseTo+r.Int64N(min(l.MaxRaiseTo-l.MinRaiseTo+1, 40)))
-		default:
-			_, err = g.CheckCall(l.Seat)
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-	}
-}
-
 // TestEngineAndPHHAgree: simulated hands tallied from the engine directly
 // and the same hands written as PHH, read back and tallied give identical
 // statistics (one code path, and a lossless history).
@@ -53,7 +31,10 @@ func TestEngineAndPHHAgree(t *testing.T) {
 			cfg.Stacks[s] = 40 + r.Int64N(400)
 			seated[s] = names[(s+i)%6]
 		}
-		randomHand(t, &g, &cfg, deck, r)
+		if err := g.Reset(&cfg, deck); err != nil {
+			t.Fatal(err)
+		}
+		holdem.PlayRandom(&g, r)
 		direct.Add(&g, seated)
 		h := hh.FromEngine(&g, seated, 0)
 		h.Name = fmt.Sprint(i + 1)
@@ -72,21 +53,21 @@ func TestEngineAndPHHAgree(t *testing.T) {
 	if n, skipped := viaPHH.AddPHH(back, &rp); n != 3000 || len(skipped) != 0 {
 		t.Fatalf("%d hands, skipped %v", n, skipped)
 	}
-	taken := 0
+	var taken [hud.NumStats]bool
 	for _, name := range names {
 		p, _ := direct.Player(name)
 		q, _ := viaPHH.Player(name)
 		if p.Hands != 3000 || *p != *q {
 			t.Fatalf("%s: engine tally %+v, PHH tally %+v", name, p, q)
 		}
-		for _, c := range p.Counts {
-			if c.Taken > 0 {
-				taken++
-			}
+		for st, c := range p.Counts {
+			taken[st] = taken[st] || c.Taken > 0
 		}
 	}
-	if taken < 6*40 {
-		t.Errorf("random play exercised only %d (player, stat) pairs", taken)
+	for st, ok := range taken {
+		if !ok {
+			t.Errorf("stat %s never taken in random play", hud.Stat(st).Key())
+		}
 	}
 }
 
@@ -99,7 +80,10 @@ func BenchmarkAddEngineHand(b *testing.B) {
 	var hs [64]holdem.Hand
 	for i := range hs {
 		cfg.Button = i % 6
-		randomHand(b, &hs[i], &cfg, deck, r)
+		if err := hs[i].Reset(&cfg, deck); err != nil {
+			b.Fatal(err)
+		}
+		holdem.PlayRandom(&hs[i], r)
 	}
 	names := []string{"A", "B", "C", "D", "E", "F"}
 	t := hud.NewTracker()

@@ -1,30 +1,40 @@
 package hud
 
 import (
+	"strconv"
+
 	"pokerlab/hh"
 )
 
-// AddPHH replays recorded hands through the engine (r) and tallies them, so
-// recorded hands and simulated ones share one code path. Players are named
-// by the hand's players field ("p1", "p2", ... without one). Hands that do
-// not replay are skipped and their errors returned.
+// AddRecorded replays a recorded hand through the engine (r) and tallies
+// it, so recorded hands and simulated ones share one code path. Players are
+// named by the hand's players field ("p1", "p2", ... without one). A hand
+// that does not replay is not tallied and its error returned.
+func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
+	if err := r.Replay(h); err != nil {
+		return err
+	}
+	names := h.Players
+	if names == nil {
+		var buf [9]string
+		for s := range h.NumPlayers() {
+			buf[s] = "p" + strconv.Itoa(s+1)
+		}
+		names = buf[:h.NumPlayers()]
+	}
+	t.Add(&r.Hand, names)
+	return nil
+}
+
+// AddPHH tallies hands with AddRecorded and returns how many were added
+// and the errors of those skipped.
 func (t *Tracker) AddPHH(hands []*hh.Hand, r *hh.Replayer) (added int, skipped []error) {
-	var names [9]string
 	for _, h := range hands {
-		if err := r.Replay(h); err != nil {
+		if err := t.AddRecorded(h, r); err != nil {
 			skipped = append(skipped, err)
 			continue
 		}
-		ns := h.Players
-		if ns == nil {
-			for s := range h.NumPlayers() {
-				names[s] = "p" + string(rune('1'+s))
-			}
-			ns = names[:h.NumPlayers()]
-		}
-		if t.Add(&r.Hand, ns) {
-			added++
-		}
+		added++
 	}
 	return added, skipped
 }

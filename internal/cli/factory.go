@@ -8,15 +8,15 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"text/tabwriter"
 
 	"golang.org/x/term"
+
+	"pokerlab/internal/atomicfile"
 )
 
 // IOStreams are the command's standard streams and what they are attached to.
@@ -74,35 +74,11 @@ func newTable(out io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 }
 
-// writeFileAtomic writes a file through a temporary file in the same
-// directory and renames it into place, so a failure leaves nothing
-// half-written.
-func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// writeFileAtomic writes a file so that a failure leaves nothing
+// half-written (see package atomicfile).
+func writeFileAtomic(path string, write func(w io.Writer) error) error {
+	return atomicfile.Write(path, write)
 }
-
-// dirOf returns the directory of path ("." for a bare name).
-func dirOf(path string) string { return filepath.Dir(path) }
 
 // runtimeCPUs is the number of CPUs Go may use.
 func runtimeCPUs() int { return runtime.GOMAXPROCS(0) }

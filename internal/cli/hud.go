@@ -127,19 +127,15 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 				for j := range ch {
 					job := jobs[j]
 					res := hudResult{tracker: hud.NewTracker()}
-					hands, err := hh.ParseAt(files[job.file], job.data.Data, job.data.Line)
-					if err != nil {
-						res.err = err
-					} else {
-						for _, h := range hands {
-							res.names = append(res.names, h.Name)
+					res.err = hh.Scan(files[job.file], job.data.Data, job.data.Line, func(h *hh.Hand) error {
+						res.names = append(res.names, h.Name)
+						if err := res.tracker.AddRecorded(h, &r); err != nil {
+							res.skipped = append(res.skipped, HudSkippedJSON{File: files[job.file], Error: err.Error()})
+						} else {
+							res.hands++
 						}
-						n, skipped := res.tracker.AddPHH(hands, &r)
-						res.hands = int64(n)
-						for _, e := range skipped {
-							res.skipped = append(res.skipped, HudSkippedJSON{File: files[job.file], Error: e.Error()})
-						}
-					}
+						return nil
+					})
 					out[j] = res
 					mu.Lock()
 					done += int64(len(job.data.Data))

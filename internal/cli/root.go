@@ -35,5 +35,6 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newHHCmd(f))
 	root.AddCommand(newHudCmd(f, nil))
 	root.AddCommand(newSolveCmd(f, nil))
+	root.AddCommand(newQRECmd(f))
 	return root
 }

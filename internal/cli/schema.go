@@ -5,6 +5,8 @@ import "encoding/json"
 // JSON output types of every command (the --json schemas), documented field
 // by field in docs/cli.md; schema_test.go fails if a field is missing there.
 
+import "pokerlab/efg"
+
 // GameInfoJSON is the output of "pokerlab game info --json".
 type GameInfoJSON struct {
 	Game              string   `json:"game"`
@@ -80,6 +82,7 @@ type EquityJSON struct {
 func init() { schemaTypes = append(schemaTypes, EvalJSON{}, EquityJSON{}, EquityPlayerJSON{}) }
 
 // --- NPCs (issue 7) ---
+// --- Solving: the CFR family (issue 3) ---
 
 // SimJSON is the output of "pokerlab sim --json".
 type SimJSON struct {
@@ -106,6 +109,68 @@ type SimStatJSON struct {
 }
 
 func init() { schemaTypes = append(schemaTypes, SimJSON{}, SimSeatJSON{}, SimStatJSON{}) }
+
+func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
+
+// --- Logit QRE (issue 4) ---
+
+// AKQHandsJSON holds one quantity per hand of the AKQ game (null where it is
+// infinite: the free energy at λ = 0).
+type AKQHandsJSON struct {
+	A *float64 `json:"A"`
+	Q *float64 `json:"Q"`
+	K *float64 `json:"K"`
+}
+
+// QREAKQJSON is one element of the array written by "pokerlab qre akq --json".
+type QREAKQJSON struct {
+	Bet              float64      `json:"bet"`
+	Lambda           float64      `json:"lambda"`
+	PA               float64      `json:"pA"`
+	PQ               float64      `json:"pQ"`
+	PK               float64      `json:"pK"`
+	ExploitabilityP1 float64      `json:"exploitability_p1"`
+	ValueP1          float64      `json:"value_p1"`
+	Energy           AKQHandsJSON `json:"energy"`
+	Entropy          AKQHandsJSON `json:"entropy"`
+	FreeEnergy       AKQHandsJSON `json:"free_energy"`
+}
+
+// QREPointJSON is one QRE of "pokerlab qre trace --json".
+type QREPointJSON struct {
+	Lambda    float64              `json:"lambda"`
+	MaxRegret float64              `json:"max_regret"`
+	InfoSets  []efg.ProfileInfoSet `json:"infosets"`
+}
+
+// QRETraceJSON is the output of "pokerlab qre trace --json".
+type QRETraceJSON struct {
+	Points []QREPointJSON `json:"points"`
+}
+
+// QRELikelihoodJSON is one point of the likelihood profile of "pokerlab qre fit --json".
+type QRELikelihoodJSON struct {
+	Lambda        float64 `json:"lambda"`
+	LogLikelihood float64 `json:"log_likelihood"`
+}
+
+// QREFitJSON is the output of "pokerlab qre fit --json".
+type QREFitJSON struct {
+	Game                 string               `json:"game"`
+	Lambda               float64              `json:"lambda"`
+	StdErr               *float64             `json:"std_err"`
+	CI95                 [2]*float64          `json:"ci95"`
+	LogLikelihood        float64              `json:"log_likelihood"`
+	LogLikelihoodUniform float64              `json:"log_likelihood_uniform"`
+	Observations         float64              `json:"observations"`
+	AtBoundary           bool                 `json:"at_boundary"`
+	Profile              []QRELikelihoodJSON  `json:"profile"`
+	InfoSets             []efg.ProfileInfoSet `json:"infosets"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, QREAKQJSON{}, QRETraceJSON{}, QREFitJSON{})
+}
 
 // --- Hold'em engine, hand histories and HUD (issue 6) ---
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -101,53 +100,35 @@ func simRun(opts *simOptions) error {
 			return err
 		}
 	}
-	var hhOut *bufio.Writer
-	var hhFile *os.File
-	if opts.HH != "" {
-		hhFile, err = os.CreateTemp(dirOf(opts.HH), ".sim-*.phhs")
+	var rec *npc.Recorder
+	var res *npc.SimResult
+	play := func(phh io.Writer) error { // phh nil: no hand histories
+		var err error
+		if rec, err = npc.NewRecorder(table, phh); err != nil {
+			return err
+		}
+		bar := opts.Progress(int64(opts.Hands), "sim", opts.JSON)
+		res, err = npc.Simulate(table, npc.SimOptions{Hands: opts.Hands, Seed: opts.Seed, Threads: threadsFlag(opts.Threads),
+			HandSink: rec.Hand, Progress: func(done int) { bar.Set(int64(done)) }})
+		bar.Done()
 		if err != nil {
 			return err
 		}
-		defer func() {
-			if hhFile != nil {
-				hhFile.Close()
-				os.Remove(hhFile.Name())
+		return rec.Err()
+	}
+	if opts.HH == "" {
+		err = play(nil)
+	} else {
+		err = writeFileAtomic(opts.HH, func(w io.Writer) error {
+			bw := bufio.NewWriterSize(w, 1<<20)
+			if err := play(bw); err != nil {
+				return err
 			}
-		}()
-		hhOut = bufio.NewWriterSize(hhFile, 1<<20)
+			return bw.Flush()
+		})
 	}
-	bar := opts.Progress(int64(opts.Hands), "sim", opts.JSON)
-	var phh io.Writer // stays a nil interface without --hh
-	if hhOut != nil {
-		phh = hhOut
-	}
-	rec, err := npc.NewRecorder(table, phh)
 	if err != nil {
 		return err
-	}
-	res, err := npc.Simulate(table, npc.SimOptions{Hands: opts.Hands, Seed: opts.Seed, Threads: threadsFlag(opts.Threads),
-		HandSink: rec.Hand, Progress: func(done int) { bar.Set(int64(done)) }})
-	bar.Done()
-	if err != nil {
-		return err
-	}
-	if err := rec.Err(); err != nil {
-		return err
-	}
-	if hhOut != nil {
-		if err := hhOut.Flush(); err != nil {
-			return err
-		}
-		if err := hhFile.Close(); err != nil {
-			return err
-		}
-		if err := os.Chmod(hhFile.Name(), 0o644); err != nil {
-			return err
-		}
-		if err := os.Rename(hhFile.Name(), opts.HH); err != nil {
-			return err
-		}
-		hhFile = nil
 	}
 	out := SimJSON{Hands: res.Hands, Seconds: res.Elapsed.Seconds()}
 	if s := res.Elapsed.Seconds(); s > 0 {

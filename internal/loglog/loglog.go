@@ -66,7 +66,7 @@ func Plot(c Chart) (*plot.Plot, error) {
 	p.Title.Text = c.Title
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = powerTicks{}, powerTicks{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = PowerTicks{}, PowerTicks{}
 	p.Legend.Top, p.Legend.Left = c.LegendTop, true
 	p.Legend.ThumbnailWidth = vg.Points(20)
 	p.Add(plotter.NewGrid())
@@ -106,12 +106,12 @@ func Plot(c Chart) (*plot.Plot, error) {
 	return p, nil
 }
 
-// powerTicks labels the powers of ten of a log axis compactly ("1e-04",
+// PowerTicks labels the powers of ten of a log axis compactly ("1e-04",
 // "100"); plot.LogTicks prints them with rounding noise and also returns the
 // powers just outside the data range.
-type powerTicks struct{}
+type PowerTicks struct{}
 
-func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
+func (PowerTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
 	for _, t := range (plot.LogTicks{Prec: -1}).Ticks(lo, hi) {
 		if t.Value < lo*(1-1e-9) || t.Value > hi*(1+1e-9) {

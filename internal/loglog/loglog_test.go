@@ -48,7 +48,7 @@ func TestWrite(t *testing.T) {
 
 func TestPowerTicks(t *testing.T) {
 	var labels []string
-	for _, tk := range (powerTicks{}).Ticks(0.003, 2000) {
+	for _, tk := range (PowerTicks{}).Ticks(0.003, 2000) {
 		if tk.Value < 0.003 || tk.Value > 2000 {
 			t.Errorf("tick %v outside the range", tk.Value)
 		}

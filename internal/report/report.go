@@ -21,6 +21,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"pokerlab/internal/atomicfile"
 	"pokerlab/internal/plotx"
 )
 
@@ -92,6 +93,20 @@ func (b *Builder) Figure(p *plot.Plot, name, caption, command string) error {
 	return nil
 }
 
+// FigureSaved adds a figure drawn by save, which is called with the paths
+// of name.svg and name.png (for figures built outside gonum's single plot,
+// such as qreplot's panel grids).
+func (b *Builder) FigureSaved(name, caption, command string, save func(path string) error) error {
+	svg, png := name+".svg", name+".png"
+	for _, f := range []string{svg, png} {
+		if err := save(filepath.Join(b.opts.Dir, f)); err != nil {
+			return err
+		}
+	}
+	b.section.Blocks = append(b.section.Blocks, Block{Figure: &Figure{Name: name, Caption: caption, SVG: svg, PNG: png}, Command: command})
+	return nil
+}
+
 // Table adds a table with the command that reproduces it.
 func (b *Builder) Table(t Table, command string) {
 	b.section.Blocks = append(b.section.Blocks, Block{Table: &t, Command: command})
@@ -115,7 +130,7 @@ type sectionFunc struct {
 // sections lists the page's sections in order; each lives in its own
 // section_*.go file.
 func sections() []sectionFunc {
-	return []sectionFunc{cfrSection, holdemSection}
+	return []sectionFunc{akqSection, qreGamesSection, cfrSection, holdemSection}
 }
 
 // Result is what Run produced.
@@ -160,40 +175,20 @@ func Run(opts Options) (*Result, error) {
 		"seconds":  res.Seconds,
 		"sections": res.Numbers,
 	}
-	if err := writeAtomic(filepath.Join(opts.Dir, "report.json"), func(w io.Writer) error {
+	if err := atomicfile.Write(filepath.Join(opts.Dir, "report.json"), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}); err != nil {
 		return nil, err
 	}
-	err := writeAtomic(filepath.Join(opts.Dir, "index.html"), func(w io.Writer) error {
+	err := atomicfile.Write(filepath.Join(opts.Dir, "index.html"), func(w io.Writer) error {
 		return page.Execute(w, map[string]any{
 			"Sections": res.Sections, "Seed": opts.Seed, "Quick": opts.Quick,
 			"Seconds": fmt.Sprintf("%.0f", res.Seconds), "Date": time.Now().UTC().Format("2006-01-02"),
 		})
 	})
 	return res, err
-}
-
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 var page = template.Must(template.New("index").Parse(`<!DOCTYPE html>

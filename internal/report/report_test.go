@@ -2,10 +2,13 @@ package report
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pokerlab/qre"
 )
 
 // runQuick runs the quick report once per test binary.
@@ -105,5 +108,50 @@ func TestQuickReportHoldem(t *testing.T) {
 	aa := h["equity_vs_random"].(map[string][]float64)["AA"]
 	if len(aa) != 8 || aa[0] < 0.84 || aa[0] > 0.86 { // AA vs one random hand: 85.2 %
 		t.Errorf("AA vs random: %v", aa)
+	}
+}
+
+// The QRE sections' numbers are sane: the measured asymptotic coefficients
+// match the (corrected) formulas, ε(2000) < 0.1 % of the pot, Kuhn's QRE
+// comes within 0.1 % of the pot near λ = 62 and selects α ≈ 0.2017, and
+// CFR+'s play on ghost lines loses more than elsewhere.
+func TestQuickReportQRE(t *testing.T) {
+	_, res := quickReport(t)
+	for _, a := range res.Numbers["akq"]["asymptotics"].([]map[string]any) {
+		B := a["bet"].(float64)
+		for _, key := range []string{"c1_pq", "c1_pk", "prefactor_pa"} {
+			c := a[key].(qre.Coefficient)
+			if math.Abs(c.Numeric-c.Formula) > 1e-3*math.Max(1, math.Abs(c.Formula)) {
+				t.Errorf("B = %v %s: measured %v, formula %v", B, key, c.Numeric, c.Formula)
+			}
+		}
+		if e := a["eps_at_2000"].(float64); !(e >= 0 && e < 0.001) {
+			t.Errorf("B = %v: ε(2000) = %v", B, e)
+		}
+	}
+	q := res.Numbers["qre-games"]
+	kuhn := q["paths"].(map[string]any)["kuhn"].(map[string]any)
+	if l, ok := kuhn["lambda_within_0_1_percent_of_pot"].(float64); !ok || math.Abs(l-62) > 2 {
+		t.Errorf("Kuhn: λ within 0.1 %% of the pot = %v, want ≈ 62", kuhn["lambda_within_0_1_percent_of_pot"])
+	}
+	if a := q["kuhn_alpha"].(float64); math.Abs(a-0.2017) > 1e-3 {
+		t.Errorf("Kuhn QRE limit α = %v, want 0.2017", a)
+	}
+	g := q["ghost_lines"].(map[string]any)
+	if g["count"].(int) == 0 || g["mean_cfr_loss_ghosts"].(float64) <= g["mean_cfr_loss_others"].(float64) {
+		t.Errorf("ghost lines: %v", g)
+	}
+}
+
+// CFR converges in the report's runs: vanilla CFR's NashConv falls, and
+// CFR+ ends below vanilla CFR on Leduc.
+func TestQuickReportCFR(t *testing.T) {
+	_, res := quickReport(t)
+	algs := res.Numbers["cfr"]["algorithms"].(map[string]any)
+	leduc := func(a string) float64 {
+		return algs[a].(map[string]any)["leduc"].(map[string]any)["nash_conv"].(float64)
+	}
+	if !(leduc("cfr+") < leduc("cfr") && leduc("cfr") < 4.747) {
+		t.Errorf("Leduc NashConv: cfr %v, cfr+ %v", leduc("cfr"), leduc("cfr+"))
 	}
 }

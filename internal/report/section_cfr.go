@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"pokerlab/cfr"
+	"pokerlab/cfr/cfrplot"
 	"pokerlab/games"
 	"pokerlab/internal/loglog"
 )
@@ -49,18 +50,7 @@ func runCFR(b *Builder) error {
 			return err
 		}
 		results[game] = traces
-		chart := loglog.Chart{
-			Title:  fmt.Sprintf("%s: NashConv of the average profile", gameTitle(game)),
-			XLabel: "iterations", YLabel: "NashConv",
-		}
-		for _, tr := range traces {
-			s := loglog.Series{Name: tr.Algorithm.String()}
-			for _, p := range tr.History {
-				s.X = append(s.X, float64(p.Iteration))
-				s.Y = append(s.Y, p.NashConv)
-			}
-			chart.Series = append(chart.Series, s)
-		}
+		chart := cfrplot.Convergence(fmt.Sprintf("%s: NashConv of the average profile", gameTitle(game)), traces)
 		// Reference slopes anchored at vanilla CFR's first point.
 		first := traces[0].History[0]
 		for _, slope := range []float64{-0.5, -1} {

@@ -1,0 +1,25 @@
+// Package cfrplot draws the convergence of CFR runs (NashConv of the average
+// profile against iterations, log–log), for `pokerlab solve` and the report.
+// It is separate from package cfr so that the solvers do not import the
+// plotting libraries.
+package cfrplot
+
+import (
+	"pokerlab/cfr"
+	"pokerlab/internal/loglog"
+)
+
+// Convergence returns the chart of the traces' NashConv histories, one line
+// per algorithm.
+func Convergence(title string, traces []cfr.Trace) loglog.Chart {
+	c := loglog.Chart{Title: title, XLabel: "iterations", YLabel: "NashConv"}
+	for _, tr := range traces {
+		s := loglog.Series{Name: tr.Algorithm.String()}
+		for _, p := range tr.History {
+			s.X = append(s.X, float64(p.Iteration))
+			s.Y = append(s.Y, p.NashConv)
+		}
+		c.Series = append(c.Series, s)
+	}
+	return c
+}

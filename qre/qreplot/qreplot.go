@@ -1,0 +1,432 @@
+// Package qreplot draws the figures of seed 000 (the logit QRE of the AKQ
+// game) and the QRE path of any game with gonum/plot, as PNG or SVG.
+//
+//   - Figure 1: p_A, p_Q, p_K against λ (log axis) for B = 1/3, 1/2, 1, 2, 3,
+//     with the Nash values dotted (AKQProbabilities).
+//   - Figure 2: the exploitability ε of player 1 against λ, log–log, with
+//     the large-λ asymptotes dashed: c/λ for B ≠ 1 and
+//     (λ²+12)/(4(λ²+6)) e^{−λ/2} for B = 1 (AKQExploitability).
+//   - Figure 4: internal energy, entropy and free energy per hand A, Q, K
+//     against λ (AKQThermo).
+//   - For any game: every action probability along the traced path (Path).
+//
+// It is a separate package so that importing pokerlab/qre does not pull in
+// the plotting libraries.
+package qreplot
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"pokerlab/efg"
+	"pokerlab/internal/loglog"
+	"pokerlab/internal/plotx"
+	"pokerlab/qre"
+)
+
+// SeedBets are the bet sizes of seed 000's figures.
+var SeedBets = []float64{1.0 / 3, 0.5, 1, 2, 3}
+
+// Figure is a grid of plots (row-major) with its page size.
+type Figure struct {
+	Plots         [][]*plot.Plot
+	Width, Height vg.Length
+}
+
+// WriteTo renders the figure in format "png" or "svg".
+func (f *Figure) WriteTo(w io.Writer, format string) error {
+	var c vg.CanvasWriterTo
+	switch strings.ToLower(format) {
+	case "png":
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(110))}
+	case "svg":
+		c = vgsvg.New(f.Width, f.Height)
+	default:
+		return fmt.Errorf("qreplot: unknown image format %q (use png or svg)", format)
+	}
+	dc := draw.New(c)
+	rows := len(f.Plots)
+	cols := len(f.Plots[0])
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
+		PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
+	canvases := plot.Align(f.Plots, tiles, dc)
+	for j := range f.Plots {
+		for i := range f.Plots[j] {
+			if f.Plots[j][i] != nil {
+				f.Plots[j][i].Draw(canvases[j][i])
+			}
+		}
+	}
+	_, err := c.WriteTo(w)
+	return err
+}
+
+// Save writes the figure to file, in the format named by its extension
+// (.png or .svg). Nothing is left behind on error.
+func (f *Figure) Save(file string) (err error) {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(file)), ".")
+	if ext != "png" && ext != "svg" {
+		return fmt.Errorf("qreplot: %s: the file name must end in .png or .svg", file)
+	}
+	out, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(file)
+		}
+	}()
+	return f.WriteTo(out, ext)
+}
+
+// logGrid returns n values of λ spaced evenly in log between lo and hi.
+func logGrid(lo, hi float64, n int) []float64 {
+	g := make([]float64, n)
+	for i := range g {
+		g[i] = lo * math.Pow(hi/lo, float64(i)/float64(n-1))
+	}
+	return g
+}
+
+func betLabel(b float64) string { return "B = " + BetName(b) }
+
+// BetName writes a bet size of the seed's figures as a fraction where it is
+// one ("1/3", "1/2") and as a number otherwise.
+func BetName(b float64) string {
+	switch b {
+	case 1.0 / 3:
+		return "1/3"
+	case 0.5:
+		return "1/2"
+	}
+	return fmt.Sprintf("%g", b)
+}
+
+func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	if logX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = loglog.PowerTicks{}
+	}
+	if logY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = loglog.PowerTicks{}
+	}
+	p.Legend.Top = true
+	return p
+}
+
+func addLine(p *plot.Plot, xs, ys []float64, c color.Color, dashed bool, legend string) error {
+	pts := make(plotter.XYs, 0, len(xs))
+	for i := range xs {
+		if math.IsNaN(ys[i]) || math.IsInf(ys[i], 0) {
+			continue
+		}
+		pts = append(pts, plotter.XY{X: xs[i], Y: ys[i]})
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return err
+	}
+	l.Color = c
+	l.Width = vg.Points(1.2)
+	if dashed {
+		l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		l.Width = vg.Points(0.8)
+	}
+	p.Add(l)
+	if legend != "" {
+		p.Legend.Add(legend, l)
+	}
+	return nil
+}
+
+// akqCurves solves the AKQ system on grid for every bet.
+func akqCurves(bets, grid []float64) ([][]qre.AKQPoint, error) {
+	out := make([][]qre.AKQPoint, len(bets))
+	for i, b := range bets {
+		g, err := qre.NewAKQ(b)
+		if err != nil {
+			return nil, err
+		}
+		if out[i], err = g.Solve(grid...); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// AKQProbabilities is seed 000's Figure 1: p_A, p_Q and p_K against λ
+// (log axis, 10^−2 … 10^4), one colour per bet size, the Nash values dotted.
+func AKQProbabilities(bets []float64) (*Figure, error) {
+	grid := logGrid(1e-2, 1e4, 400)
+	curves, err := akqCurves(bets, grid)
+	if err != nil {
+		return nil, err
+	}
+	names := []string{"p_A (bet with A)", "p_Q (bet with Q)", "p_K (call with K)"}
+	row := make([]*plot.Plot, 3)
+	for k := range row {
+		p := newPlot(names[k], "λ", "probability", true, false)
+		p.Y.Min, p.Y.Max = 0, 1.05
+		for i, b := range bets {
+			c := plotx.Color(i)
+			ys := make([]float64, len(grid))
+			for j, pt := range curves[i] {
+				ys[j] = [3]float64{pt.PA, pt.PQ, pt.PK}[k]
+			}
+			if err := addLine(p, grid, ys, c, false, betLabel(b)); err != nil {
+				return nil, err
+			}
+			n := qre.AKQ{Bet: b}.Nash()
+			v := [3]float64{n.PA, n.PQ, n.PK}[k]
+			if err := addLine(p, []float64{grid[0], grid[len(grid)-1]}, []float64{v, v}, c, true, ""); err != nil {
+				return nil, err
+			}
+		}
+		// One legend, in the empty lower right of the p_A panel.
+		if k != 0 {
+			p.Legend = plot.NewLegend()
+		}
+		p.Legend.Top = false
+		row[k] = p
+	}
+	return &Figure{Plots: [][]*plot.Plot{row}, Width: 30 * vg.Centimeter, Height: 10 * vg.Centimeter}, nil
+}
+
+// AKQExploitability is seed 000's Figure 2: player 1's exploitability ε
+// against λ, log–log (10^−1 … 10^4), with the asymptotes dashed.
+func AKQExploitability(bets []float64) (*Figure, error) {
+	grid := logGrid(1e-1, 1e4, 400)
+	curves, err := akqCurves(bets, grid)
+	if err != nil {
+		return nil, err
+	}
+	p := newPlot("exploitability of player 1 (ε)", "λ", "ε (pot = 1)", true, true)
+	p.Y.Min = 1e-8
+	p.Legend.Top = false
+	p.Legend.Left = true
+	for i, b := range bets {
+		g := qre.AKQ{Bet: b}
+		c := plotx.Color(i)
+		ys := make([]float64, len(grid))
+		as := make([]float64, len(grid))
+		for j, pt := range curves[i] {
+			ys[j] = clampLog(g.Exploitability(pt), p.Y.Min)
+			if grid[j] >= 2 {
+				as[j] = clampLog(g.ExploitabilityAsymptote(grid[j]), p.Y.Min)
+			} else {
+				as[j] = math.NaN()
+			}
+		}
+		if err := addLine(p, grid, ys, c, false, betLabel(b)); err != nil {
+			return nil, err
+		}
+		if err := addLine(p, grid, as, c, true, ""); err != nil {
+			return nil, err
+		}
+	}
+	return &Figure{Plots: [][]*plot.Plot{{p}}, Width: 16 * vg.Centimeter, Height: 12 * vg.Centimeter}, nil
+}
+
+func clampLog(v, min float64) float64 {
+	if !(v > min) {
+		return math.NaN()
+	}
+	return v
+}
+
+// AKQThermo is seed 000's Figure 4: internal energy E, entropy S and free
+// energy F = E − S/λ (rows) of each hand A, Q, K (columns) against λ (log
+// axis, 10^−1 … 10^4).
+func AKQThermo(bets []float64) (*Figure, error) {
+	grid := logGrid(1e-1, 1e4, 300)
+	curves, err := akqCurves(bets, grid)
+	if err != nil {
+		return nil, err
+	}
+	hands := []string{"A", "Q", "K"}
+	qty := []string{"E (internal energy)", "S (entropy)", "F (free energy)"}
+	plots := make([][]*plot.Plot, 3)
+	for r := range plots {
+		plots[r] = make([]*plot.Plot, 3)
+		for h := range hands {
+			p := newPlot(fmt.Sprintf("%s, hand %s", strings.Fields(qty[r])[0], hands[h]), "λ", qty[r], true, false)
+			if r == 2 {
+				p.Y.Min = -3
+			}
+			for i, b := range bets {
+				g := qre.AKQ{Bet: b}
+				ys := make([]float64, len(grid))
+				for j, pt := range curves[i] {
+					th := g.Thermo(pt)[h]
+					ys[j] = [3]float64{th.Energy, th.Entropy, th.FreeEnergy}[r]
+					if r == 2 && ys[j] < p.Y.Min {
+						ys[j] = math.NaN()
+					}
+				}
+				legend := ""
+				if r == 0 && h == 0 {
+					legend = betLabel(b)
+				}
+				if err := addLine(p, grid, ys, plotx.Color(i), false, legend); err != nil {
+					return nil, err
+				}
+			}
+			plots[r][h] = p
+		}
+	}
+	return &Figure{Plots: plots, Width: 30 * vg.Centimeter, Height: 27 * vg.Centimeter}, nil
+}
+
+// Path draws every action probability of t along a traced path against λ
+// (log axis; the λ = 0 start is left out), one panel per player, one line
+// per action (at most maxLines per panel, the most variable ones, when the
+// game is large; 0 means all).
+func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, error) {
+	var pts []qre.Point
+	for _, pt := range path.Points {
+		if pt.Lambda > 0 {
+			pts = append(pts, pt)
+		}
+	}
+	if len(pts) < 2 {
+		return nil, fmt.Errorf("qreplot: the path has %d points with λ > 0; at least 2 are needed", len(pts))
+	}
+	xs := make([]float64, len(pts))
+	for k, pt := range pts {
+		xs[k] = pt.Lambda
+	}
+	row := make([]*plot.Plot, t.NumPlayers())
+	for pl := range row {
+		p := newPlot(fmt.Sprintf("%s: %s", title, t.PlayerNames[pl]), "λ", "probability", true, false)
+		p.Y.Min, p.Y.Max = 0, 1
+		var actions []int
+		for I := 0; I < t.NumInfoSets(); I++ {
+			if int(t.InfoSetPlayer[I]) != pl {
+				continue
+			}
+			lo, hi := t.Actions(I)
+			for a := lo; a < hi; a++ {
+				actions = append(actions, a)
+			}
+		}
+		if maxLines > 0 && len(actions) > maxLines {
+			actions = mostVariable(actions, pts, maxLines)
+		}
+		legend := len(actions) <= 12
+		for n, a := range actions {
+			ys := make([]float64, len(pts))
+			for k, pt := range pts {
+				ys[k] = pt.Profile[a]
+			}
+			label := ""
+			if legend {
+				label = fmt.Sprintf("%s %s", t.InfoSetLabel[infoSetOf(t, a)], t.ActionLabel[a])
+			}
+			if err := addLine(p, xs, ys, plotx.Color(n), false, label); err != nil {
+				return nil, err
+			}
+		}
+		p.Legend.Left = true
+		p.Legend.Top = false
+		row[pl] = p
+	}
+	w := vg.Length(len(row)) * 15 * vg.Centimeter
+	return &Figure{Plots: [][]*plot.Plot{row}, Width: w, Height: 13 * vg.Centimeter}, nil
+}
+
+func infoSetOf(t *efg.Tree, a int) int {
+	for I := 0; I < t.NumInfoSets(); I++ {
+		if lo, hi := t.Actions(I); a >= lo && a < hi {
+			return I
+		}
+	}
+	return -1
+}
+
+// mostVariable keeps the n actions whose probability varies most along the
+// path (largest max − min), in their original order.
+func mostVariable(actions []int, pts []qre.Point, n int) []int {
+	spread := make(map[int]float64, len(actions))
+	for _, a := range actions {
+		lo, hi := 1.0, 0.0
+		for _, pt := range pts {
+			lo, hi = math.Min(lo, pt.Profile[a]), math.Max(hi, pt.Profile[a])
+		}
+		spread[a] = hi - lo
+	}
+	keep := append([]int(nil), actions...)
+	// Partial selection by spread (stable for equal spreads).
+	for i := 0; i < n; i++ {
+		b := i
+		for j := i + 1; j < len(keep); j++ {
+			if spread[keep[j]] > spread[keep[b]] {
+				b = j
+			}
+		}
+		keep[i], keep[b] = keep[b], keep[i]
+	}
+	keep = keep[:n]
+	order := make(map[int]int, len(actions))
+	for i, a := range actions {
+		order[a] = i
+	}
+	for i := 1; i < len(keep); i++ {
+		for j := i; j > 0 && order[keep[j]] < order[keep[j-1]]; j-- {
+			keep[j], keep[j-1] = keep[j-1], keep[j]
+		}
+	}
+	return keep
+}
+
+// SeedFigures writes Figures 1, 2 and 4 of seed 000 into dir as
+// akq_fig1_probabilities, akq_fig2_exploitability and akq_fig4_thermo, each
+// as .png and .svg, and returns the files written.
+func SeedFigures(dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	makers := []struct {
+		name string
+		make func([]float64) (*Figure, error)
+	}{
+		{"akq_fig1_probabilities", AKQProbabilities},
+		{"akq_fig2_exploitability", AKQExploitability},
+		{"akq_fig4_thermo", AKQThermo},
+	}
+	var files []string
+	for _, m := range makers {
+		f, err := m.make(SeedBets)
+		if err != nil {
+			return files, err
+		}
+		for _, ext := range []string{".png", ".svg"} {
+			file := filepath.Join(dir, m.name+ext)
+			if err := f.Save(file); err != nil {
+				return files, err
+			}
+			files = append(files, file)
+		}
+	}
+	return files, nil
+}
