@@ -371,6 +371,9 @@ func statValue(val any, key string, postflopOnly bool) (Stat, float64, error) {
 		if outcomeKeys[key] {
 			return 0, 0, fmt.Errorf("%s is a result of play (a HUD outcome), not a setting; remove it", key)
 		}
+		if key == "pfr_all_hands" {
+			return 0, 0, fmt.Errorf("pfr_all_hands is PFR over all hands (older PokerTracker); a profile sets pfr (over the hands where a raise was possible)")
+		}
 		if sugg := suggestKey(key); sugg != "" {
 			return 0, 0, fmt.Errorf("unknown stat key %q (did you mean %q?)", key, sugg)
 		}

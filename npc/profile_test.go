@@ -109,6 +109,7 @@ func TestProfileErrors(t *testing.T) {
 		{"negative", "name = \"a\"\n[stats]\nlimp = -1\n", []string{"a.toml:3", "limp", "outside 0–100"}},
 		{"unknown key", "name = \"a\"\n[stats]\nvpip = 20\ncbet_flp = 50\n", []string{"a.toml:4", "unknown stat key \"cbet_flp\"", "did you mean \"cbet_flop\""}},
 		{"outcome key", "name = \"a\"\n[stats]\nwtsd = 28\n", []string{"a.toml:3", "wtsd is a result of play"}},
+		{"pfr over all hands", "name = \"a\"\n[stats]\npfr_all_hands = 18\n", []string{"a.toml:3", "sets pfr"}},
 		{"preflop in variant", "name = \"a\"\n[two_way.ip]\nvpip = 20\n", []string{"a.toml:3", "preflop stat"}},
 		{"unknown position", "name = \"a\"\n[two_way.mp]\ncbet_flop = 20\n", []string{"unknown position \"mp\"", "ip, oop"}},
 		{"not a number", "name = \"a\"\n[stats]\nvpip = \"high\"\n", []string{"a.toml:3", "want a percentage, got a string"}},
