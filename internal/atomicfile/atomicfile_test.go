@@ -14,6 +14,9 @@ func TestWrite(t *testing.T) {
 	if err := Write(path, func(w io.Writer) error { _, err := io.WriteString(w, "first"); return err }); err != nil {
 		t.Fatal(err)
 	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", st.Mode().Perm())
+	}
 	// A failing writer leaves the old content and no temporary file.
 	boom := errors.New("boom")
 	if err := Write(path, func(w io.Writer) error { io.WriteString(w, "partial"); return boom }); err != boom {

@@ -130,7 +130,7 @@ type sectionFunc struct {
 // sections lists the page's sections in order; each lives in its own
 // section_*.go file.
 func sections() []sectionFunc {
-	return []sectionFunc{akqSection, qreGamesSection, cfrSection, holdemSection}
+	return []sectionFunc{akqSection, qreGamesSection, cfrSection, holdemSection, npcSection}
 }
 
 // Result is what Run produced.

@@ -155,3 +155,17 @@ func TestQuickReportCFR(t *testing.T) {
 		t.Errorf("Leduc NashConv: cfr %v, cfr+ %v", leduc("cfr"), leduc("cfr+"))
 	}
 }
+
+// The NPC section's seats reproduce their targets: every stat with at least
+// 1,000 opportunities is within tolerance (the acceptance rule).
+func TestQuickReportNPC(t *testing.T) {
+	_, res := quickReport(t)
+	n := res.Numbers["npc"]
+	if n["checked"].(int) < 40 || n["within_tolerance"].(int) != n["checked"].(int) {
+		t.Errorf("NPC stats: %v of %v within tolerance (worst %.2f of the allowance)",
+			n["within_tolerance"], n["checked"], n["worst_error_over_allowance"])
+	}
+	if hps := n["hands_per_second"].(float64); hps < 1000 {
+		t.Errorf("simulation at %.0f hands/s", hps)
+	}
+}
