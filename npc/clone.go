@@ -31,11 +31,10 @@ type CloneResult struct {
 // countsFromHUD converts a hud player's tallies to Counts (by JSON key).
 func countsFromHUD(p *hud.Player) Counts {
 	var c Counts
-	for _, hs := range hud.Stats() {
-		if s, ok := StatByKey(hs.Key()); ok {
-			c.Taken[s] = p.Counts[hs].Taken
-			c.Opps[s] = p.Counts[hs].Opportunities
-		}
+	for s := range Stat(NumStats) {
+		hs := s.HUD()
+		c.Taken[s] = p.Counts[hs].Taken
+		c.Opps[s] = p.Counts[hs].Opportunities
 	}
 	return c
 }

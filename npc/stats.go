@@ -1,6 +1,11 @@
 package npc
 
-import "fmt"
+import (
+	"fmt"
+
+	"pokerlab/holdem"
+	"pokerlab/hud"
+)
 
 // Stat identifies one HUD statistic an NPC can be configured by. The names
 // (Key) are the JSON keys of `pokerlab hud --json`, so a HUD result can
@@ -59,13 +64,25 @@ func (s Stat) Postflop() (k PostflopKind, street int, ok bool) {
 	return PostflopKind(i % int(numPostflopKinds)), i / int(numPostflopKinds), true
 }
 
-var preflopKeys = [numPreflopStats]string{"vpip", "pfr", "three_bet", "fold_to_three_bet", "four_bet",
-	"fold_to_four_bet", "steal", "fold_to_steal_sb", "fold_to_steal_bb", "limp"}
+// preflopHUD and postflopHUD tie each stat to the hud package's stat, whose
+// key it shares: the keys are defined once, in hud.
+var preflopHUD = [numPreflopStats]hud.Stat{hud.VPIP, hud.PFR, hud.ThreeBet, hud.FoldToThreeBet, hud.FourBet,
+	hud.FoldToFourBet, hud.Steal, hud.FoldToStealSB, hud.FoldToStealBB, hud.Limp}
 
-var postflopKeys = [numPostflopKinds]string{"cbet", "fold_to_cbet", "raise_cbet", "donk", "fold_to_donk",
-	"raise_donk", "bmcb", "fold_to_bmcb", "raise_bmcb", "three_bet", "fold_to_three_bet"}
+var postflopHUD = [numPostflopKinds]hud.Stat{hud.CBet, hud.FoldToCBet, hud.RaiseCBet, hud.Donk, hud.FoldToDonk,
+	hud.RaiseDonk, hud.BMCB, hud.FoldToBMCB, hud.RaiseBMCB, hud.ThreeBetPost, hud.FoldToThreeBetPost}
 
-var streetKeys = [numPostflop]string{"flop", "turn", "river"}
+// HUD returns the hud package's stat that measures s.
+func (s Stat) HUD() hud.Stat {
+	if s < numPreflopStats {
+		return preflopHUD[s]
+	}
+	k, street, ok := s.Postflop()
+	if !ok {
+		panic(fmt.Sprintf("npc: Stat(%d) out of range", s))
+	}
+	return hud.ForStreet(postflopHUD[k], holdem.Flop+holdem.Street(street))
+}
 
 // outcomeKeys are HUD keys that measure results of play, not choices: they
 // cannot be configured.
@@ -79,15 +96,13 @@ var statByKey = func() map[string]Stat {
 	return m
 }()
 
-// Key returns the stat's JSON key, e.g. "vpip" or "cbet_flop".
+// Key returns the stat's JSON key, e.g. "vpip" or "cbet_flop" (the key of
+// pokerlab hud --json).
 func (s Stat) Key() string {
-	if s < numPreflopStats {
-		return preflopKeys[s]
+	if int(s) >= NumStats {
+		return fmt.Sprintf("Stat(%d)", s)
 	}
-	if k, street, ok := s.Postflop(); ok {
-		return postflopKeys[k] + "_" + streetKeys[street]
-	}
-	return fmt.Sprintf("Stat(%d)", s)
+	return s.HUD().Key()
 }
 
 func (s Stat) String() string { return s.Key() }
