@@ -7,9 +7,9 @@ import (
 )
 
 func handHQ(b *testing.B) (names []string, data [][]byte) {
-	files, _ := filepath.Glob("/work/shared/data/handhq/*.phhs")
+	files, _ := filepath.Glob("../testdata/handhq/*.phhs")
 	if len(files) == 0 {
-		b.Skip("no HandHQ data")
+		b.Fatal("no HandHQ data in ../testdata/handhq")
 	}
 	for _, f := range files {
 		d, err := os.ReadFile(f)

@@ -14,9 +14,9 @@ import (
 // memory: parse PHH, replay every hand through the engine, tally the stats
 // (one core).
 func BenchmarkPHH(b *testing.B) {
-	files, _ := filepath.Glob("/work/shared/data/handhq/*.phhs")
+	files, _ := filepath.Glob("../testdata/handhq/*.phhs")
 	if len(files) == 0 {
-		b.Skip("no HandHQ data")
+		b.Fatal("no HandHQ data in ../testdata/handhq")
 	}
 	var data [][]byte
 	for _, f := range files {
