@@ -577,7 +577,7 @@ func (s *Spot) Validate() error {
 			continue
 		}
 		for _, b := range s.Ranges[IP].Combos() {
-			if !b.Hole.Set().Overlaps(board|a.Hole.Set()) {
+			if !b.Hole.Set().Overlaps(board | a.Hole.Set()) {
 				mass += a.Weight * b.Weight
 			}
 		}

@@ -77,11 +77,11 @@ type NodeKind uint8
 
 // The kinds of action-tree nodes.
 const (
-	PlayerOOP NodeKind = iota // OOP to act
-	PlayerIP                  // IP to act
-	ChanceNode                // the next card is dealt
-	FoldNode                  // a player folded (ActionNode.Folder)
-	ShowdownNode              // showdown on the river (or after an all-in)
+	PlayerOOP    NodeKind = iota // OOP to act
+	PlayerIP                     // IP to act
+	ChanceNode                   // the next card is dealt
+	FoldNode                     // a player folded (ActionNode.Folder)
+	ShowdownNode                 // showdown on the river (or after an all-in)
 )
 
 // Terminal reports whether k ends the hand.
