@@ -68,6 +68,19 @@ fn peak_rss_kib() -> u64 {
     0
 }
 
+/// CPU time (user + system) of this process in seconds, from /proc/self/stat
+/// (clock ticks of 1/100 s).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    if f.len() < 13 {
+        return 0.0;
+    }
+    let ticks: f64 = f[11].parse::<f64>().unwrap_or(0.0) + f[12].parse::<f64>().unwrap_or(0.0);
+    ticks / 100.0
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 2 {
@@ -139,6 +152,7 @@ fn main() {
     let max_iter = f("iterations", 1000.0) as u32;
     let every = f("every", 10.0) as u32;
     let t1 = Instant::now();
+    let c1 = cpu_seconds();
     let mut expl = compute_exploitability(&game);
     let mut iters = 0;
     for t in 0..max_iter {
@@ -153,11 +167,12 @@ fn main() {
     }
     finalize(&mut game);
     let solve = t1.elapsed().as_secs_f64();
+    let solve_cpu = cpu_seconds() - c1;
     let ev = compute_current_ev(&game);
     let expl_final = compute_exploitability(&game);
     let half = pot as f64 / 2.0;
     println!(
-        "{{\"iterations\":{},\"exploitability\":{},\"exploitability_pct\":{},\"value_oop\":{},\"value_ip\":{},\"build_seconds\":{:.4},\"solve_seconds\":{:.4},\"memory_estimate_bytes\":{},\"peak_rss_kib\":{}}}",
+        "{{\"iterations\":{},\"exploitability\":{},\"exploitability_pct\":{},\"value_oop\":{},\"value_ip\":{},\"build_seconds\":{:.4},\"solve_seconds\":{:.4},\"solve_cpu_seconds\":{:.2},\"memory_estimate_bytes\":{},\"peak_rss_kib\":{}}}",
         iters,
         expl_final,
         expl_final as f64 / pot as f64 * 100.0,
@@ -165,6 +180,7 @@ fn main() {
         half + ev[1] as f64,
         build,
         solve,
+        solve_cpu,
         mem,
         peak_rss_kib()
     );

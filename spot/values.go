@@ -1,0 +1,110 @@
+package spot
+
+// Strategy is a behaviour strategy for both players: at every decision node
+// n, the block at Nodes[n].Off holds one row per action of the probability of
+// that action for each hand of the player to act ([actions × hands],
+// row-major); every column sums to 1. A DCFR average, a stored result and a
+// QRE are all Strategies.
+type Strategy []float32
+
+func (s Strategy) strategyAt(_ *walker, n *Node, dst []float32) {
+	copy(dst, s[n.Off:n.Off+int64(len(dst))])
+}
+
+// Uniform returns the strategy that plays every action with equal
+// probability.
+func (g *Game) Uniform() Strategy {
+	s := make(Strategy, g.Size)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Off < 0 {
+			continue
+		}
+		nh := len(g.Hands[g.Player(int32(i))])
+		k := int(n.NumChildren)
+		blk := s[n.Off : n.Off+int64(k*nh)]
+		for j := range blk {
+			blk[j] = 1 / float32(k)
+		}
+	}
+	return s
+}
+
+// rootValue turns root counterfactual values into chips: Σ_h w(h)·v(h) is
+// the expected gain over half the starting pot.
+func (g *Game) rootValue(p int, v []float32) float64 {
+	var sum float64
+	for h, x := range v {
+		sum += float64(g.Weights[p][h]) * float64(x)
+	}
+	return float64(g.Spot.Pot)/2 + sum
+}
+
+// pass runs one traversal for player p on w and returns p's root value.
+func (g *Game) pass(w *walker, p int, mode walkMode, src strategySource, rec recorder) float64 {
+	w.trav, w.mode, w.src, w.record = p, mode, src, rec
+	w.top, w.top64 = 0, 0
+	out := w.alloc(len(g.Hands[p]))
+	w.walk(0, g.Weights[p^1], out)
+	v := g.rootValue(p, out)
+	w.record = nil
+	return v
+}
+
+func (g *Game) bestResponse(w *walker, src strategySource) (br [2]float64) {
+	for p := range 2 {
+		br[p] = g.pass(w, p, modeBR, src, nil)
+	}
+	return br
+}
+
+func (g *Game) values(w *walker, src strategySource) (v [2]float64) {
+	for p := range 2 {
+		v[p] = g.pass(w, p, modeEV, src, nil)
+	}
+	return v
+}
+
+// Evaluation is what a strategy is worth: each player's expected share of
+// the pot (chips; the two add up to the pot minus the expected rake), each
+// player's best-response value against the other, and the exploitability
+// (NashConv / 2, chips and % of the starting pot).
+type Evaluation struct {
+	Values         [2]float64
+	BestResponse   [2]float64
+	Exploitability float64
+	Percent        float64
+}
+
+// Evaluate computes the values, best responses and exploitability of σ
+// (threads goroutines over chance branches; the result does not depend on
+// threads).
+func (g *Game) Evaluate(σ Strategy, threads int) Evaluation {
+	g.checkStrategy(σ)
+	w := g.walkers(threads)
+	var e Evaluation
+	e.Values = g.values(w, σ)
+	e.BestResponse = g.bestResponse(w, σ)
+	e.Exploitability = ((e.BestResponse[0] - e.Values[0]) + (e.BestResponse[1] - e.Values[1])) / 2
+	e.Percent = 100 * e.Exploitability / float64(g.Spot.Pot)
+	return e
+}
+
+func (g *Game) checkStrategy(σ Strategy) {
+	if int64(len(σ)) != g.Size {
+		panic("spot: strategy has the wrong length for this game")
+	}
+}
+
+// walkers returns a walker with a team of threads−1 helpers.
+func (g *Game) walkers(threads int) *walker {
+	w := newWalker(g)
+	if threads > 1 {
+		t := &team{}
+		for range threads - 1 {
+			t.helpers = append(t.helpers, newWalker(g))
+		}
+		w.team = t
+	}
+	return w
+}
