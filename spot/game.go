@@ -58,8 +58,8 @@ type Game struct {
 	Combos float64
 
 	opts   Options
-	card   [2][2][]uint8 // card[p][0][i], card[p][1][i]: the two cards of hand i
-	same   [2][]int32    // index of the same two cards in the opponent's list, or -1
+	card   [2][2][]uint8  // card[p][0][i], card[p][1][i]: the two cards of hand i
+	same   [2][]int32     // index of the same two cards in the opponent's list, or -1
 	pairs  [2][][2]uint16 // (i, j): hand i of p is hand j of the opponent
 	with   [2][cards.NumCards][]uint16
 	boards []boardState

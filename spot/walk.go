@@ -32,14 +32,14 @@ type strategySource interface {
 // once; a node takes what it needs and gives it back when it returns) and
 // the pass's parameters.
 type walker struct {
-	g    *Game
+	g     *Game
 	buf   []float32
 	top   int
 	buf64 []float64
 	top64 int
-	trav int
-	mode walkMode
-	src  strategySource
+	trav  int
+	mode  walkMode
+	src   strategySource
 	// modeCFR
 	regret, cum    []float32
 	pos, neg, disc float32

@@ -15,8 +15,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
