@@ -28,16 +28,29 @@ func (g *Game) payoffs(n *Node) (win, tie, lose float64) {
 // card with h are removed per card (inclusion–exclusion: the opponent's
 // copy of h itself is subtracted twice, so it is added back once).
 func (g *Game) EvalTerminal(n int32, p int, oppReach, out []float32) {
+	evalTerminal(g, n, p, oppReach, out)
+}
+
+// EvalTerminal64 is EvalTerminal in float64 (the exact evaluator's).
+func (g *Game) EvalTerminal64(n int32, p int, oppReach, out []float64) {
+	evalTerminal(g, n, p, oppReach, out)
+}
+
+// real is the storage type of reach and values: float32 in the solver,
+// float64 in the exact evaluator; sums are float64 in both.
+type real interface{ float32 | float64 }
+
+func evalTerminal[F real](g *Game, n int32, p int, oppReach, out []F) {
 	nd := &g.Nodes[n]
 	if nd.Kind == FoldNode {
-		g.evalFold(nd, p, oppReach, out)
+		evalFold(g, nd, p, oppReach, out)
 		return
 	}
 	win, tie, lose := g.payoffs(nd)
 	if tie == 0 {
-		g.evalShowdown(nd, p, oppReach, out, win, lose)
+		evalShowdown(g, nd, p, oppReach, out, win, lose)
 	} else {
-		g.evalShowdownRake(nd, p, oppReach, out, win, tie, lose)
+		evalShowdownRake(g, nd, p, oppReach, out, win, tie, lose)
 	}
 }
 
@@ -46,7 +59,7 @@ func (g *Game) EvalTerminal(n int32, p int, oppReach, out []float32) {
 // is summed in a register and stored once (no store-to-load chain through
 // minus for consecutive hands). Adding zero reach changes nothing, so no
 // branch skips it.
-func (g *Game) blockerSums(o int, reach []float32, minus *[64]float64) float64 {
+func blockerSums[F real](g *Game, o int, reach []F, minus *[64]float64) float64 {
 	reach = reach[:len(g.Hands[o])]
 	hi, lo := g.card[o][0][:len(reach)], g.card[o][1][:len(reach)]
 	var sum, run float64
@@ -68,7 +81,7 @@ func (g *Game) blockerSums(o int, reach []float32, minus *[64]float64) float64 {
 	return sum + run
 }
 
-func (g *Game) evalFold(nd *Node, p int, reach, out []float32) {
+func evalFold[F real](g *Game, nd *Node, p int, reach, out []F) {
 	win, _, lose := g.payoffs(nd)
 	pay := win
 	if g.Tree.Nodes[nd.Act].Folder == p {
@@ -76,7 +89,7 @@ func (g *Game) evalFold(nd *Node, p int, reach, out []float32) {
 	}
 	o := p ^ 1
 	var minus [64]float64
-	sum := g.blockerSums(o, reach, &minus)
+	sum := blockerSums(g, o, reach, &minus)
 	out = out[:len(g.Hands[p])]
 	// out first holds the reach of the opponent's copy of each hand (the
 	// inclusion–exclusion correction), then the value.
@@ -86,13 +99,13 @@ func (g *Game) evalFold(nd *Node, p int, reach, out []float32) {
 	}
 	hi, lo := g.card[p][0][:len(out)], g.card[p][1][:len(out)]
 	for i := range out {
-		out[i] = float32(pay * (sum - minus[hi[i]&63] - minus[lo[i]&63] + float64(out[i])))
+		out[i] = F(pay * (sum - minus[hi[i]&63] - minus[lo[i]&63] + float64(out[i])))
 	}
 }
 
 // evalShowdown: no rake, so a tie is worth 0; one ascending sweep sums the
 // weaker opponent hands (wins), one descending sweep the stronger (losses).
-func (g *Game) evalShowdown(nd *Node, p int, reach, out []float32, win, lose float64) {
+func evalShowdown[F real](g *Game, nd *Node, p int, reach, out []F, win, lose float64) {
 	bs := &g.boards[nd.Board]
 	o := p ^ 1
 	sp, so := bs.strength[p], bs.strength[o]
@@ -112,7 +125,7 @@ func (g *Game) evalShowdown(nd *Node, p int, reach, out []float32, win, lose flo
 			minus[f>>16&63] += x
 			minus[f>>24&63] += x
 		}
-		out[e&0xFFFF] = float32(win * (sum - minus[e>>16&63] - minus[e>>24&63]))
+		out[e&0xFFFF] = F(win * (sum - minus[e>>16&63] - minus[e>>24&63]))
 	}
 	sum = 0
 	minus = [64]float64{}
@@ -127,14 +140,14 @@ func (g *Game) evalShowdown(nd *Node, p int, reach, out []float32, win, lose flo
 			minus[f>>16&63] += x
 			minus[f>>24&63] += x
 		}
-		out[e&0xFFFF] += float32(lose * (sum - minus[e>>16&63] - minus[e>>24&63]))
+		out[e&0xFFFF] += F(lose * (sum - minus[e>>16&63] - minus[e>>24&63]))
 	}
 }
 
 // evalShowdownRake: with rake a tie costs each player half the rake. One
 // ascending sweep keeps the sums of the weaker hands (wins) and of the weaker
 // or equal hands; the total gives the losses.
-func (g *Game) evalShowdownRake(nd *Node, p int, reach, out []float32, win, tie, lose float64) {
+func evalShowdownRake[F real](g *Game, nd *Node, p int, reach, out []F, win, tie, lose float64) {
 	bs := &g.boards[nd.Board]
 	o := p ^ 1
 	sp, so := bs.strength[p], bs.strength[o]
@@ -186,6 +199,6 @@ func (g *Game) evalShowdownRake(nd *Node, p int, reach, out []float32, win, tie,
 		all := total - minusTotal[c1] - minusTotal[c2]
 		ties := notLoss - wins + sameR
 		losses := all - notLoss
-		out[h] = float32(win*wins + tie*ties + lose*losses)
+		out[h] = F(win*wins + tie*ties + lose*losses)
 	}
 }

@@ -81,7 +81,8 @@ type boardState struct {
 	// isomorphic card left out, adds the values of its representative.
 	deal   []cards.Card
 	iso    []isoRef
-	factor float32 // 1 / (cards a deal can be: 52 − board − 4)
+	factor   float32 // 1 / (cards a deal can be: 52 − board − 4)
+	factor64 float64
 	chance bool
 }
 
@@ -273,7 +274,8 @@ func (g *Game) prepareChance(b int32) {
 		r := cards.NewCard(c.Rank(), rep[c.Suit()])
 		bs.iso = append(bs.iso, isoRef{Child: first[r], Pair: uint8(pairIndex(c.Suit(), rep[c.Suit()])), Card: c})
 	}
-	bs.factor = float32(1 / float64(cards.NumCards-all.Count()-4))
+	bs.factor64 = 1 / float64(cards.NumCards-all.Count()-4)
+	bs.factor = float32(bs.factor64)
 	bs.chance = true
 }
 

@@ -38,6 +38,9 @@ type Solver struct {
 	iter    int
 	walkers []*walker
 	elapsed time.Duration
+	avg     *avgSource
+	// finalized: Finalize has turned the sums into the strategy.
+	finalized bool
 }
 
 // ErrMemory reports that solving would need more memory than allowed.
@@ -77,6 +80,7 @@ func NewSolver(g *Game, opt SolveOptions, maxMemory int64) (*Solver, error) {
 		return nil, fmt.Errorf("spot: discount (α, β, γ) = (%v, %v, %v): want finite values and γ ≥ 0", d.Alpha, d.Beta, d.Gamma)
 	}
 	s := &Solver{g: g, opt: opt, disc: d, regret: make([]float32, g.Size), cum: make([]float32, g.Size)}
+	s.avg = &avgSource{cum: s.cum}
 	s.walkers = make([]*walker, threads)
 	for i := range s.walkers {
 		s.walkers[i] = newWalker(g)
@@ -113,6 +117,9 @@ func (d Discount) factors(t int) (pos, neg, gam float32) {
 // one. Each pass also adds the other player's current strategy, weighted by
 // its reach, to its discounted strategy sum.
 func (s *Solver) Iterate(n int) {
+	if s.finalized {
+		panic("spot: Iterate after Finalize")
+	}
 	start := time.Now()
 	g := s.g
 	w := s.walkers[0]
@@ -133,7 +140,7 @@ func (s *Solver) Iterate(n int) {
 // avgSource reads the normalised strategy sums.
 type avgSource struct{ cum []float32 }
 
-func (a avgSource) strategyAt(w *walker, n *Node, dst []float32) {
+func (a *avgSource) strategyAt(w *walker, n *Node, dst []float32) {
 	nh := len(dst) / int(n.NumChildren)
 	inv, uni := w.alloc(nh), w.alloc(nh)
 	vec.RegretMatch(dst, a.cum[n.Off:n.Off+int64(len(dst))], inv, uni, false)
@@ -159,11 +166,35 @@ func (s *Solver) Average() Strategy {
 	return out
 }
 
+// Finalize turns the strategy sums into the average strategy in place and
+// returns it, releasing the regrets (as postflop-solver's finalize does, so
+// the result costs no extra memory). The solver cannot iterate afterwards;
+// save a checkpoint first to continue later.
+func (s *Solver) Finalize() Strategy {
+	g := s.g
+	nh := max(len(g.Hands[0]), len(g.Hands[1]))
+	inv, uni := make([]float32, nh), make([]float32, nh)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Off < 0 {
+			continue
+		}
+		nh := len(g.Hands[g.Player(int32(i))])
+		sz := int64(int(n.NumChildren) * nh)
+		blk := s.cum[n.Off : n.Off+sz]
+		vec.RegretMatch(blk, blk, inv[:nh], uni[:nh], false)
+	}
+	out := Strategy(s.cum)
+	s.cum, s.regret = nil, nil
+	s.finalized = true
+	return out
+}
+
 // Exploitability returns the best-response values of both players against
 // the current average strategy and its exploitability (chips).
 func (s *Solver) Exploitability() (br [2]float64, expl float64) {
 	start := time.Now()
-	src := avgSource{cum: s.cum}
+	src := s.avg
 	br = s.g.bestResponse(s.walkers[0], src)
 	var ev [2]float64
 	if s.g.Spot.Rake > 0 {
@@ -174,19 +205,6 @@ func (s *Solver) Exploitability() (br [2]float64, expl float64) {
 	}
 	s.elapsed += time.Since(start)
 	return br, ((br[0] - ev[0]) + (br[1] - ev[1])) / 2
-}
-
-// Evaluate returns the values, best responses and exploitability of the
-// current average strategy without materialising it.
-func (s *Solver) Evaluate() Evaluation {
-	src := avgSource{cum: s.cum}
-	g := s.g
-	var e Evaluation
-	e.Values = g.values(s.walkers[0], src)
-	e.BestResponse = g.bestResponse(s.walkers[0], src)
-	e.Exploitability = ((e.BestResponse[0] - e.Values[0]) + (e.BestResponse[1] - e.Values[1])) / 2
-	e.Percent = 100 * e.Exploitability / float64(g.Spot.Pot)
-	return e
 }
 
 // Progress is reported while solving.

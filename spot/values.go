@@ -76,18 +76,18 @@ type Evaluation struct {
 	Percent        float64
 }
 
-// Evaluate computes the values, best responses and exploitability of σ
-// (threads goroutines over chance branches; the result does not depend on
-// threads).
-func (g *Game) Evaluate(σ Strategy, threads int) Evaluation {
-	g.checkStrategy(σ)
-	w := g.walkers(threads)
-	var e Evaluation
-	e.Values = g.values(w, σ)
-	e.BestResponse = g.bestResponse(w, σ)
-	e.Exploitability = ((e.BestResponse[0] - e.Values[0]) + (e.BestResponse[1] - e.Values[1])) / 2
-	e.Percent = 100 * e.Exploitability / float64(g.Spot.Pot)
-	return e
+// Evaluate computes the values, best responses and exploitability of σ in
+// float64 (four passes over the tree, sequential).
+func (g *Game) Evaluate(σ Strategy) Evaluation {
+	e := newExact(g, σ)
+	var ev Evaluation
+	for p := range 2 {
+		ev.Values[p] = g.rootValue64(p, e.run(0, p, false, g.rootReach(p^1)))
+		ev.BestResponse[p] = g.rootValue64(p, e.run(0, p, true, g.rootReach(p^1)))
+	}
+	ev.Exploitability = ((ev.BestResponse[0] - ev.Values[0]) + (ev.BestResponse[1] - ev.Values[1])) / 2
+	ev.Percent = 100 * ev.Exploitability / float64(g.Spot.Pot)
+	return ev
 }
 
 func (g *Game) checkStrategy(σ Strategy) {

@@ -91,7 +91,7 @@ func main() {
 	last := s.Solve(spot.Stop{TargetPercent: *target, Iterations: *iters, Every: *every}, nil)
 	wall, cpus := time.Since(t1), cpu()-c0
 	logf("solved")
-	e := s.Evaluate()
+	e := g.Evaluate(s.Finalize())
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	json.NewEncoder(os.Stdout).Encode(map[string]any{
