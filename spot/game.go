@@ -79,11 +79,11 @@ type boardState struct {
 	strength [2][]uint64
 	// A chance node at this board deals cards (ascending) and, for each
 	// isomorphic card left out, adds the values of its representative.
-	deal   []cards.Card
-	iso    []isoRef
+	deal     []cards.Card
+	iso      []isoRef
 	factor   float32 // 1 / (cards a deal can be: 52 − board − 4)
 	factor64 float64
-	chance bool
+	chance   bool
 }
 
 // isoRef says: the values after dealing a left-out card are those after

@@ -369,4 +369,3 @@ func TestNoAllocationsPerIteration(t *testing.T) {
 		t.Fatalf("%v allocations per exploitability check", a)
 	}
 }
-
