@@ -173,6 +173,8 @@ func parseSize(item string, use SizeUse) (Size, string) {
 		return Size{}, "empty size; " + sizeHint
 	case s == "a":
 		return Size{Kind: AllIn}, ""
+	case strings.Contains(s, "x") && !strings.HasSuffix(s, "x"):
+		return Size{}, "a raise multiple is written with the number first, e.g. 2.5x"
 	case strings.HasSuffix(s, "x"):
 		if use != ForRaise {
 			return Size{}, "a multiple of the previous bet (x) is only for raises"

@@ -1,0 +1,171 @@
+package spot
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"pokerlab/equity"
+)
+
+// TestReportAtRootAveragesToTheValue: each hand's EV at the root, weighted
+// by the probability of being dealt it (its weight times the opponent's
+// compatible weight, counted here by brute force), averages to the game
+// value.
+func TestReportAtRootAveragesToTheValue(t *testing.T) {
+	g := mustGame(t, riverSmall, Options{})
+	σ := solve(t, g, SolveOptions{}, 50).Average()
+	e := g.Evaluate(σ)
+	l, err := g.ParseLine("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Report(σ, l)
+	for p := range 2 {
+		var v float64
+		for _, hr := range r.Hands[p] {
+			var mass float64
+			for j, ho := range g.Hands[p^1] {
+				if !ho.Set().Overlaps(hr.Hand.Set()) {
+					mass += float64(g.Weights[p^1][j])
+				}
+			}
+			v += hr.Reach * mass / g.Combos * hr.EV
+		}
+		if math.Abs(v-e.Values[p]) > 1e-9 {
+			t.Errorf("player %d: Σ P(h)·EV(h) = %.12f, value %.12f", p, v, e.Values[p])
+		}
+	}
+}
+
+// TestReportAtDecisionNode: after OOP bets, IP's strategy per hand and
+// range frequencies sum to 1, and each hand's EV is its strategy's average
+// of the action EVs.
+func TestReportAtDecisionNode(t *testing.T) {
+	g := mustGame(t, riverSmall, Options{})
+	σ := solve(t, g, SolveOptions{}, 30).Average()
+	l, err := g.ParseLine("b50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Report(σ, l)
+	if r.Player != IP || len(r.Actions) != 3 || r.Pot != 150 {
+		t.Fatalf("player %d actions %v pot %d", r.Player, r.Actions, r.Pot)
+	}
+	var f float64
+	for _, x := range r.Frequency {
+		f += x
+	}
+	if math.Abs(f-1) > 1e-9 {
+		t.Fatalf("frequencies %v", r.Frequency)
+	}
+	for _, hr := range r.Hands[IP] {
+		var s, ev float64
+		for a, x := range hr.Strategy {
+			s += x
+			ev += x * hr.ActionEV[a]
+		}
+		if math.Abs(s-1) > 1e-6 || math.Abs(ev-hr.EV) > 1e-6*math.Max(1, math.Abs(ev)) {
+			t.Fatalf("%s: Σσ = %v, Σσ·EV(a) = %v, EV %v", hr.Hand, s, ev, hr.EV)
+		}
+	}
+}
+
+// TestEquityMatchesPackageEquity: with no betting left (stack 0) a hand's
+// EV is the pot times its equity, and the range equity equals package
+// equity's exact enumeration, on a flop, a turn and a river.
+func TestEquityMatchesPackageEquity(t *testing.T) {
+	for _, board := range []string{"Th7d2h", "Qs8h3d2c", "AhKd7c5s2h"} {
+		sp := mustSpot(t, `board = "`+board+`"
+pot = 80
+stack = 0
+oop = "QQ,88,AQs,KQo,J9s,T9s,A3s"
+ip = "33,AQ,KK,JTs,87s,A5s"
+`)
+		g, err := NewGame(sp, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, _ := g.ParseLine("")
+		r := g.Report(g.Uniform(), l)
+		for p := range 2 {
+			for _, hr := range r.Hands[p] {
+				if math.Abs(hr.EV-80*hr.Equity) > 1e-9 {
+					t.Fatalf("%s %s: EV %v, 80 × equity %v", board, hr.Hand, hr.EV, 80*hr.Equity)
+				}
+			}
+		}
+		res, err := equity.Calculate([]*equity.Range{sp.Ranges[0], sp.Ranges[1]}, equity.Options{Board: sp.BoardSet(), Method: equity.Exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Package equity weights each hand by its deals; so does the EV
+		// average of TestReportAtRootAveragesToTheValue.
+		var num, den float64
+		for _, hr := range r.Hands[OOP] {
+			var mass float64
+			for j, ho := range g.Hands[IP] {
+				if !ho.Set().Overlaps(hr.Hand.Set()) {
+					mass += float64(g.Weights[IP][j])
+				}
+			}
+			num += hr.Reach * mass * hr.Equity
+			den += hr.Reach * mass
+		}
+		if math.Abs(num/den-res.Players[0].Equity) > 1e-12 {
+			t.Fatalf("%s: equity %v, package equity %v", board, num/den, res.Players[0].Equity)
+		}
+	}
+}
+
+// TestParseLine follows lines through actions and cards and names the
+// offending token of a bad one.
+func TestParseLine(t *testing.T) {
+	g := mustGame(t, flopSymmetric, Options{})
+	for _, ok := range []string{"", "x", "x x", "x x Qs", "x x Qc x a60 c", "a c 9s", "check check Ks"} {
+		if _, err := g.ParseLine(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	// A black card and its twin of the other black suit reach the same
+	// subtree with the suits swapped.
+	a, _ := g.ParseLine("x x Qs")
+	b, _ := g.ParseLine("x x Qc")
+	if a.Node != b.Node || a.Perm == b.Perm {
+		t.Errorf("Qs: node %d perm %v; Qc: node %d perm %v", a.Node, a.Perm, b.Node, b.Perm)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"b30", `col 1: "b30": not an action here; OOP can x, a60`},
+		{"x x Th", `"Th": Th is already on the board`},
+		{"x x xx", `"xx": a card is dealt here`},
+		{"a f x", `col 5: "x": the hand is over at "a60 f"`},
+	} {
+		_, err := g.ParseLine(c.line)
+		var le *LineError
+		if err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.line, err, c.want)
+		}
+	}
+}
+
+// FuzzParseLine: any line parses or fails with a LineError, never panics.
+func FuzzParseLine(f *testing.F) {
+	g := mustGame(f, flopSymmetric, Options{})
+	for _, s := range []string{"", "x x Qs x", "a c 9s", "b30", "x,x,Qc", "r1 2 3", "f f f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := g.ParseLine(s)
+		if err != nil {
+			var le *LineError
+			if !errors.As(err, &le) {
+				t.Fatalf("%q: %T %v", s, err, err)
+			}
+			return
+		}
+		if l.Node < 0 || int(l.Node) >= g.NumNodes() {
+			t.Fatalf("%q: node %d", s, l.Node)
+		}
+	})
+}
