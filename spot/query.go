@@ -215,12 +215,7 @@ func (g *Game) Report(σ Strategy, l *Line) *Report {
 		r.Actions = g.Actions(l.Node)
 	}
 	reach, chance := g.lineReach(σ, l)
-	// Pot: the parent's bet-to when the node faces an unmatched bet.
-	an := &g.Tree.Nodes[nd.Act]
-	r.Pot = g.Spot.Pot + 2*an.Amount
-	if r.Player >= 0 && an.Parent >= 0 {
-		r.Pot += g.unmatched(nd.Act)
-	}
+	r.Pot = g.Tree.Pot(nd.Act)
 	e := newExact(g, σ)
 	for p := range 2 {
 		o := p ^ 1
@@ -296,44 +291,6 @@ func (g *Game) Report(σ Strategy, l *Line) *Report {
 		}
 	}
 	return r
-}
-
-// unmatched returns the bet the player to act at action node a faces.
-func (g *Game) unmatched(a int32) int {
-	an := &g.Tree.Nodes[a]
-	p := &g.Tree.Nodes[an.Parent]
-	if p.Kind != PlayerOOP && p.Kind != PlayerIP {
-		return 0
-	}
-	for k, c := range p.Children {
-		if c == a {
-			act := p.Actions[k]
-			if act.Kind >= Bet {
-				// The bet-to of the street minus what the caller has in it.
-				return act.Amount - g.streetIn(an.Parent)
-			}
-		}
-	}
-	return 0
-}
-
-// streetIn returns what the player to act at action node a had put in on
-// this street before acting: the previous bet-to it faced, or 0.
-func (g *Game) streetIn(a int32) int {
-	an := &g.Tree.Nodes[a]
-	if an.Parent < 0 {
-		return 0
-	}
-	p := &g.Tree.Nodes[an.Parent]
-	if p.Kind != PlayerOOP && p.Kind != PlayerIP || p.Street != an.Street {
-		return 0
-	}
-	for k, c := range p.Children {
-		if c == a && p.Actions[k].Kind >= Bet {
-			return p.Actions[k].Amount
-		}
-	}
-	return 0
 }
 
 // lineReach returns both players' reach at the end of line l, in the

@@ -440,6 +440,49 @@ func (t *ActionTree) Path(i int32) string {
 	return strings.Join(parts, " ")
 }
 
+// Pot returns the chips in the middle at node i: the starting pot, both
+// players' matched contributions and, at a decision node facing a bet, the
+// part of the bet not yet called. (At a fold node the unmatched bet has
+// gone back to the bettor: the pot is what the winner takes.)
+func (t *ActionTree) Pot(i int32) int {
+	n := &t.Nodes[i]
+	pot := t.Spot.Pot + 2*n.Amount
+	if n.Kind != PlayerOOP && n.Kind != PlayerIP || n.Parent < 0 {
+		return pot
+	}
+	p := &t.Nodes[n.Parent]
+	if p.Kind != PlayerOOP && p.Kind != PlayerIP {
+		return pot
+	}
+	for k, c := range p.Children {
+		if c == i && p.Actions[k].Kind >= Bet {
+			// The bet-to minus what the caller has in on this street: the
+			// bet-to it faced before (0 if it faced none).
+			return pot + p.Actions[k].Amount - t.facing(n.Parent)
+		}
+	}
+	return pot
+}
+
+// facing returns the street bet-to the player at decision node i faced (0
+// if none).
+func (t *ActionTree) facing(i int32) int {
+	n := &t.Nodes[i]
+	if n.Parent < 0 {
+		return 0
+	}
+	p := &t.Nodes[n.Parent]
+	if p.Kind != PlayerOOP && p.Kind != PlayerIP {
+		return 0
+	}
+	for k, c := range p.Children {
+		if c == i && p.Actions[k].Kind >= Bet {
+			return p.Actions[k].Amount
+		}
+	}
+	return 0
+}
+
 // Counts returns the numbers of decision, chance and terminal nodes.
 func (t *ActionTree) Counts() (decision, chance, terminal int) {
 	for i := range t.Nodes {

@@ -36,5 +36,6 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newHudCmd(f, nil))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
+	root.AddCommand(newSpotCmd(f))
 	return root
 }
