@@ -30,9 +30,9 @@ const (
 )
 
 var (
-	foldColor  = color.RGBA{0, 114, 178, 255}  // blue
-	checkColor = color.RGBA{0, 158, 115, 255}  // bluish green
-	allInColor = color.RGBA{140, 20, 40, 255}  // dark red
+	foldColor  = color.RGBA{0, 114, 178, 255}   // blue
+	checkColor = color.RGBA{0, 158, 115, 255}   // bluish green
+	allInColor = color.RGBA{140, 20, 40, 255}   // dark red
 	emptyColor = color.RGBA{225, 225, 225, 255} // no reach
 	betLow     = color.RGBA{240, 190, 60, 255}  // small bet: light orange
 	betHigh    = color.RGBA{213, 94, 0, 255}    // large bet: vermillion
