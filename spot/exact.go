@@ -12,11 +12,13 @@ type exact struct {
 	br   bool // the traverser best-responds
 	buf  []float64
 	top  int
-	// onNode, when set, receives the traverser's values and the opponent's
-	// reach at every node; onActions the traverser's action values at its
-	// decision nodes.
-	onNode    func(n int32, v, oppReach []float64)
-	onActions func(n int32, x []float64)
+	// onEnter, when set, sees every node as the walk enters it with the
+	// opponent's reach there; onActions sees the traverser's action values
+	// at its decision nodes (with the opponent's reach). chance is the
+	// product of the chance probabilities on the current line.
+	onEnter   func(n int32, oppReach []float64)
+	onActions func(n int32, x, oppReach []float64)
+	chance    float64
 }
 
 func newExact(g *Game, σ Strategy) *exact {
@@ -34,7 +36,7 @@ func (e *exact) alloc(n int) []float64 {
 // run returns the traverser's values at node i (one per hand) given the
 // opponent's reach there; the slice is valid until the next run.
 func (e *exact) run(i int32, trav int, br bool, oppReach []float64) []float64 {
-	e.trav, e.br, e.top = trav, br, 0
+	e.trav, e.br, e.top, e.chance = trav, br, 0, 1
 	out := e.alloc(len(e.g.Hands[trav]))
 	e.walk(i, oppReach, out)
 	return out
@@ -44,6 +46,9 @@ func (e *exact) walk(i int32, reach, out []float64) {
 	g := e.g
 	n := &g.Nodes[i]
 	mark := e.top
+	if e.onEnter != nil {
+		e.onEnter(i, reach)
+	}
 	switch n.Kind {
 	case FoldNode, ShowdownNode:
 		evalTerminal(g, i, e.trav, reach, out)
@@ -56,6 +61,8 @@ func (e *exact) walk(i int32, reach, out []float64) {
 		}
 		rows := e.alloc(k * nh)
 		rc := e.alloc(len(reach))
+		chance := e.chance
+		e.chance *= bs.factor64
 		for c := range k {
 			ci := n.Child + int32(c)
 			card := g.Nodes[ci].Card
@@ -69,6 +76,7 @@ func (e *exact) walk(i int32, reach, out []float64) {
 				row[h] = 0
 			}
 		}
+		e.chance = chance
 		clear(out)
 		for c := range k {
 			for h, x := range rows[c*nh : (c+1)*nh] {
@@ -92,7 +100,7 @@ func (e *exact) walk(i int32, reach, out []float64) {
 				e.walk(n.Child+int32(a), reach, x[a*nh:(a+1)*nh])
 			}
 			if e.onActions != nil {
-				e.onActions(i, x)
+				e.onActions(i, x, reach)
 			}
 			if e.br {
 				copy(out, x[:nh])
@@ -125,9 +133,6 @@ func (e *exact) walk(i int32, reach, out []float64) {
 		}
 	}
 	e.top = mark
-	if e.onNode != nil {
-		e.onNode(i, out, reach)
-	}
 }
 
 // strategy returns the node's strategy in float64, each hand's column

@@ -221,7 +221,7 @@ func (g *Game) Report(σ Strategy, l *Line) *Report {
 		o := p ^ 1
 		var actVals []float64
 		if r.Player == p && !nd.Kind.Terminal() {
-			e.onActions = func(n int32, x []float64) {
+			e.onActions = func(n int32, x, _ []float64) {
 				if n == l.Node {
 					actVals = slices.Clone(x)
 				}

@@ -169,3 +169,49 @@ func FuzzParseLine(f *testing.F) {
 		}
 	})
 }
+
+// TestActionValuesAndOwnReachMatchReports: the whole-tree arrays agree with
+// the node reports (a different code path: a line walked from the root) on
+// every decision node of a turn spot, for both players.
+func TestActionValuesAndOwnReachMatchReports(t *testing.T) {
+	g := mustGame(t, turnSmall, Options{})
+	σ := solve(t, g, SolveOptions{}, 10).Average()
+	off, size := g.HandLayout()
+	for p := range 2 {
+		ev, mass, reach := make([]float64, g.Size), make([]float64, size), make([]float64, size)
+		v := g.ActionValues(σ, p, ev, mass)
+		if e := g.Evaluate(σ); math.Abs(v-e.Values[p]) > 1e-9 {
+			t.Fatalf("player %d: value %v, Evaluate %v", p, v, e.Values[p])
+		}
+		g.OwnReach(σ, p, reach)
+		checked := 0
+		for _, line := range []string{"", "x", "b45", "x b45", "x x 5c", "x x 5c b45", "b45 c 7h x", "x x Ad x b45"} {
+			l, err := g.ParseLine(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Player(l.Node) != p {
+				continue
+			}
+			r := g.Report(σ, l)
+			nd := &g.Nodes[l.Node]
+			nh := g.NumHands(p)
+			for _, hr := range r.Hands[p] {
+				h := g.TreeHand(l, p, hr.Hand)
+				if math.Abs(reach[off[l.Node]+int64(h)]-hr.Reach) > 1e-12 {
+					t.Fatalf("%q %s: OwnReach %v, Report %v", line, hr.Hand, reach[off[l.Node]+int64(h)], hr.Reach)
+				}
+				for a, x := range hr.ActionEV {
+					y := ev[nd.Off+int64(a*nh+h)]
+					if math.IsNaN(x) != math.IsNaN(y) || !math.IsNaN(x) && math.Abs(x-y) > 1e-9 {
+						t.Fatalf("%q %s action %d: ActionValues %v, Report %v", line, hr.Hand, a, y, x)
+					}
+				}
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("player %d: no node checked", p)
+		}
+	}
+}
