@@ -103,8 +103,11 @@ func evalFold[F real](g *Game, nd *Node, p int, reach, out []F) {
 	}
 }
 
-// evalShowdown: no rake, so a tie is worth 0; one ascending sweep sums the
-// weaker opponent hands (wins), one descending sweep the stronger (losses).
+// evalShowdown: no rake, so a tie is worth 0. The opponent's totals (all
+// its reach and per card) come from one sequential sweep; then one sweep in
+// strength order: for each value v of p's hands, the opponent's hands below
+// v give the wins, and after adding those equal to v, the rest are the
+// losses (the opponent's copy of h, being a tie, cancels out).
 func evalShowdown[F real](g *Game, nd *Node, p int, reach, out []F, win, lose float64) {
 	bs := &g.boards[nd.Board]
 	o := p ^ 1
@@ -112,35 +115,37 @@ func evalShowdown[F real](g *Game, nd *Node, p int, reach, out []F, win, lose fl
 	reach = reach[:len(g.Hands[o])]
 	out = out[:len(g.Hands[p])]
 	clear(out)
-	var minus [64]float64
+	var total [64]float64
+	all := blockerSums(g, o, reach, &total)
+	var below [64]float64
 	var sum float64
 	j := 1
-	for k := 1; k < len(sp)-1; k++ {
-		e := sp[k]
-		v := e >> 32
+	for k := 1; k < len(sp)-1; {
+		v := sp[k] >> 32
 		for ; so[j]>>32 < v; j++ {
 			f := so[j]
 			x := float64(reach[f&0xFFFF])
 			sum += x
-			minus[f>>16&63] += x
-			minus[f>>24&63] += x
+			below[f>>16&63] += x
+			below[f>>24&63] += x
 		}
-		out[e&0xFFFF] = F(win * (sum - minus[e>>16&63] - minus[e>>24&63]))
-	}
-	sum = 0
-	minus = [64]float64{}
-	j = len(so) - 2
-	for k := len(sp) - 2; k > 0; k-- {
-		e := sp[k]
-		v := e >> 32
-		for ; so[j]>>32 > v; j-- {
+		k0 := k
+		for ; sp[k]>>32 == v; k++ {
+			e := sp[k]
+			out[e&0xFFFF] = F(win * (sum - below[e>>16&63] - below[e>>24&63]))
+		}
+		for ; so[j]>>32 == v; j++ {
 			f := so[j]
 			x := float64(reach[f&0xFFFF])
 			sum += x
-			minus[f>>16&63] += x
-			minus[f>>24&63] += x
+			below[f>>16&63] += x
+			below[f>>24&63] += x
 		}
-		out[e&0xFFFF] += F(lose * (sum - minus[e>>16&63] - minus[e>>24&63]))
+		rest := all - sum
+		for _, e := range sp[k0:k] {
+			c1, c2 := e>>16&63, e>>24&63
+			out[e&0xFFFF] += F(lose * (rest - (total[c1] - below[c1]) - (total[c2] - below[c2])))
+		}
 	}
 }
 

@@ -115,9 +115,7 @@ func (w *walker) own(i int32, n *Node, reach, out []float32) {
 	switch w.mode {
 	case modeCFR:
 		reg := w.regret[n.Off : n.Off+int64(k*nh)]
-		inv, uni := w.alloc(nh), w.alloc(nh)
-		vec.RegretScale(inv, uni, reg, true)
-		vec.StrategyDot(out, reg, inv, uni, x)
+		vec.StrategyValue(out, reg, x, w.alloc(nh), w.alloc(nh))
 		vec.RegretUpdate(reg, x, out, w.pos, w.neg)
 	case modeBR:
 		vec.MaxRows(out, x)

@@ -19,7 +19,8 @@ func clipAVX2(den, r []float32) int                                             
 func addClipAVX2(den, r []float32) int                                                  { return 0 }
 func invertAVX2(inv, uni []float32, u float32) int                                      { return 0 }
 func sigmaAVX2(s, r, inv, uni []float32, clip bool) int                                 { return 0 }
-func strategyDotAVX2(out, r, inv, uni, y []float32) int                                 { return 0 }
+func valueAccAVX2(num, den, sum, r, y []float32) int                                    { return 0 }
+func valueFinishAVX2(out, den, sum []float32, u float32) int                            { return 0 }
 func strategyReachAVX2(d, c, r, inv, uni, reach []float32, disc float32, clip bool) int { return 0 }
 func dotAccAVX2(out, s, y []float32) int                                                { return 0 }
 func maxAVX2(out, y []float32) int                                                      { return 0 }

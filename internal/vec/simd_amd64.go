@@ -117,12 +117,27 @@ func sigmaAVX2(s, r, inv, uni []float32, clip bool) int {
 	return i
 }
 
-func strategyDotAVX2(out, r, inv, uni, y []float32) int {
+func valueAccAVX2(num, den, sum, r, y []float32) int {
 	z := bcast(0)
 	i := 0
+	for ; i+8 <= len(num); i += 8 {
+		p := load(r[i:]).Max(z)
+		yy := load(y[i:])
+		load(num[i:]).Add(p.Mul(yy)).StoreSlice(num[i:])
+		load(den[i:]).Add(p).StoreSlice(den[i:])
+		load(sum[i:]).Add(yy).StoreSlice(sum[i:])
+	}
+	return i
+}
+
+// valueFinishAVX2: den > 0 ? num/den : sum·u.
+func valueFinishAVX2(out, den, sum []float32, u float32) int {
+	z, uu := bcast(0), bcast(u)
+	i := 0
 	for ; i+8 <= len(out); i += 8 {
-		s := load(r[i:]).Max(z).Mul(load(inv[i:])).Add(load(uni[i:]))
-		load(out[i:]).Add(s.Mul(load(y[i:]))).StoreSlice(out[i:])
+		d := load(den[i:])
+		pos := d.Greater(z)
+		load(out[i:]).Div(d).Merge(load(sum[i:]).Mul(uu), pos).StoreSlice(out[i:])
 	}
 	return i
 }

@@ -34,7 +34,7 @@ func TestVectorKernelsMatchScalar(t *testing.T) {
 		out = append(out, slices.Clone(sig))
 		RegretScale(inv, uni, reg, true)
 		d := make([]float32, n)
-		StrategyDot(d, reg, inv, uni, x)
+		StrategyValue(d, reg, x, make([]float32, n), make([]float32, n))
 		dst, cum := make([]float32, k*n), slices.Clone(x)
 		StrategyReach(dst, cum, reg, inv, uni, reach, 0.3, true)
 		out = append(out, d, dst, cum)

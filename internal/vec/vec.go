@@ -1,5 +1,7 @@
 package vec
 
+import "math"
+
 // Every kernel below runs its loop in two parts: an optional vector part
 // (the *AVX2 functions of simd_amd64.go, which handle a multiple of 8
 // entries and return how many they did; stubs returning 0 in other builds)
@@ -126,8 +128,8 @@ func RegretScale(inv, uni, reg []float32, clip bool) {
 		if haveAVX2 {
 			i = clipAVX2(den, r)
 		}
-		for ; i < n; i++ {
-			den[i] = max(r[i], 0)
+		for j, x := range r[i:] {
+			den[i+j] = relu(x)
 		}
 	} else {
 		copy(den, reg[:n])
@@ -139,8 +141,9 @@ func RegretScale(inv, uni, reg []float32, clip bool) {
 			if haveAVX2 {
 				i = addClipAVX2(den, r)
 			}
-			for ; i < n; i++ {
-				den[i] += max(r[i], 0)
+			d := den[i:]
+			for j, x := range r[i:len(den)] {
+				d[j] += relu(x)
 			}
 		} else {
 			Add(den, r)
@@ -173,35 +176,71 @@ func RegretMatch(sig, reg, inv, uni []float32, clip bool) {
 		if haveAVX2 {
 			i = sigmaAVX2(s, r, inv, uni, clip)
 		}
-		if clip {
-			for ; i < n; i++ {
-				s[i] = float32(max(r[i], 0)*inv[i]) + uni[i]
-			}
-		} else {
-			for ; i < n; i++ {
-				s[i] = float32(r[i]*inv[i]) + uni[i]
-			}
-		}
+		sigmaRow(s[i:], r[i:], inv[i:], uni[i:], clip)
 	}
 }
 
-// StrategyDot sets out[h] = Σ_a σ(a|h)·x(a,h): the value of the regret-
-// matching strategy (σ from reg, inv, uni as RegretScale made them, clip)
-// given the actions' values x, without storing σ.
-func StrategyDot(out, reg, inv, uni, x []float32) {
+// sigmaRow is RegretMatch's scalar loop.
+func sigmaRow(s, r, inv, uni []float32, clip bool) {
+	r, inv, uni = r[:len(s)], inv[:len(s)], uni[:len(s)]
+	for i, x := range r {
+		if clip {
+			x = relu(x)
+		}
+		s[i] = float32(x*inv[i]) + uni[i]
+	}
+}
+
+// StrategyValue sets out[h] to the value of the regret-matching strategy of
+// the k = len(reg)/n rows of reg given the actions' values x, in one pass
+// over the rows:
+//
+//	out[h] = Σ_a R⁺(a,h)·x(a,h) / Σ_a R⁺(a,h),  or Σ_a x(a,h)/k when no R⁺ > 0.
+//
+// (the same value as Σ_a σ(a|h)·x(a,h), rounded differently). den and sum
+// (length n) are scratch.
+func StrategyValue(out, reg, x, den, sum []float32) {
 	n := len(out)
 	k := len(reg) / n
-	inv, uni = inv[:n], uni[:n]
+	den, sum = den[:n], sum[:n]
 	clear(out)
+	clear(den)
+	clear(sum)
 	for a := 0; a < k; a++ {
 		r, y := reg[a*n:a*n+n], x[a*n:a*n+n]
 		i := 0
 		if haveAVX2 {
-			i = strategyDotAVX2(out, r, inv, uni, y)
+			i = valueAccAVX2(out, den, sum, r, y)
 		}
-		for ; i < n; i++ {
-			s := float32(max(r[i], 0)*inv[i]) + uni[i]
-			out[i] += float32(s * y[i])
+		valueAccRow(out[i:], den[i:], sum[i:], r[i:], y[i:])
+	}
+	u := 1 / float32(k)
+	i := 0
+	if haveAVX2 {
+		i = valueFinishAVX2(out, den, sum, u)
+	}
+	valueFinishRow(out[i:], den[i:], sum[i:], u)
+}
+
+// valueAccRow is StrategyValue's scalar accumulation.
+func valueAccRow(num, den, sum, r, y []float32) {
+	den, sum, r, y = den[:len(num)], sum[:len(num)], r[:len(num)], y[:len(num)]
+	for i, x := range r {
+		p := relu(x)
+		num[i] += float32(p * y[i])
+		den[i] += p
+		sum[i] += y[i]
+	}
+}
+
+// valueFinishRow is StrategyValue's scalar division.
+func valueFinishRow(out, den, sum []float32, u float32) {
+	den, sum = den[:len(out)], sum[:len(out)]
+	for i, d := range den {
+		if d > 0 {
+			out[i] /= d
+		} else {
+			out[i] = sum[i] * u
 		}
 	}
 }
@@ -225,16 +264,33 @@ func StrategyReach(dst, cum, reg, inv, uni, reach []float32, disc float32, clip 
 		if haveAVX2 {
 			i = strategyReachAVX2(d, c, r, inv, uni, reach, disc, clip)
 		}
-		for ; i < n; i++ {
-			x := r[i]
+		if c != nil {
+			c = c[i:]
+		}
+		strategyReachRow(d[i:], c, r[i:], inv[i:], uni[i:], reach[i:], disc, clip)
+	}
+}
+
+// strategyReachRow is StrategyReach's scalar loop (c nil: no sums).
+func strategyReachRow(d, c, r, inv, uni, reach []float32, disc float32, clip bool) {
+	r, inv, uni, reach = r[:len(d)], inv[:len(d)], uni[:len(d)], reach[:len(d)]
+	if c == nil {
+		for i, x := range r {
 			if clip {
-				x = max(x, 0)
+				x = relu(x)
 			}
 			d[i] = (float32(x*inv[i]) + uni[i]) * reach[i]
-			if c != nil {
-				c[i] = float32(c[i]*disc) + d[i]
-			}
 		}
+		return
+	}
+	c = c[:len(d)]
+	for i, x := range r {
+		if clip {
+			x = relu(x)
+		}
+		y := (float32(x*inv[i]) + uni[i]) * reach[i]
+		d[i] = y
+		c[i] = float32(c[i]*disc) + y
 	}
 }
 
@@ -288,6 +344,26 @@ func MaxRows(out, x []float32) {
 	}
 }
 
+// regretUpdateRow is RegretUpdate's scalar loop. The factor is chosen by
+// the sign bit, without a branch (regret signs are unpredictable): for
+// R = ±0 both factors give 0, so this equals the "R > 0" rule bit for bit.
+func regretUpdateRow(r, y, v []float32, pos, neg float32) {
+	y, v = y[:len(r)], v[:len(r)]
+	pb, nb := math.Float32bits(pos), math.Float32bits(neg)
+	for i, x := range r {
+		m := uint32(int32(math.Float32bits(x)) >> 31) // all ones when negative
+		d := math.Float32frombits(nb&m | pb&^m)
+		r[i] = float32(x*d) + y[i] - v[i]
+	}
+}
+
+// relu is max(x, 0) by the sign bit (the same bits as VMAXPS(x, 0) for every
+// non-NaN x, including -0 → +0).
+func relu(x float32) float32 {
+	b := math.Float32bits(x)
+	return math.Float32frombits(b &^ uint32(int32(b)>>31))
+}
+
 // RegretUpdate applies one discounted regret update to the k = len(reg)/n
 // rows (n = len(v)):
 //
@@ -306,12 +382,6 @@ func RegretUpdate(reg, x, v []float32, pos, neg float32) {
 		if haveAVX2 {
 			i = regretUpdateAVX2(r, y, v, pos, neg)
 		}
-		for ; i < n; i++ {
-			d := neg
-			if r[i] > 0 {
-				d = pos
-			}
-			r[i] = float32(r[i]*d) + y[i] - v[i]
-		}
+		regretUpdateRow(r[i:], y[i:], v[i:], pos, neg)
 	}
 }
