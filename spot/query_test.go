@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pokerlab/cards"
 	"pokerlab/equity"
 )
 
@@ -212,6 +213,41 @@ func TestActionValuesAndOwnReachMatchReports(t *testing.T) {
 		}
 		if checked == 0 {
 			t.Fatalf("player %d: no node checked", p)
+		}
+	}
+}
+
+// TestReportThroughIsomorphicCard: the report after a card that shares its
+// twin's subtree equals the twin's report with the two suits swapped, hand
+// by hand (reach, strategy, EV, equity).
+func TestReportThroughIsomorphicCard(t *testing.T) {
+	g := mustGame(t, flopSymmetric, Options{})
+	σ := solve(t, g, SolveOptions{}, 10).Average()
+	for _, lines := range [][2]string{{"x x Qs", "x x Qc"}, {"x x Qs x", "x x Qc x"}, {"a c 9s", "a c 9c"}} {
+		la, _ := g.ParseLine(lines[0])
+		lb, _ := g.ParseLine(lines[1])
+		ra, rb := g.Report(σ, la), g.Report(σ, lb)
+		for p := range 2 {
+			byHand := map[string]HandReport{}
+			for _, h := range rb.Hands[p] {
+				byHand[h.Hand.String()] = h
+			}
+			for _, a := range ra.Hands[p] {
+				sw := cards.NewHole(swapSuit(a.Hand[0], cards.Spades, cards.Clubs), swapSuit(a.Hand[1], cards.Spades, cards.Clubs))
+				b, ok := byHand[sw.String()]
+				if !ok {
+					t.Fatalf("%s: no %s", lines[1], sw)
+				}
+				same := func(x, y float64) bool { return math.IsNaN(x) && math.IsNaN(y) || math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(x)) }
+				if !same(a.Reach, b.Reach) || !same(a.EV, b.EV) || !same(a.Equity, b.Equity) {
+					t.Fatalf("%s %s vs %s %s: reach %v/%v EV %v/%v equity %v/%v", lines[0], a.Hand, lines[1], b.Hand, a.Reach, b.Reach, a.EV, b.EV, a.Equity, b.Equity)
+				}
+				for k := range a.Strategy {
+					if !same(a.Strategy[k], b.Strategy[k]) {
+						t.Fatalf("%s %s: strategy %v vs %v", lines[0], a.Hand, a.Strategy, b.Strategy)
+					}
+				}
+			}
 		}
 	}
 }

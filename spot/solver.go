@@ -127,7 +127,7 @@ func (s *Solver) Iterate(n int) {
 		s.iter++
 		pos, neg, gam := s.disc.factors(s.iter)
 		for p := range 2 {
-			w.trav, w.mode, w.src, w.record = p, modeCFR, nil, nil
+			w.trav, w.mode, w.src = p, modeCFR, nil
 			w.regret, w.cum, w.pos, w.neg, w.disc = s.regret, s.cum, pos, neg, gam
 			w.top, w.top64 = 0, 0
 			out := w.alloc(len(g.Hands[p]))

@@ -41,26 +41,24 @@ func (g *Game) rootValue(p int, v []float32) float64 {
 }
 
 // pass runs one traversal for player p on w and returns p's root value.
-func (g *Game) pass(w *walker, p int, mode walkMode, src strategySource, rec recorder) float64 {
-	w.trav, w.mode, w.src, w.record = p, mode, src, rec
+func (g *Game) pass(w *walker, p int, mode walkMode, src strategySource) float64 {
+	w.trav, w.mode, w.src = p, mode, src
 	w.top, w.top64 = 0, 0
 	out := w.alloc(len(g.Hands[p]))
 	w.walk(0, g.Weights[p^1], out)
-	v := g.rootValue(p, out)
-	w.record = nil
-	return v
+	return g.rootValue(p, out)
 }
 
 func (g *Game) bestResponse(w *walker, src strategySource) (br [2]float64) {
 	for p := range 2 {
-		br[p] = g.pass(w, p, modeBR, src, nil)
+		br[p] = g.pass(w, p, modeBR, src)
 	}
 	return br
 }
 
 func (g *Game) values(w *walker, src strategySource) (v [2]float64) {
 	for p := range 2 {
-		v[p] = g.pass(w, p, modeEV, src, nil)
+		v[p] = g.pass(w, p, modeEV, src)
 	}
 	return v
 }
@@ -94,17 +92,4 @@ func (g *Game) checkStrategy(σ Strategy) {
 	if int64(len(σ)) != g.Size {
 		panic("spot: strategy has the wrong length for this game")
 	}
-}
-
-// walkers returns a walker with a team of threads−1 helpers.
-func (g *Game) walkers(threads int) *walker {
-	w := newWalker(g)
-	if threads > 1 {
-		t := &team{}
-		for range threads - 1 {
-			t.helpers = append(t.helpers, newWalker(g))
-		}
-		w.team = t
-	}
-	return w
 }

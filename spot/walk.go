@@ -46,18 +46,6 @@ type walker struct {
 	// parallel chance nodes (nil: sequential); inPar when already inside one.
 	team  *team
 	inPar bool
-	// record, when set, receives the traverser's values at every decision
-	// node of the traverser (row per action) and every node's value.
-	record recorder
-}
-
-// recorder stores values a traversal computes, for queries (nil: none).
-type recorder interface {
-	// node is called with the traverser's values at node n (one per hand).
-	node(n int32, trav int, v []float32)
-	// actions is called at the traverser's decision nodes with the action
-	// rows.
-	actions(n int32, trav int, x []float32)
 }
 
 func newWalker(g *Game) *walker {
@@ -94,9 +82,6 @@ func (w *walker) walk(i int32, reach, out []float32) {
 			w.opp(i, n, reach, out)
 		}
 	}
-	if w.record != nil {
-		w.record.node(i, w.trav, out)
-	}
 }
 
 // own: the traverser acts. Values of every action, then the node's value and
@@ -108,9 +93,6 @@ func (w *walker) own(i int32, n *Node, reach, out []float32) {
 	x := w.alloc(k * nh)
 	for a := range k {
 		w.walk(n.Child+int32(a), reach, x[a*nh:(a+1)*nh])
-	}
-	if w.record != nil {
-		w.record.actions(i, w.trav, x)
 	}
 	switch w.mode {
 	case modeCFR:
@@ -230,7 +212,7 @@ func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh int) {
 	for _, h := range helpers {
 		h.trav, h.mode, h.src = w.trav, w.mode, w.src
 		h.regret, h.cum, h.pos, h.neg, h.disc = w.regret, w.cum, w.pos, w.neg, w.disc
-		h.record, h.inPar, h.top, h.top64 = w.record, true, 0, 0
+		h.inPar, h.top, h.top64 = true, 0, 0
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
