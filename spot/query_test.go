@@ -238,7 +238,9 @@ func TestReportThroughIsomorphicCard(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: no %s", lines[1], sw)
 				}
-				same := func(x, y float64) bool { return math.IsNaN(x) && math.IsNaN(y) || math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(x)) }
+				same := func(x, y float64) bool {
+					return math.IsNaN(x) && math.IsNaN(y) || math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(x))
+				}
 				if !same(a.Reach, b.Reach) || !same(a.EV, b.EV) || !same(a.Equity, b.Equity) {
 					t.Fatalf("%s %s vs %s %s: reach %v/%v EV %v/%v equity %v/%v", lines[0], a.Hand, lines[1], b.Hand, a.Reach, b.Reach, a.EV, b.EV, a.Equity, b.Equity)
 				}
