@@ -97,6 +97,15 @@ func TestMemoryLimit(t *testing.T) {
 	if _, err := NewSolver(g, SolveOptions{}, need); err != nil {
 		t.Fatal(err)
 	}
+	// NewGame refuses before allocating the tree, with a bound at least the
+	// estimate.
+	_, err = NewGame(g.Spot, Options{MaxMemory: need / 2})
+	if !errors.As(err, &me) || me.Need < need/2 || me.Limit != need/2 {
+		t.Fatalf("NewGame: %v", err)
+	}
+	if _, err := NewGame(g.Spot, Options{MaxMemory: 2 * need}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestFormatRoundTrip: Format writes a spot that parses back to the same

@@ -33,6 +33,11 @@ type Options struct {
 	// NoIsomorphism deals every card instead of one per class of
 	// isomorphic cards (for tests: the values must not change).
 	NoIsomorphism bool
+	// MaxMemory > 0 makes NewGame refuse (with *ErrMemory), right after
+	// counting the tree and before allocating it, a spot whose solve would
+	// need more bytes on Threads threads (MemoryEstimate).
+	MaxMemory int64
+	Threads   int
 }
 
 // Game is a spot ready to solve: the hands of both players, the game tree
@@ -337,6 +342,13 @@ func (g *Game) expand() error {
 	if nodes > math.MaxInt32 {
 		return fmt.Errorf("spot: the game tree has %d nodes, more than 2^31", nodes)
 	}
+	if g.opts.MaxMemory > 0 {
+		nh := int64(max(len(g.Hands[0]), len(g.Hands[1])))
+		need := 2*4*size + nodes*24 + g.FixedBytes() + int64(max(g.opts.Threads, 1))*(int64(g.scratchBound(0))*4+3*nh*8)
+		if need > g.opts.MaxMemory {
+			return &ErrMemory{Need: need, Limit: g.opts.MaxMemory}
+		}
+	}
 	g.Nodes = make([]Node, 1, nodes)
 	g.Size = size
 	// Filling pass: children get the next free block when their parent is
@@ -430,6 +442,26 @@ func (g *Game) scratchNeed(i int32) int {
 			deepest = max(deepest, g.scratchNeed(n.Child+c))
 		}
 		return own + deepest
+	}
+}
+
+// scratchBound is scratchNeed on the action tree, every chance node dealing
+// the most cards it can (an upper bound before the game tree exists).
+func (g *Game) scratchBound(a int32) int {
+	an := &g.Tree.Nodes[a]
+	nh := max(len(g.Hands[0]), len(g.Hands[1]))
+	switch {
+	case an.Kind.Terminal():
+		return 0
+	case an.Kind == ChanceNode:
+		k := cards.NumCards - len(g.Spot.Board)
+		return nh*(1+k) + nh + g.scratchBound(an.Children[0])
+	default:
+		var deepest int
+		for _, c := range an.Children {
+			deepest = max(deepest, g.scratchBound(c))
+		}
+		return 2*len(an.Children)*nh + 2*nh + deepest
 	}
 }
 

@@ -125,7 +125,7 @@ func spotSolveRun(o *spotSolveOptions) error {
 	if err != nil {
 		return err
 	}
-	g, err := spot.NewGame(sp, spot.Options{NoIsomorphism: o.NoIso})
+	g, err := spot.NewGame(sp, spot.Options{NoIsomorphism: o.NoIso, MaxMemory: o.maxBytes, Threads: o.Threads})
 	if err != nil {
 		return err
 	}
