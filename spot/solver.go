@@ -3,6 +3,7 @@ package spot
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"time"
 
 	"pokerlab/internal/vec"
@@ -86,9 +87,22 @@ func NewSolver(g *Game, opt SolveOptions, maxMemory int64) (*Solver, error) {
 		s.walkers[i] = newWalker(g)
 	}
 	if threads > 1 {
-		s.walkers[0].team = &team{helpers: s.walkers[1:]}
+		t := &team{helpers: s.walkers[1:]}
+		s.walkers[0].team = t
+		// The helpers wait on a channel for the solver's lifetime; stop them
+		// when the solver is no longer reachable (or on Close).
+		runtime.AddCleanup(s, func(t *team) { t.stopOnce() }, t)
 	}
 	return s, nil
+}
+
+// Close stops the solver's helper goroutines (threads > 1). It is optional:
+// they also stop when the solver is garbage collected. The solver must not
+// be used afterwards.
+func (s *Solver) Close() {
+	if t := s.walkers[0].team; t != nil {
+		t.stopOnce()
+	}
 }
 
 // Game returns the solver's game.

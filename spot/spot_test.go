@@ -357,15 +357,19 @@ func TestDCFRConverges(t *testing.T) {
 	}
 }
 
-// TestNoAllocationsPerIteration: an iteration allocates nothing, on one
-// thread (with two, starting the helper goroutines allocates).
+// TestNoAllocationsPerIteration: an iteration and an exploitability check
+// allocate nothing, on one thread and on two (the helper goroutines start
+// with the first parallel chance node and are reused).
 func TestNoAllocationsPerIteration(t *testing.T) {
 	g := mustGame(t, turnSmall, Options{})
-	s := solve(t, g, SolveOptions{}, 1)
-	if a := testing.AllocsPerRun(5, func() { s.Iterate(1) }); a != 0 {
-		t.Fatalf("%v allocations per iteration", a)
-	}
-	if a := testing.AllocsPerRun(5, func() { s.Exploitability() }); a != 0 {
-		t.Fatalf("%v allocations per exploitability check", a)
+	for _, threads := range []int{1, 2} {
+		s := solve(t, g, SolveOptions{Threads: threads}, 1)
+		if a := testing.AllocsPerRun(5, func() { s.Iterate(1) }); a != 0 {
+			t.Fatalf("%d threads: %v allocations per iteration", threads, a)
+		}
+		if a := testing.AllocsPerRun(5, func() { s.Exploitability() }); a != 0 {
+			t.Fatalf("%d threads: %v allocations per exploitability check", threads, a)
+		}
+		s.Close()
 	}
 }

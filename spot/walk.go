@@ -190,37 +190,76 @@ func (w *walker) chanceChild(ci int32, rs, row []float32) {
 // team runs the children of a chance node on several walkers. Each child
 // is computed by exactly the same arithmetic whichever walker takes it and
 // writes only its own row and its own subtree's arrays, so results do not
-// depend on the number of threads.
+// depend on the number of threads. The helpers are goroutines started once
+// (on the first parallel chance node) that wait for tasks on a channel, so a
+// parallel chance node allocates nothing; stop closes the channel.
 type team struct {
 	helpers []*walker
+	start   sync.Once
+	stopped sync.Once
+	tasks   chan *teamTask
+	wg      sync.WaitGroup
+	task    teamTask
+}
+
+// teamTask is one chance node's children to share out.
+type teamTask struct {
+	lead  *walker
+	first int32 // first child
+	k     int32 // children
+	rs    []float32
+	rows  []float32
+	nh    int
+	next  atomic.Int32
+}
+
+// work takes children until none is left.
+func (t *teamTask) work(v *walker) {
+	for {
+		c := t.next.Add(1) - 1
+		if c >= t.k {
+			return
+		}
+		v.chanceChild(t.first+c, t.rs, t.rows[int(c)*t.nh:int(c+1)*t.nh])
+	}
 }
 
 func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh int) {
-	k := int32(n.NumChildren)
-	var next atomic.Int32
-	work := func(v *walker) {
-		for {
-			c := next.Add(1) - 1
-			if c >= k {
-				return
-			}
-			v.chanceChild(n.Child+c, rs, rows[int(c)*nh:int(c+1)*nh])
+	t.start.Do(func() {
+		t.tasks = make(chan *teamTask)
+		for _, h := range t.helpers {
+			go func(h *walker) {
+				for task := range t.tasks {
+					l := task.lead
+					h.trav, h.mode, h.src = l.trav, l.mode, l.src
+					h.regret, h.cum, h.pos, h.neg, h.disc = l.regret, l.cum, l.pos, l.neg, l.disc
+					h.inPar, h.top, h.top64 = true, 0, 0
+					task.work(h)
+					t.wg.Done()
+				}
+			}(h)
 		}
-	}
-	var wg sync.WaitGroup
-	helpers := t.helpers[:min(len(t.helpers), int(k)-1)]
-	for _, h := range helpers {
-		h.trav, h.mode, h.src = w.trav, w.mode, w.src
-		h.regret, h.cum, h.pos, h.neg, h.disc = w.regret, w.cum, w.pos, w.neg, w.disc
-		h.inPar, h.top, h.top64 = true, 0, 0
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(h)
-		}()
+	})
+	task := &t.task
+	task.lead, task.first, task.k, task.rs, task.rows, task.nh = w, n.Child, int32(n.NumChildren), rs, rows, nh
+	task.next.Store(0)
+	helpers := min(len(t.helpers), int(task.k)-1)
+	t.wg.Add(helpers)
+	for range helpers {
+		t.tasks <- task
 	}
 	w.inPar = true
-	work(w)
+	task.work(w)
 	w.inPar = false
-	wg.Wait()
+	t.wg.Wait()
+}
+
+// stopOnce ends the helper goroutines (at most once).
+func (t *team) stopOnce() {
+	t.stopped.Do(func() {
+		t.start.Do(func() {}) // never started: nothing to stop
+		if t.tasks != nil {
+			close(t.tasks)
+		}
+	})
 }
