@@ -75,9 +75,10 @@ func (g *Game) ActionValues(σ Strategy, p int, ev, mass []float64) float64 {
 	}
 	e := newExact(g, σ)
 	nh := len(g.Hands[p])
+	m := make([]float64, nh)
 	e.onActions = func(n int32, x, oppReach []float64) {
 		nd := &g.Nodes[n]
-		m := g.compatibleMass(p, oppReach)
+		g.compatibleMassTo(m, p, oppReach)
 		for a := range int(nd.NumChildren) {
 			for h := range nh {
 				v := math.NaN()

@@ -53,3 +53,17 @@ func BenchmarkExploitability(b *testing.B) {
 		s.Exploitability()
 	}
 }
+
+// BenchmarkActionValues is one whole-tree evaluation of every action's EV
+// for one player (float64, what a QRE iteration needs) on the turn spot.
+func BenchmarkActionValues(b *testing.B) {
+	g := benchGame(b, "testdata/issue-turn.toml")
+	σ := g.Uniform()
+	ev := make([]float64, g.Size)
+	_, size := g.HandLayout()
+	mass := make([]float64, size)
+	b.ReportAllocs()
+	for b.Loop() {
+		g.ActionValues(σ, OOP, ev, mass)
+	}
+}

@@ -340,9 +340,15 @@ func (g *Game) lineReach(σ Strategy, l *Line) (reach [2][]float64, chance float
 // compatibleMass returns, for each hand of p (tree indices), the opponent's
 // reach summed over the hands sharing no card with it.
 func (g *Game) compatibleMass(p int, oppReach []float64) []float64 {
+	return g.compatibleMassTo(make([]float64, len(g.Hands[p])), p, oppReach)
+}
+
+// compatibleMassTo is compatibleMass into out (length NumHands(p)).
+func (g *Game) compatibleMassTo(out []float64, p int, oppReach []float64) []float64 {
 	var minus [64]float64
 	sum := blockerSums(g, p^1, oppReach, &minus)
-	out := make([]float64, len(g.Hands[p]))
+	out = out[:len(g.Hands[p])]
+	clear(out)
 	for _, ij := range g.pairs[p] {
 		out[ij[0]] = oppReach[ij[1]]
 	}
