@@ -325,3 +325,39 @@ func (g *Game) twins(i int32) float64 {
 	}
 	return w
 }
+
+// TestRootSummaryMatchesReport: the root frequencies and range equities
+// without tree passes equal the root report's.
+func TestRootSummaryMatchesReport(t *testing.T) {
+	for _, src := range []string{riverSmall, turnSmall, flopSymmetric} {
+		g := mustGame(t, src, Options{})
+		σ := solve(t, g, SolveOptions{}, 5).Average()
+		l, _ := g.ParseLine("")
+		r := g.Report(σ, l)
+		freq, eq := g.RootSummary(σ)
+		for a := range freq {
+			if math.Abs(freq[a]-r.Frequency[a]) > 1e-12 {
+				t.Fatalf("frequency %v, report %v", freq, r.Frequency)
+			}
+		}
+		for p := range 2 {
+			// The report weights each hand's equity by its reach; the
+			// summary by its deals (weight × compatible mass): compare with
+			// the deal weighting computed from the report.
+			var n, d float64
+			for _, hr := range r.Hands[p] {
+				var mass float64
+				for j, ho := range g.Hands[p^1] {
+					if !ho.Set().Overlaps(hr.Hand.Set()) {
+						mass += float64(g.Weights[p^1][j])
+					}
+				}
+				n += hr.Reach * mass * hr.Equity
+				d += hr.Reach * mass
+			}
+			if math.Abs(eq[p]-n/d) > 1e-12 {
+				t.Fatalf("player %d equity %v, report %v", p, eq[p], n/d)
+			}
+		}
+	}
+}

@@ -184,14 +184,13 @@ func spotSolveRun(o *spotSolveOptions) error {
 	seconds := s.Elapsed().Seconds()
 	σ := s.Finalize()
 	e := g.Evaluate(σ)
-	root, _ := g.ParseLine("")
-	rep := g.Report(σ, root)
+	freq, equity := g.RootSummary(σ)
 	out := SpotSolveJSON{Board: boardText(sp.Board), Pot: sp.Pot, Stack: sp.Stack, Iterations: last.Iteration,
 		Exploitability: e.Exploitability, ExploitabilityPct: e.Percent, Values: e.Values, BestResponse: e.BestResponse,
-		Equity: rep.RangeEquity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector,
+		Equity: equity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector,
 		MemoryEstimate: g.MemoryEstimate(o.Threads), PeakRSS: peakRSS(), History: history, Out: o.Out, ResumedFrom: resumed}
-	if rep.Player >= 0 {
-		out.Root = &SpotRootJSON{Player: spot.PlayerName(rep.Player), Actions: spotActionsJSON(rep.Actions), Frequency: rep.Frequency}
+	if p := g.Player(0); p >= 0 {
+		out.Root = &SpotRootJSON{Player: spot.PlayerName(p), Actions: spotActionsJSON(g.Actions(0)), Frequency: freq}
 	}
 	if o.Out != "" {
 		h := spot.FileHeader{Method: "dcfr", Params: map[string]float64{"alpha": o.Alpha, "beta": o.Beta, "gamma": o.Gamma},
