@@ -337,7 +337,7 @@ var cacheColumns = func() []string {
 }()
 
 var (
-	cacheUpserts sync.Map // rows → statement
+	cacheUpserts  sync.Map // rows → statement
 	sqliteQueries sync.Map // statement with $N → with ?
 )
 

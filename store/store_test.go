@@ -402,4 +402,3 @@ func TestImportGarbage(t *testing.T) {
 		}
 	})
 }
-
