@@ -64,26 +64,29 @@ func (c *playerCache) add(ids map[string]int64) {
 // counted. Concurrent Imports are safe: on SQLite they take turns (WAL,
 // BEGIN IMMEDIATE, busy timeout); on PostgreSQL the unique (site,
 // site_hand) constraint with ON CONFLICT DO NOTHING decides which stores a
-// hand that both carry, and the batch's rows are written in key order so
-// that two imports cannot deadlock (a deadlock or serialization failure
-// reported all the same is retried).
+// hand that both carry. New players and HUD cache rows are written in key
+// order; hands in input order, so two imports of the same hands in
+// different orders can deadlock: PostgreSQL then aborts one, and Import
+// retries its batch.
 func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) {
 	if db.readOnly {
 		return ImportResult{}, fmt.Errorf("database %s is open read-only", db.where)
 	}
-	// Sorted and without repeats: one order for every writer.
-	recs = slices.Clone(recs)
-	slices.SortStableFunc(recs, func(a, b *Record) int {
-		return cmp.Or(strings.Compare(a.Site, b.Site), strings.Compare(a.SiteHand, b.SiteHand))
-	})
+	// Without repeats, in input order (hand ids follow it, and so does
+	// Export).
+	seen := make(map[[2]string]bool, len(recs))
 	var res ImportResult
-	recs = slices.CompactFunc(recs, func(a, b *Record) bool {
-		if a.Site == b.Site && a.SiteHand == b.SiteHand {
+	uniq := make([]*Record, 0, len(recs))
+	for _, r := range recs {
+		k := [2]string{r.Site, r.SiteHand}
+		if seen[k] {
 			res.Skipped++
-			return true
+			continue
 		}
-		return false
-	})
+		seen[k] = true
+		uniq = append(uniq, r)
+	}
+	recs = uniq
 	var names []string
 	for _, r := range recs {
 		for i := range r.Players {
