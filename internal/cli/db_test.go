@@ -61,6 +61,18 @@ func TestDBFlags(t *testing.T) {
 // files and db fields), for everyone and for one player; `npc clone --db`
 // writes the same profile as over the files.
 func TestHudDBEqualsFiles(t *testing.T) {
+	extras := [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}}
+	fileTables, fileJSON := map[int]string{}, map[int]HudJSON{}
+	for i, extra := range extras {
+		fileTables[i] = dbMustRun(t, append(append([]string{"hud"}, handhqFiles...), extra...)...)
+		var fj HudJSON
+		json.Unmarshal([]byte(dbMustRun(t, append(append([]string{"hud", "--json"}, handhqFiles...), extra...)...)), &fj)
+		fileJSON[i] = fj
+	}
+	clones := map[string]string{}
+	for _, p := range []string{"DeZAZcPNNQ5w+Wb+5ujZdA", "*"} {
+		clones[p] = dbMustRun(t, append([]string{"npc", "clone", "--player", p}, handhqFiles...)...)
+	}
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		out := dbMustRun(t, "db", "import", "--db", d.URL, handhqDir, "--json")
 		var imp DBImportJSON
@@ -70,14 +82,14 @@ func TestHudDBEqualsFiles(t *testing.T) {
 		if imp.Files != 3 || imp.Read != 1508 || imp.Stored+imp.Rejected != 1508 || imp.Stored < 1400 || len(imp.Rejections) != imp.Rejected {
 			t.Fatalf("import: %+v", imp)
 		}
-		for _, extra := range [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}} {
-			files := dbMustRun(t, append(append([]string{"hud"}, handhqFiles...), extra...)...)
+		for i, extra := range extras {
+			files := fileTables[i]
 			db := dbMustRun(t, append([]string{"hud", "--db", d.URL}, extra...)...)
 			if files != db {
 				t.Errorf("hud %v: from files:\n%s\nfrom the database:\n%s", extra, files, db)
 			}
-			var fj, dj HudJSON
-			json.Unmarshal([]byte(dbMustRun(t, append(append([]string{"hud", "--json"}, handhqFiles...), extra...)...)), &fj)
+			var dj HudJSON
+			fj := fileJSON[i]
 			json.Unmarshal([]byte(dbMustRun(t, append([]string{"hud", "--json", "--db", d.URL}, extra...)...)), &dj)
 			if len(fj.Players) == 0 || !reflect.DeepEqual(fj.Players, dj.Players) || fj.Hands != dj.Hands {
 				t.Errorf("hud --json %v: files and database differ (%d and %d players)", extra, len(fj.Players), len(dj.Players))
@@ -87,7 +99,7 @@ func TestHudDBEqualsFiles(t *testing.T) {
 			}
 		}
 		for _, p := range []string{"DeZAZcPNNQ5w+Wb+5ujZdA", "*"} {
-			files := dbMustRun(t, append([]string{"npc", "clone", "--player", p}, handhqFiles...)...)
+			files := clones[p]
 			db := dbMustRun(t, "npc", "clone", "--player", p, "--db", d.URL)
 			if files != db {
 				t.Errorf("npc clone --player %s: from files:\n%s\nfrom the database:\n%s", p, files, db)
