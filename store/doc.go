@@ -33,6 +33,9 @@
 //     day): the sums of hand_players by every key a Filter uses, updated in
 //     the transaction that stores the hands (as PokerTracker 4's cache
 //     tables). HUD sums it; HUDRows sums hand_players and must agree.
+//   - hand_counts(stakes, day, hands): the hands per stakes and day, kept
+//     the same way, so counting the hands a filter selects is a sum of a
+//     few rows.
 //   - schema_migrations(version, name, applied_at).
 //
 // # Migrations

@@ -248,12 +248,14 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	// Player rows and the HUD cache of the stored hands.
 	var rows [][]any
 	cache := map[cacheKey]*cacheRow{}
+	counts := map[cacheKey]int64{} // stakes and day
 	stored := 0
 	for i, r := range recs {
 		if handID[i] == 0 {
 			continue
 		}
 		stored++
+		counts[cacheKey{stakes: r.Stakes, day: r.Day}]++
 		for j := range r.Players {
 			p := &r.Players[j]
 			pid := ids[p.Name]
@@ -299,6 +301,17 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 			}
 		}
 		if err := w.exec(ctx, cacheUpsert(len(part)), args...); err != nil {
+			return 0, nil, err
+		}
+	}
+	ckeys := make([]cacheKey, 0, len(counts))
+	for k := range counts {
+		ckeys = append(ckeys, k)
+	}
+	slices.SortFunc(ckeys, func(a, b cacheKey) int { return cmp.Or(strings.Compare(a.stakes, b.stakes), cmp.Compare(a.day, b.day)) })
+	for _, k := range ckeys {
+		if err := w.exec(ctx, `INSERT INTO hand_counts (stakes, day, hands) VALUES ($1, $2, $3)
+ON CONFLICT (stakes, day) DO UPDATE SET hands = hand_counts.hands + excluded.hands`, k.stakes, k.day, counts[k]); err != nil {
 			return 0, nil, err
 		}
 	}

@@ -209,7 +209,8 @@ func (db *DB) countHands(ctx context.Context, f Filter) (int64, error) {
 	f.Player, f.Position = "", ""
 	conds, args := f.where("h", "h", nil)
 	var n int64
-	err := db.sql.QueryRowContext(ctx, "SELECT count(*) FROM hands h"+and(conds), args...).Scan(&n)
+	// hand_counts holds the hands per stakes and day (kept with the hands).
+	err := db.sql.QueryRowContext(ctx, "SELECT coalesce(sum(h.hands), 0) FROM hand_counts h"+and(conds), args...).Scan(&n)
 	return n, db.wrap(err)
 }
 

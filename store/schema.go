@@ -131,6 +131,12 @@ CREATE TABLE hand_players (
   PRIMARY KEY (hand_id, seat)
 )$NOROWID;
 CREATE INDEX hand_players_player ON hand_players (player_id, hand_id);
+CREATE TABLE hand_counts (
+  stakes TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  hands $BIG NOT NULL,
+  PRIMARY KEY (stakes, day)
+)$NOROWID;
 CREATE TABLE hud_cache (
   player_id $BIG NOT NULL REFERENCES players (id),
   stakes TEXT NOT NULL,
