@@ -33,6 +33,7 @@ type Record struct {
 	ID     string
 	Config []byte // JSON, see EncodeConfig
 	Tokens [][sha256.Size]byte
+	Owner  [sha256.Size]byte // the owner token's hash (DELETE)
 	Resume *Resume
 }
 
@@ -65,6 +66,7 @@ func NewManager(opt Options, store Store, registry Registry, obs Observer, log *
 type Created struct {
 	Table  *Table
 	Tokens map[string]string
+	Owner  string // the token that closes the table
 }
 
 // newID returns a random table id (64 bits, hex).
@@ -110,16 +112,18 @@ func (m *Manager) Create(ctx context.Context, cfg Config) (*Created, error) {
 			hashes[s] = sha256.Sum256([]byte(tok))
 		}
 	}
+	owner := NewToken()
 	t, err := newTable(id, cfg, m.opt, hashes, nil, m.store, m.obs, m.log)
 	if err != nil {
 		return nil, err
 	}
+	t.owner = sha256.Sum256([]byte(owner))
 	if m.registry != nil {
 		cj, err := EncodeConfig(&cfg)
 		if err != nil {
 			return nil, err
 		}
-		if err := m.registry.CreateTable(ctx, &Record{ID: id, Config: cj, Tokens: hashes}); err != nil {
+		if err := m.registry.CreateTable(ctx, &Record{ID: id, Config: cj, Tokens: hashes, Owner: t.owner}); err != nil {
 			return nil, fmt.Errorf("storing table %s: %w", id, err)
 		}
 	}
@@ -128,7 +132,7 @@ func (m *Manager) Create(ctx context.Context, cfg Config) (*Created, error) {
 	}
 	m.log.Info("table created", "table", id, "seats", len(cfg.Seats), "humans", cfg.Humans(),
 		"blinds", fmt.Sprintf("%d/%d", cfg.SmallBlind, cfg.BigBlind), "keep_stacks", cfg.KeepStacks)
-	return &Created{Table: t, Tokens: tokens}, nil
+	return &Created{Table: t, Tokens: tokens, Owner: owner}, nil
 }
 
 // Resume starts a stored table from its last stored state (after a
@@ -142,6 +146,7 @@ func (m *Manager) Resume(rec *Record) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", rec.ID, err)
 	}
+	t.owner = rec.Owner
 	if err := m.add(t); err != nil {
 		return nil, err
 	}

@@ -112,6 +112,7 @@ type Table struct {
 	opt    Options
 	bots   []*npc.Bot
 	tokens [][sha256.Size]byte // SHA-256 of each human seat's token; zero for NPCs
+	owner  [sha256.Size]byte   // SHA-256 of the owner token
 	names  []string
 	store  Store
 	obs    Observer
@@ -242,6 +243,16 @@ func (t *Table) Authenticate(token string) (int, error) {
 		return -1, kindErr(ErrBadToken, "the token is not a seat's token at table %s", t.ID)
 	}
 	return seat, nil
+}
+
+// AuthenticateOwner checks the owner token (given at creation), in
+// constant time.
+func (t *Table) AuthenticateOwner(token string) error {
+	sum := sha256.Sum256([]byte(token))
+	if token == "" || subtle.ConstantTimeCompare(sum[:], t.owner[:]) != 1 {
+		return kindErr(ErrBadToken, "closing table %s needs its owner token: Authorization: Bearer OWNER_TOKEN", t.ID)
+	}
+	return nil
 }
 
 // State returns the state as viewer (engine seat, -1: spectator) sees it.
