@@ -321,7 +321,9 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request) error {
 		return &table.Error{Kind: table.ErrNoTable, Msg: fmt.Sprintf("no table %q with stored hands", id)}
 	}
 	for _, h := range hands {
-		maskHoleCards(h, viewerName)
+		// PHH keeps a shown hand's cards in its deal; PokerStars text names
+		// only the viewer's ("Dealt to") and the shows.
+		maskHoleCards(h, viewerName, format == "phh")
 	}
 	var b bytes.Buffer
 	if format == "phh" {
@@ -347,11 +349,12 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request) error {
 }
 
 // maskHoleCards replaces the dealt cards of every player but viewer (a
-// name; "" for none) by unknown cards, unless the player showed them.
-func maskHoleCards(h *hh.Hand, viewer string) {
+// name; "" for none) by unknown cards, unless keepShown and the player
+// showed them.
+func maskHoleCards(h *hh.Hand, viewer string, keepShown bool) {
 	shown := make([]bool, h.NumPlayers()+1)
 	for _, a := range h.Actions {
-		if a.Kind == hh.ShowMuck && a.NCards == 2 && a.Player < len(shown) {
+		if keepShown && a.Kind == hh.ShowMuck && a.NCards == 2 && a.Player < len(shown) {
 			shown[a.Player] = true
 		}
 	}

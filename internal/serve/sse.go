@@ -68,7 +68,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		evs, done, err := sub.Next(ctx, buf)
 		cancel()
 		buf = evs[:0]
-		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		if r.Context().Err() != nil || err != nil && !errors.Is(err, context.DeadlineExceeded) {
 			return nil // the client went away
 		}
 		if len(evs) == 0 && !done {
