@@ -55,7 +55,7 @@ func newMetrics(openTables func() float64) *metrics {
 
 // The table.Observer methods.
 
-func (m *metrics) HandDealt()                    { m.dealt.Inc() }
+func (m *metrics) HandDealt()                   { m.dealt.Inc() }
 func (m *metrics) HandFinished(d time.Duration) { m.finished.Inc(); m.handTime.Observe(d.Seconds()) }
 func (m *metrics) HandVoided()                  { m.voided.Inc() }
 func (m *metrics) Timeout()                     { m.timeouts.Inc() }
