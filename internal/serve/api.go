@@ -421,6 +421,16 @@ func (s *Server) playerHUD(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return &httpError{http.StatusNotFound, fmt.Sprintf("player %q has no stored hands", name)}
 	}
+	if s.cfg.PlayerHUDJSON != nil {
+		b, err := s.cfg.PlayerHUDJSON(r.Context(), name)
+		if err != nil {
+			return err
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		_, err = w.Write(b)
+		return err
+	}
 	out := HUDJSON{Files: []string{}, Hands: p.Hands, Skipped: []any{}, Players: map[string]HUDPlayerJSON{name: hudPlayerJSON(&p)}}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -126,6 +126,9 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
 			return
 		}
+		if id := tableID(r.URL.Path); id != "" && s.forward(w, r, id) {
+			return
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		if !stream {
 			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
@@ -167,9 +170,8 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // decodeJSON reads one JSON object into dst: unknown fields, trailing data
 // and values of the wrong type are 400 with a message naming the field.
 func decodeJSON(r *http.Request, dst any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: want application/json", ct)}
-	}
+	// The body is read as JSON whatever its Content-Type says (curl -d
+	// sends form-urlencoded); malformed JSON is rejected below.
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {

@@ -50,6 +50,15 @@ type Config struct {
 	MaxBody int64
 	// RequestTimeout bounds each request but the event streams (0: 10 s).
 	RequestTimeout time.Duration
+	// Lookup, with replicas, returns the address ("http://host:port") of
+	// the server that runs a table this one does not; Self is this
+	// server's own address. Requests for such a table are forwarded.
+	Lookup func(ctx context.Context, tableID string) (string, bool)
+	Self   string
+	// PlayerHUDJSON, if set, writes GET /api/players/{name}/hud: the CLI
+	// gives `pokerlab hud --db URL --player NAME --json` itself, so the
+	// two are the same JSON by construction.
+	PlayerHUDJSON func(ctx context.Context, name string) ([]byte, error)
 }
 
 // Server is the HTTP API and web page over a table.Manager.
