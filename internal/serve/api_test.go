@@ -9,12 +9,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"pokerlab/internal/table"
+	"pokerlab/store"
 )
 
 // syncBuffer is a log destination safe for concurrent writes.
@@ -42,11 +44,27 @@ type testServer struct {
 	t    *testing.T
 }
 
+// newSQLite opens a new SQLite hand database in t.TempDir() with its
+// storage (lease owner "test").
+func newSQLite(t testing.TB) *DBStorage {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "hands.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := NewDBStorage(db, "test", "", 10*time.Second, nil)
+	t.Cleanup(func() {
+		st.Close()
+		db.Close()
+	})
+	return st
+}
+
 func newTestServer(t *testing.T, cfg Config) *testServer {
 	t.Helper()
 	logs := &syncBuffer{}
 	if cfg.Storage == nil {
-		cfg.Storage = newMemStorage()
+		cfg.Storage = newSQLite(t)
 	}
 	if cfg.Profiles == nil {
 		cfg.Profiles = &DirProfiles{Dir: t.TempDir()}

@@ -38,6 +38,7 @@ var (
 // route: the answer is never a 5xx, and an error is JSON with a message.
 func FuzzHandlers(f *testing.F) {
 	profiles := f.TempDir()
+	storage := newSQLite(f)
 	f.Add(uint8(0), uint8(0), "", "", []byte(humanTable))
 	f.Add(uint8(0), uint8(0), "", "", []byte(`{"small_blind":1,"big_blind":2,"stack":1e400,"seats":[]}`))
 	f.Add(uint8(0), uint8(0), "", "", []byte(`{"small_blind":1,"big_blind":9223372036854775807,"stack":9223372036854775807,"seats":[{"name":"a","profile":"nit"},{"name":"b","profile":{"base":"lag","sizes":{"open":100}}}]}`))
@@ -54,7 +55,7 @@ func FuzzHandlers(f *testing.F) {
 	f.Add(uint8(1), uint8(0), "garbage", "", []byte{})
 	f.Fuzz(func(t *testing.T, route, which uint8, token, query string, body []byte) {
 		fuzzOnce.Do(func() {
-			s, err := New(Config{Storage: newMemStorage(), Profiles: &DirProfiles{Dir: profiles},
+			s, err := New(Config{Storage: storage, Profiles: &DirProfiles{Dir: profiles},
 				Tables: table.Options{NPCDelay: time.Millisecond, ActionTimeout: 10 * time.Millisecond}, RateLimit: 1e9, Burst: 1e9})
 			if err != nil {
 				t.Fatal(err)

@@ -60,7 +60,7 @@ type seen struct {
 // showdown and mucked cards never at all.
 func TestNoInformationLeak(t *testing.T) {
 	const hands = 1000
-	mem := newMemStorage()
+	mem := newSQLite(t)
 	ts := newTestServer(t, Config{Storage: mem, Tables: table.Options{ActionTimeout: time.Minute}})
 	c := ts.create(fmt.Sprintf(`{"small_blind":1,"big_blind":2,"stack":60,"seed":2024,"hands":%d,
 		"seats":[{"name":"Nina","profile":"calling-station"},{"name":"me","human":true},{"name":"Otto","profile":"maniac"},{"name":"Pia","profile":"tag"}]}`, hands))

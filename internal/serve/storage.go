@@ -160,7 +160,9 @@ func (s *DBStorage) CreateTable(ctx context.Context, rec *table.Record) error {
 }
 
 // CloseTable marks a table closed (table.Registry).
-func (s *DBStorage) CloseTable(ctx context.Context, id string) error { return s.DB.CloseServerTable(ctx, id) }
+func (s *DBStorage) CloseTable(ctx context.Context, id string) error {
+	return s.DB.CloseServerTable(ctx, id)
+}
 
 // LoadTable reads a stored table as the table package resumes it.
 func (s *DBStorage) LoadTable(ctx context.Context, id string) (*table.Record, error) {
