@@ -269,7 +269,8 @@ func TestPlayInBrowser(t *testing.T) {
 	if *screenshot != "" {
 		poll(`document.body.dataset.myturn === "1"`, 20*time.Second)
 		run(chromedp.KeyEvent("h"), chromedp.Sleep(300*time.Millisecond))
-		shot, err := chromedp.Run(step, chromedp.CaptureScreenshot())
+		eval(`window.scrollTo(0, 0)`, nil)
+		shot, err := chromedp.Run(step, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
