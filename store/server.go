@@ -289,29 +289,53 @@ func (db *DB) SaveServerHands(ctx context.Context, owner string, hs []ServerHand
 		stale = map[string]bool{}
 		var ids map[string]int64
 		err = db.serverTx(ctx, func(w txWriter) error {
-			var recs []*Record
-			for _, h := range hs {
-				if stale[h.Table] {
-					continue
+			// The tables' new states, in one statement per chunk: a table
+			// comes back only if owner holds its lease and the hand follows
+			// its stored state.
+			const cols = 7
+			for start := 0; start < len(hs); start += 500 {
+				part := hs[start:min(start+500, len(hs))]
+				var q strings.Builder
+				q.WriteString("UPDATE server_tables SET last_hand = v.column2, epoch = v.column3, stacks = v.column4, buy_ins = v.column5, net = v.column6 FROM (VALUES ")
+				args := make([]any, 0, len(part)*cols+1)
+				for i, h := range part {
+					if i > 0 {
+						q.WriteString(", ")
+					}
+					n := len(args)
+					fmt.Fprintf(&q, "(CAST($%d AS TEXT), CAST($%d AS BIGINT), CAST($%d AS BIGINT), CAST($%d AS TEXT), CAST($%d AS TEXT), CAST($%d AS TEXT), CAST($%d AS BIGINT))",
+						n+1, n+2, n+3, n+4, n+5, n+6, n+7)
+					args = append(args, h.Table, h.Number, h.Epoch, jsonInts(h.State.Stacks), jsonInts(h.State.BuyIns), jsonInts(h.State.Net), h.Number-1)
+					stale[h.Table] = true
 				}
-				var n int64
-				err := w.query(ctx, `UPDATE server_tables SET last_hand = $1, epoch = $2, stacks = $3, buy_ins = $4, net = $5
-WHERE id = $6 AND last_hand = $7 AND epoch = $8 AND closed_at IS NULL
-AND EXISTS (SELECT 1 FROM server_leases l WHERE l.table_id = $9 AND l.owner = $10) RETURNING last_hand`,
-					[]any{h.Number, h.Epoch, jsonInts(h.State.Stacks), jsonInts(h.State.BuyIns), jsonInts(h.State.Net),
-						h.Table, h.Number - 1, h.Epoch, h.Table, owner}, func(scan func(...any) error) error { return scan(&n) })
+				args = append(args, owner)
+				fmt.Fprintf(&q, `) AS v WHERE server_tables.id = v.column1 AND server_tables.last_hand = v.column7 AND server_tables.epoch = v.column3
+AND server_tables.closed_at IS NULL AND EXISTS (SELECT 1 FROM server_leases l WHERE l.table_id = server_tables.id AND l.owner = $%d) RETURNING server_tables.id`, len(args))
+				err := w.query(ctx, q.String(), args, func(scan func(...any) error) error {
+					var id string
+					if err := scan(&id); err != nil {
+						return err
+					}
+					delete(stale, id)
+					return nil
+				})
 				if err != nil {
 					return err
 				}
-				if n != h.Number {
-					stale[h.Table] = true
-					continue
+			}
+			var recs []*Record
+			var rows []any
+			for _, h := range hs {
+				if !stale[h.Table] {
+					recs = append(recs, h.Record)
+					rows = append(rows, h.Table, h.Number, h.Record.SiteHand)
 				}
-				if err := w.exec(ctx, `INSERT INTO server_hands (table_id, number, site_hand) VALUES ($1, $2, $3)`,
-					h.Table, h.Number, h.Record.SiteHand); err != nil {
+			}
+			for start := 0; start < len(rows); start += 3 * 1000 {
+				part := rows[start:min(start+3*1000, len(rows))]
+				if err := w.exec(ctx, "INSERT INTO server_hands (table_id, number, site_hand) VALUES "+values(len(part)/3, 3), part...); err != nil {
 					return err
 				}
-				recs = append(recs, h.Record)
 			}
 			stored, got, err := db.writeBatch(ctx, w, recs, names)
 			if err != nil {

@@ -25,6 +25,7 @@ var (
 	loadSeats  = flag.Int("load.seats", 6, "seats per NPC table of the load test")
 	loadHumans = flag.Int("load.humans", 50, "simulated human clients of the load test")
 	loadFor    = flag.Duration("load.for", 20*time.Second, "how long the load test measures")
+	loadShared = flag.Bool("load.shared-names", false, "NPCs of the same archetype share a name across tables (one HUD each)")
 )
 
 // TestLoad (-long) is the loopback load test of docs/benchmarks.md: 300
@@ -80,7 +81,11 @@ func TestLoad(t *testing.T) {
 	for i := range *loadTables {
 		var seats []string
 		for k := range *loadSeats {
-			seats = append(seats, fmt.Sprintf(`{"name":"t%d-%d","profile":%q}`, i, k, archetypes[k]))
+			name := fmt.Sprintf("t%d-%d", i, k)
+			if *loadShared {
+				name = fmt.Sprintf("%s-%d", archetypes[k], k)
+			}
+			seats = append(seats, fmt.Sprintf(`{"name":%q,"profile":%q}`, name, archetypes[k]))
 		}
 		code, out := post("/api/tables", "", fmt.Sprintf(`{"small_blind":1,"big_blind":2,"stack":200,"seed":%d,"seats":[%s]}`, i, strings.Join(seats, ",")))
 		if code != http.StatusCreated {
