@@ -29,6 +29,7 @@ type Migration struct {
 // loop do that; see doc.go.)
 var Migrations = []Migration{
 	{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
+	{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
 }
 
 // CurrentVersion is the schema version this package writes.

@@ -316,7 +316,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := Open(context.Background(), d.URL, Options{})
-		want := fmt.Sprintf("database %s has schema version 7, newer than this pokerlab knows (1): use a newer pokerlab", db.Where())
+		want := fmt.Sprintf("database %s has schema version 7, newer than this pokerlab knows (%d): use a newer pokerlab", db.Where(), CurrentVersion())
 		var ve *VersionError
 		if err == nil || err.Error() != want || !errors.As(err, &ve) || ve.Version != 7 {
 			t.Fatalf("got %v, want %q", err, want)

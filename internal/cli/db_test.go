@@ -11,6 +11,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/internal/dbtest"
+	"pokerlab/store"
 )
 
 const handhqDir = "../../testdata/handhq"
@@ -145,7 +146,7 @@ func TestDBStatsAndExport(t *testing.T) {
 			}
 		}
 		if st.Hands != int64(len(good)) || st.Players != int64(len(players)) || st.Sites["Absolute Poker"] != st.Hands ||
-			st.First != first || st.Last != last || st.SchemaVersion != 1 || st.Engine != d.Name {
+			st.First != first || st.Last != last || st.SchemaVersion != store.CurrentVersion() || st.Engine != d.Name {
 			t.Errorf("stats %+v (want %d hands, %d players)", st, len(good), len(players))
 		}
 		text := dbMustRun(t, "db", "stats", "--db", d.URL)
@@ -215,11 +216,13 @@ func TestDBBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		db.SQL().Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (2, 'from the future', 'x')")
+		future := store.CurrentVersion() + 1
+		db.SQL().Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, 'from the future', 'x')", future)
 		where := db.Where()
 		db.Close()
-		check([]string{"hud", "--db", d.URL}, "database "+where+" has schema version 2, newer than this pokerlab knows (1): use a newer pokerlab")
-		check([]string{"db", "import", "--db", d.URL, handhqFiles[0]}, "database "+where+" has schema version 2, newer than this pokerlab knows (1): use a newer pokerlab")
+		newer := fmt.Sprintf("database %s has schema version %d, newer than this pokerlab knows (%d): use a newer pokerlab", where, future, future-1)
+		check([]string{"hud", "--db", d.URL}, newer)
+		check([]string{"db", "import", "--db", d.URL, handhqFiles[0]}, newer)
 	})
 	// A garbage file among good ones: rejected with its reason, the rest stored.
 	garbage := filepath.Join(dir, "garbage.phhs")

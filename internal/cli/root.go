@@ -37,5 +37,6 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newDBCmd(f))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
+	root.AddCommand(newServeCmd(f, nil))
 	return root
 }
