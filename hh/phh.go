@@ -45,6 +45,12 @@ type Hand struct {
 	FinishingStacks []int64
 	Winnings        []int64
 
+	// Rules is the rule set the hand is replayed under: the user-defined
+	// field _rules ('tda' or 'pokerkit'), TDA when absent. Set it to replay
+	// a hand under other rules; Write writes it back (as _rules, unless it
+	// is TDA and the hand had no such field).
+	Rules holdem.RuleSet
+
 	// Extra holds every other field (hand, table, venue, time, day, month,
 	// year, currency, user-defined "_..." fields, ...) with its TOML text,
 	// in file order, so that writing the hand back reproduces them.

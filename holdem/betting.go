@@ -83,11 +83,33 @@ func (h *Hand) canRaise(s int) bool {
 // acted on the street may; one who has may raise again only if the bet has
 // risen since their last action by at least a full raise, whether by one
 // full raise or by several short all-ins that add up to one.
+//
+// Under PokerKit's rules (state.py: a raise of at least the round's largest
+// increment so far clears the set of players who acted; one who acted may
+// raise unless the consecutive all-in raises sum to less than that
+// increment) the same test holds with the full-raise size starting at 0
+// (PKFirstWagerReopens), plus the sum of the consecutive all-in raises,
+// including those before the player's last action (PKAllInSum).
 func (h *Hand) reopened(s int) bool {
-	return !h.acted[s] || h.currentBet-h.actedAt[s] >= h.fullRaise
+	if !h.acted[s] || h.currentBet-h.actedAt[s] >= h.reopenRaise {
+		return true
+	}
+	return h.rules&PKAllInSum != 0 && h.allInChain > 0 && h.allInChain >= h.reopenRaise
 }
 
+// othersCanAct reports whether someone else could answer a raise by seat s:
+// under TDA rules a player still in the hand with chips behind; under
+// PKBlindMustAct (PokerKit) a player still in the hand whose bet plus stack
+// exceeds the current bet.
 func (h *Hand) othersCanAct(s int) bool {
+	if h.rules&PKBlindMustAct != 0 {
+		for t := range h.n {
+			if t != s && !h.folded[t] && h.bet[t]+h.stack[t] > h.currentBet {
+				return true
+			}
+		}
+		return false
+	}
 	for t := range h.n {
 		if t != s && !h.folded[t] && !h.allIn[t] {
 			return true
@@ -203,15 +225,26 @@ func (h *Hand) verifyBetRaise(seat int, to int64) *ActionError {
 		return actionErr(ErrAboveStack, seat, verb+" %[2]s needs more chips than %[1]s has: the stack is %[3]s, so the most is all-in to %[4]s", []int{seat}, to, h.stack[seat], allIn)
 	}
 	if !h.othersCanAct(seat) {
+		if h.rules&PKBlindMustAct != 0 {
+			return actionErr(ErrCannotRaise, seat, "%[1]s cannot "+verb+" %[2]s: nobody else in the hand has more chips than the current bet %[3]s (PokerKit rules: Everyone else all-in); call %[4]s or fold", []int{seat}, to, h.currentBet, min(owe, h.stack[seat]))
+		}
 		return actionErr(ErrCannotRaise, seat, "%[1]s cannot "+verb+" %[2]s: every other player is all-in (nlhe-rules: Everyone else all-in); call %[3]s or fold", []int{seat}, to, min(owe, h.stack[seat]))
 	}
 	if !h.reopened(seat) {
+		if h.rules&PKAllInSum != 0 {
+			return actionErr(ErrCannotRaise, seat, "%[1]s cannot raise: they already acted and the all-in raises since the last full raise add up to %[2]s, less than a full raise of %[3]s, so the betting is not reopened (PokerKit rules: short all-in); call %[4]s or fold",
+				[]int{seat}, h.allInChain, h.reopenRaise, min(owe, h.stack[seat]))
+		}
 		return actionErr(ErrCannotRaise, seat, "%[1]s cannot raise: they already acted at %[2]s and the bet has risen only to %[3]s since, less than a full raise of %[4]s, so the betting is not reopened (TDA 47: short all-in); call %[5]s or fold",
-			[]int{seat}, h.actedAt[seat], h.currentBet, h.fullRaise, min(owe, h.stack[seat]))
+			[]int{seat}, h.actedAt[seat], h.currentBet, h.reopenRaise, min(owe, h.stack[seat]))
 	}
 	if minTo := h.currentBet + h.fullRaise; to < minTo && to != allIn {
 		if h.currentBet == 0 {
 			return actionErr(ErrBelowMinRaise, seat, "bet %[2]s is below the minimum bet %[3]s (nlhe-rules: Minimum bet); bet at least %[3]s, or all-in %[4]s", []int{seat}, to, minTo, allIn)
+		}
+		if h.rules&PKPreflopMinRaise != 0 {
+			return actionErr(ErrBelowMinRaise, seat, "raise to %[2]s is below the minimum raise to %[3]s: a raise adds at least %[4]s, the minimum bet or the round's largest raise (PokerKit rules); raise to at least %[3]s, go all-in to %[5]s, or call",
+				[]int{seat}, to, minTo, h.fullRaise, allIn)
 		}
 		return actionErr(ErrBelowMinRaise, seat, "raise to %[2]s is below the minimum raise to %[3]s: the last full bet or raise was %[4]s (TDA 41, 43); raise to at least %[3]s, go all-in to %[5]s, or call",
 			[]int{seat}, to, minTo, h.fullRaise, allIn)
@@ -239,8 +272,17 @@ func (h *Hand) BetRaise(seat int, to int64) (Event, error) {
 	h.total[seat] += amt
 	h.allIn[seat] = h.stack[seat] == 0
 	ev.Amount, ev.AllIn = amt, h.allIn[seat]
-	if inc := to - h.currentBet; inc >= h.fullRaise {
+	inc := to - h.currentBet
+	if inc >= h.fullRaise {
 		h.fullRaise = inc
+	}
+	if inc >= h.reopenRaise {
+		h.reopenRaise = inc
+	}
+	if h.allIn[seat] {
+		h.allInChain += inc
+	} else {
+		h.allInChain = 0
 	}
 	h.currentBet = to
 	h.aggressor = seat

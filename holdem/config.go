@@ -58,6 +58,10 @@ type Config struct {
 	// Show and Muck (replays of recorded hands); otherwise the engine shows
 	// in showdown order and mucks hands that cannot win a pot.
 	ManualShowdown bool
+
+	// Rules is the rule set where the TDA rules and PokerKit differ: TDA
+	// (the zero value) or PokerKit. See RuleSet.
+	Rules RuleSet
 }
 
 // ConfigError reports an invalid Config; Field names the offending field.
@@ -131,6 +135,9 @@ func (c *Config) Validate() error {
 	}
 	if c.minBet() <= 0 {
 		return configErr("MinBet", "must be positive")
+	}
+	if c.Rules&^PokerKit != 0 {
+		return configErr("Rules", "unknown rule bits %#x", uint8(c.Rules&^PokerKit))
 	}
 	return nil
 }

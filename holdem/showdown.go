@@ -28,6 +28,18 @@ const maxPots = MaxSeats + 1
 // Consecutive layers with the same eligible players are merged. Folded
 // players' chips stay in the layers they reached.
 func (h *Hand) pots(dst *[maxPots]Pot) int {
+	var live uint16
+	for s := range h.n {
+		if !h.folded[s] {
+			live |= 1 << s
+		}
+	}
+	return h.potsAmong(dst, live)
+}
+
+// potsAmong builds the pots as pots does with the players in live (bit s
+// for seat s) as the only ones who can win.
+func (h *Hand) potsAmong(dst *[maxPots]Pot, live uint16) int {
 	var levels [MaxSeats]int64
 	nl := 0
 	for s := range h.n {
@@ -59,12 +71,8 @@ func (h *Hand) pots(dst *[maxPots]Pot) int {
 		np++
 	}
 	var dead int64
-	var live uint16
 	for s := range h.n {
 		dead += h.ante[s]
-		if !h.folded[s] {
-			live |= 1 << s
-		}
 	}
 	add(dead, live)
 	prev := int64(0)
@@ -73,7 +81,7 @@ func (h *Hand) pots(dst *[maxPots]Pot) int {
 		var elig uint16
 		for s := range h.n {
 			amount += min(h.total[s], l) - min(h.total[s], prev)
-			if h.total[s] >= l && !h.folded[s] {
+			if h.total[s] >= l && live>>s&1 != 0 {
 				elig |= 1 << s
 			}
 		}
@@ -362,16 +370,64 @@ func (h *Hand) Muck(seat int) (Event, error) {
 // winner clockwise from the button (nlhe-rules: Split pots / odd chip, TDA
 // 19). A pot with one contender needs no cards. A pot whose contenders
 // include unknown cards cannot be decided and is left unawarded (Undecided).
+// Under PKPotMerge the hands that cannot win are dropped first (dropLosers).
 func (h *Hand) award() {
 	h.actor = -1
 	h.phase = PhaseOver
 	var ps [maxPots]Pot
 	np := h.pots(&ps)
+	if h.rules&PKPotMerge != 0 {
+		np = h.dropLosers(&ps, np)
+	}
 	for p := range np {
 		if !h.awardPot(p, ps[p], 0xFFFF, false) {
 			h.undecided |= 1 << p
 		}
 	}
+}
+
+// dropLosers is PokerKit's showdown (state.py: hand killing, then chips
+// pushing): every hand that cannot win or tie some pot is dropped, then the
+// pots are built again among the remaining hands, so adjacent pots left
+// with the same contenders merge before they are split. PokerKit asks, for
+// each hand, whether it is at least as good as the best remaining hand of
+// any pot, including pots the player is not in; the hands kept are those at
+// least as good as the smallest of the pots' best hands. With unknown cards
+// among the hands at the showdown the pots stay as they are (they are
+// settled as under TDA rules: Undecided, AwardUndecided).
+func (h *Hand) dropLosers(ps *[maxPots]Pot, np int) int {
+	if h.inHand() < 2 {
+		return np
+	}
+	var val [MaxSeats]handeval.Value
+	var alive uint16
+	for s := range h.n {
+		if h.folded[s] || h.mucked[s] {
+			continue
+		}
+		v, known := h.value(s)
+		if !known {
+			return np
+		}
+		val[s], alive = v, alive|1<<s
+	}
+	low := ^handeval.Value(0)
+	for p := range np {
+		var best handeval.Value // 0: no contender left, every hand can win it (as in PokerKit)
+		for s := range h.n {
+			if alive>>s&1 != 0 && ps[p].CanWin(s) {
+				best = max(best, val[s])
+			}
+		}
+		low = min(low, best)
+	}
+	var keep uint16
+	for s := range h.n {
+		if alive>>s&1 != 0 && val[s] >= low {
+			keep |= 1 << s
+		}
+	}
+	return h.potsAmong(ps, keep)
 }
 
 // awardPot pays pot p to the best hands among its contenders in mask. With
@@ -418,7 +474,11 @@ func (h *Hand) awardPot(p int, pot Pot, mask uint16, split bool) bool {
 	share, odd := pot.Amount/int64(nw), pot.Amount%int64(nw)
 	for i, s := range winners[:nw] {
 		amt := share
-		if int64(i) < odd {
+		if h.rules&PKOddChips != 0 {
+			if i == 0 {
+				amt += odd // PokerKit: the whole remainder to the first winner
+			}
+		} else if int64(i) < odd {
 			amt++
 		}
 		h.stack[s] += amt
