@@ -53,8 +53,8 @@ type Hand struct {
 	allInChain int64
 	// mustAct holds the seats that must act once this round whatever the
 	// others do (PKBlindMustAct): PokerKit's actors when the round began.
-	mustAct uint16
-	aggressor  int   // last bettor or raiser of the current street, -1 if none
+	mustAct    uint16
+	aggressor  int // last bettor or raiser of the current street, -1 if none
 	aggressors [NumStreets]int8
 	runout     bool   // betting closed for good before the river: all hands are tabled (TDA 16)
 	undecided  uint16 // pots not awarded: unknown cards at showdown
