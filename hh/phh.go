@@ -60,6 +60,11 @@ type Hand struct {
 	keys []string
 	// backing holds the amount arrays (reused by Scan).
 	backing []int64
+	// finishingLine and winningsLine are the lines of those fields, for
+	// messages (0 if absent).
+	finishingLine, winningsLine int
+	// rulesText is the _rules value as written, to write it back as it was.
+	rulesText string
 }
 
 // Field is a key and the TOML text of its value.
@@ -411,10 +416,12 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 				}
 			}
 		case "finishing_stacks":
+			h.finishingLine = kv.line
 			finishing, err = d.numbers(kv, 3)
 			arrays[narrays] = kv
 			narrays++
 		case "winnings":
+			h.winningsLine = kv.line
 			winnings, err = d.numbers(kv, 4)
 			arrays[narrays] = kv
 			narrays++
@@ -434,6 +441,17 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 			}
 			arrays[narrays] = kv
 			narrays++
+		case "_rules":
+			// A user-defined field (PHH: names starting with "_"): the rule
+			// set the hand was played under.
+			if err = d.want(kv, tomlString); err == nil {
+				rs, perr := holdem.ParseRuleSet(d.p.str(kv.val))
+				if perr != nil {
+					err = d.errAt(kv.line, kv.key, "%v", perr)
+				} else {
+					h.Rules, h.rulesText = rs, d.p.raw(kv.val)
+				}
+			}
 		case "seats":
 			if err = d.want(kv, tomlArray); err == nil {
 				h.Seats = grow(seats, len(d.p.items(kv.val)))

@@ -2,6 +2,7 @@ package holdem
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -95,13 +96,25 @@ func (r RuleSet) String() string {
 	return b.String()
 }
 
-// ParseRuleSet reads a rule set name: "tda" or "pokerkit".
+// ParseRuleSet reads a rule set name: "tda" or "pokerkit", or a partial
+// set as String writes it ("tda+odd-chips+pot-merge").
 func ParseRuleSet(s string) (RuleSet, error) {
 	switch s {
 	case "tda":
 		return TDA, nil
 	case "pokerkit":
 		return PokerKit, nil
+	}
+	if rest, ok := strings.CutPrefix(s, "tda+"); ok {
+		var r RuleSet
+		for name := range strings.SplitSeq(rest, "+") {
+			i := slices.Index(departureNames[:], name)
+			if i < 0 {
+				return TDA, fmt.Errorf("unknown rule set %q: %q is not a PokerKit departure (%s)", s, name, strings.Join(departureNames[:], ", "))
+			}
+			r |= Departures[i]
+		}
+		return r, nil
 	}
 	return TDA, fmt.Errorf("unknown rule set %q: want tda or pokerkit", s)
 }
