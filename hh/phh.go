@@ -527,6 +527,9 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 		out := backing[at : at+len(xs) : at+len(xs)]
 		for i, x := range xs {
 			v, err := x.units(dec)
+			if err == errTooLarge {
+				return nil, d.errAt(lineOf(t, key), key, "element %d: the amount is above the limit %s", i+1, limitText(dec))
+			}
 			if err != nil {
 				return nil, d.errAt(lineOf(t, key), key, "element %d: %v", i+1, err)
 			}
@@ -550,7 +553,13 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 	if h.Winnings, err = conv("winnings", winnings); err != nil {
 		return err
 	}
+	if err := checkLimits(d, t, h, dec); err != nil {
+		return err
+	}
 	mb, e := minBet.units(dec)
+	if e == errTooLarge || mb > holdem.MaxChips {
+		return d.errAt(lineOf(t, "min_bet"), "min_bet", "%s is above the limit %s", minBet.text(), limitText(dec))
+	}
 	if e != nil || mb <= 0 {
 		return d.errAt(lineOf(t, "min_bet"), "min_bet", "must be a positive amount")
 	}
@@ -561,13 +570,50 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 			continue
 		}
 		x, _ := parseDecimal(a.amountRaw)
-		if a.Amount, e = x.units(dec); e != nil {
+		if a.Amount, e = x.units(dec); e == errTooLarge {
+			return d.errAt(a.Line, "actions", "action %d %q: the amount is above the limit %s", i+1, a.text(), limitText(dec))
+		} else if e != nil {
 			return d.errAt(a.Line, "actions", "action %d %q: %v", i+1, a.text(), e)
+		}
+		if a.Amount > holdem.MaxChips {
+			return d.errAt(a.Line, "actions", "action %d %q: %s is above the limit %s", i+1, a.text(), formatUnits(a.Amount, dec), limitText(dec))
 		}
 	}
 	for i := range h.Actions {
 		if a := &h.Actions[i]; a.Player > n || a.Receiver > n {
 			return d.errAt(a.Line, "actions", "action %d %q: no player p%d among %d players", i+1, a.text(), max(a.Player, a.Receiver), n)
+		}
+	}
+	return nil
+}
+
+// limitText describes holdem.MaxChips in a hand's units.
+func limitText(dec int) string {
+	return formatUnits(holdem.MaxChips, dec) + " (2^53-1 units, holdem.MaxChips)"
+}
+
+// checkLimits rejects amounts above holdem.MaxChips, and starting stacks,
+// finishing stacks or winnings that add up to more: the engine's sums of a
+// hand's chips then cannot overflow, and every amount written to JSON is
+// exact in readers that parse numbers as doubles.
+func checkLimits(d *decoder, t *tomlTableDef, h *Hand, dec int) *Error {
+	for _, f := range [...]struct {
+		key   string
+		xs    []int64
+		total bool
+	}{
+		{"antes", h.Antes, false}, {"blinds_or_straddles", h.Blinds, false}, {"starting_stacks", h.StartingStacks, true},
+		{"finishing_stacks", h.FinishingStacks, true}, {"winnings", h.Winnings, true},
+	} {
+		var sum int64
+		for i, x := range f.xs {
+			if x > holdem.MaxChips {
+				return d.errAt(lineOf(t, f.key), f.key, "element %d: %s is above the limit %s", i+1, formatUnits(x, dec), limitText(dec))
+			}
+			sum += x
+		}
+		if f.total && sum > holdem.MaxChips {
+			return d.errAt(lineOf(t, f.key), f.key, "the amounts add up to %s, above the limit %s", formatUnits(sum, dec), limitText(dec))
 		}
 	}
 	return nil

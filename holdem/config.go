@@ -10,6 +10,16 @@ const (
 	MaxSeats = 9
 )
 
+// MaxChips bounds the amounts of a hand: the starting stacks add up to at
+// most MaxChips, and every forced bet and the minimum bet are at most
+// MaxChips. It is 2^53 - 1, the largest integer below which every integer
+// is exact as a float64, so every amount and total of a hand is also an
+// exact JSON number for readers that parse numbers as doubles
+// (JavaScript's Number.MAX_SAFE_INTEGER); and every sum the engine and the
+// hand-history code form (pots, a bet plus a raise size, up to 2^10
+// hands' worth of chips) stays far below the int64 limit of 2^63 - 1.
+const MaxChips = 1<<53 - 1
+
 // Config describes the table for one hand: who sits where with how many
 // chips, where the button is, and the forced bets. Seats are numbered
 // 0..len(Stacks)-1 clockwise; every seat holds a player who is dealt in.
@@ -85,10 +95,18 @@ func (c *Config) Validate() error {
 	if n < MinSeats || n > MaxSeats {
 		return configErr("Stacks", "%d players; a hand needs %d to %d", n, MinSeats, MaxSeats)
 	}
+	var total int64
 	for s, st := range c.Stacks {
 		if st <= 0 {
 			return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
 		}
+		if st > MaxChips {
+			return configErr("Stacks", "seat %d has stack %d, above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, st, int64(MaxChips))
+		}
+		total += st
+	}
+	if total > MaxChips {
+		return configErr("Stacks", "the stacks add up to %d chips, above the limit of %d (holdem.MaxChips, 2^53-1)", total, int64(MaxChips))
 	}
 	if c.Button < 0 || c.Button >= n {
 		return configErr("Button", "seat %d is not one of the %d seats", c.Button, n)
@@ -100,6 +118,9 @@ func (c *Config) Validate() error {
 		{"Ante", c.Ante}, {"BigBlindAnte", c.BigBlindAnte}, {"MinBet", c.MinBet}} {
 		if f.v < 0 {
 			return configErr(f.name, "negative amount %d", f.v)
+		}
+		if f.v > MaxChips {
+			return configErr(f.name, "%d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", f.v, int64(MaxChips))
 		}
 	}
 	if c.Blinds != nil {
@@ -150,6 +171,9 @@ func perSeat(field string, xs []int64, n int) error {
 	for s, x := range xs {
 		if x < 0 {
 			return configErr(field, "seat %d: negative amount %d", s, x)
+		}
+		if x > MaxChips {
+			return configErr(field, "seat %d: %d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, x, int64(MaxChips))
 		}
 	}
 	return nil
