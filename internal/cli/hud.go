@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 	"pokerlab/hud"
 )
 
@@ -23,6 +24,9 @@ type hudOptions struct {
 	Threads  int
 	JSON     bool
 	progress func(total int64) *Progress
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
@@ -41,6 +45,8 @@ by every hand with a preflop decision.
 
 Every hand is replayed through the rules engine, the same code path that
 tallies simulated play; hands that do not replay are skipped and listed.
+Each hand is replayed under the rule set it declares (PHH _rules; tda
+without one) or under --rules when given (docs/rules.md).
 Players are named by the files' players field. Files are read in parallel
 (--threads, 0 = all CPUs); the output does not depend on it.
 
@@ -50,9 +56,13 @@ hands and the main stats; with --player it lists all stats of that player.`,
   pokerlab hud *.phhs --min-hands 100
   pokerlab hud hands.phhs --player Alice --json`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return flagErrorf("give at least one PHH file")
+			}
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
 			}
 			if opts.MinHands < 0 {
 				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
@@ -72,6 +82,7 @@ hands and the main stats; with --player it lists all stats of that player.`,
 	cmd.Flags().Int64Var(&opts.MinHands, "min-hands", 0, "show only players with at least this many hands")
 	cmd.Flags().IntVar(&opts.Threads, "threads", 0, "goroutines to use (0: all CPUs)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
 	return cmd
 }
 
@@ -92,8 +103,9 @@ type hudResult struct {
 // tallyFiles reads the files and tallies their hands with `threads` workers.
 // Big .phhs files are cut into chunks at table headers so that one file
 // also uses every worker; if a cut falls inside a multi-line string (a
-// chunk fails to parse) the file is parsed again whole.
-func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
+// chunk fails to parse) the file is parsed again whole. rules, when not
+// nil, replaces every hand's declared rule set.
+func tallyFiles(files []string, threads int, progress *Progress, rules *holdem.RuleSet) (*hud.Tracker, int64, []HudSkippedJSON, error) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
@@ -129,6 +141,9 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 					res := hudResult{tracker: hud.NewTracker()}
 					res.err = hh.Scan(files[job.file], job.data.Data, job.data.Line, func(h *hh.Hand) error {
 						res.names = append(res.names, h.Name)
+						if rules != nil {
+							h.Rules = *rules
+						}
 						if err := res.tracker.AddRecorded(h, &r); err != nil {
 							res.skipped = append(res.skipped, HudSkippedJSON{File: files[job.file], Error: err.Error()})
 						} else {
@@ -209,7 +224,7 @@ func hudRun(opts *hudOptions) error {
 		}
 	}
 	progress := opts.progress(total)
-	t, hands, skipped, err := tallyFiles(opts.Files, opts.Threads, progress)
+	t, hands, skipped, err := tallyFiles(opts.Files, opts.Threads, progress, opts.Rules)
 	progress.Done()
 	if err != nil {
 		return err

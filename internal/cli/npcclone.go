@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/holdem"
 	"pokerlab/npc"
 )
 
@@ -14,6 +15,9 @@ type npcCloneOptions struct {
 	Files   []string
 	MinOpps int64
 	Name    string
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newNPCCloneCmd(f *Factory, runF func(*npcCloneOptions) error) *cobra.Command {
@@ -26,12 +30,18 @@ profile: every stat with at least --min-opportunities opportunities takes the
 player's value, the others the population's (the built-in "regular"); sums of
 rates that would exceed 100 % are then lowered on the stand-in side. With
 --player '*' the profile is the whole population of the files. A summary of
-where each stat came from goes to standard error.`,
+where each stat came from goes to standard error. Each hand is replayed under
+the rule set it declares (PHH _rules; tda without one) or under --rules when
+given (docs/rules.md).`,
 		Example: `  pokerlab npc clone --player Alice hands.phhs > alice.toml
   pokerlab npc clone --player '*' --name regular ../shared/data/handhq/*.phhs > regular.toml`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			switch {
 			case opts.Player == "":
 				return flagErrorf("--player is required (a name in the files, or '*')")
@@ -49,11 +59,12 @@ where each stat came from goes to standard error.`,
 	cmd.Flags().StringVar(&opts.Player, "player", "", "the player's name in the files ('*': everyone)")
 	cmd.Flags().Int64Var(&opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "profile name (default: the player's)")
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
 	return cmd
 }
 
 func npcCloneRun(opts *npcCloneOptions) error {
-	tr, skipped, err := npc.HUDFromFiles(opts.Files)
+	tr, skipped, err := npc.HUDFromFiles(opts.Files, opts.Rules)
 	if err != nil {
 		return err
 	}
