@@ -1,6 +1,7 @@
 package hh
 
 import (
+	"flag"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -17,6 +18,19 @@ import (
 // PokerKit's finishing_stacks.
 const pokerkitHands = "../testdata/pokerkit/random_1000.phhs"
 
+// morePokerKit names another file of PokerKit-made hands with PokerKit's
+// finishing_stacks (testdata/pokerkit/gen_random.py writes them) that the
+// PokerKit tests also replay: go test ./hh -run PokerKit -args -pokerkit F.
+var morePokerKit = flag.String("pokerkit", "", "also replay this file of PokerKit-made hands in the PokerKit tests")
+
+// pokerkitFiles returns the PokerKit hand files the tests replay.
+func pokerkitFiles() []string {
+	if *morePokerKit != "" {
+		return []string{pokerkitHands, *morePokerKit}
+	}
+	return []string{pokerkitHands}
+}
+
 // replaysTo reports whether h replays under rules rs to its recorded
 // finishing stacks.
 func replaysTo(r *Replayer, h *Hand, rs holdem.RuleSet) bool {
@@ -27,13 +41,19 @@ func replaysTo(r *Replayer, h *Hand, rs holdem.RuleSet) bool {
 // TestPokerKitRandomHands: under PokerKit rules every PokerKit-made hand
 // replays, action by action, to exactly PokerKit's finishing stacks.
 func TestPokerKitRandomHands(t *testing.T) {
-	hands, err := ReadFile(pokerkitHands)
-	if err != nil {
-		t.Fatal(err)
+	for _, f := range pokerkitFiles() {
+		hands, err := ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == pokerkitHands && len(hands) != 1000 {
+			t.Fatalf("%d hands, want 1000", len(hands))
+		}
+		checkPokerKitHands(t, hands)
 	}
-	if len(hands) != 1000 {
-		t.Fatalf("%d hands, want 1000", len(hands))
-	}
+}
+
+func checkPokerKitHands(t *testing.T, hands []*Hand) {
 	var r Replayer
 	for _, h := range hands {
 		h.Rules = holdem.PokerKit
@@ -55,10 +75,16 @@ func TestPokerKitRandomHands(t *testing.T) {
 // departures is about (pokerkitSituations). A hand that replays the same
 // under TDA must show none of the situations that force a difference.
 func TestPokerKitDifferencesExplained(t *testing.T) {
-	hands, err := ReadFile(pokerkitHands)
-	if err != nil {
-		t.Fatal(err)
+	for _, f := range pokerkitFiles() {
+		hands, err := ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		explainDifferences(t, hands)
 	}
+}
+
+func explainDifferences(t *testing.T, hands []*Hand) {
 	var tda, pk Replayer
 	per := map[holdem.RuleSet]int{}
 	differ := 0
@@ -105,7 +131,7 @@ func TestPokerKitDifferencesExplained(t *testing.T) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d hands differ under TDA rules; hands explained by each departure:", differ, len(hands))
 	for i, d := range holdem.Departures {
-		fmt.Fprintf(&b, " %d %v %d;", i+1, d, per[d])
+		fmt.Fprintf(&b, " %d %s %d;", i+1, strings.TrimPrefix(d.String(), "tda+"), per[d])
 	}
 	t.Log(b.String())
 	if differ == 0 {
