@@ -90,32 +90,40 @@ func (h *Hand) canRaise(s int) bool {
 // increment) the same test holds with the full-raise size starting at 0
 // (PKFirstWagerReopens), plus the sum of the consecutive all-in raises,
 // including those before the player's last action (PKAllInSum).
+//
+// The all-in chain is kept only under PKAllInSum (it stays 0 otherwise) and
+// reopenRaise is positive whenever it is compared with it, so the rule set
+// costs the TDA path nothing here.
 func (h *Hand) reopened(s int) bool {
-	if !h.acted[s] || h.currentBet-h.actedAt[s] >= h.reopenRaise {
-		return true
-	}
-	return h.rules&PKAllInSum != 0 && h.allInChain > 0 && h.allInChain >= h.reopenRaise
+	return !h.acted[s] || h.currentBet-h.actedAt[s] >= h.reopenRaise || h.allInChain >= h.reopenRaise
 }
 
-// othersCanAct reports whether someone else could answer a raise by seat s:
-// under TDA rules a player still in the hand with chips behind; under
-// PKBlindMustAct (PokerKit) a player still in the hand whose bet plus stack
-// exceeds the current bet.
-func (h *Hand) othersCanAct(s int) bool {
+// othersCanAct reports whether someone else could answer a raise by seat s
+// (the answer set, see setAnswer).
+func (h *Hand) othersCanAct(s int) bool { return h.answer&^(1<<s) != 0 }
+
+// setAnswer computes the set of players who could answer a raise: under
+// TDA rules those still in the hand with chips behind; under PKBlindMustAct
+// (PokerKit) those still in the hand whose bet plus stack exceeds the
+// current bet. Players leave it as they fold or go all-in. Under TDA rules
+// it is computed once, when the blinds are in, and a player whose uncalled
+// chips come back rejoins it; under PKBlindMustAct it is computed again
+// when a betting round starts and after every bet or raise.
+func (h *Hand) setAnswer() {
+	h.answer = 0
 	if h.rules&PKBlindMustAct != 0 {
 		for t := range h.n {
-			if t != s && !h.folded[t] && h.bet[t]+h.stack[t] > h.currentBet {
-				return true
+			if !h.folded[t] && h.bet[t]+h.stack[t] > h.currentBet {
+				h.answer |= 1 << t
 			}
 		}
-		return false
+		return
 	}
 	for t := range h.n {
-		if t != s && !h.folded[t] && !h.allIn[t] {
-			return true
+		if !h.folded[t] && !h.allIn[t] {
+			h.answer |= 1 << t
 		}
 	}
-	return false
 }
 
 // verifyTurn checks that seat may make a betting decision now.
@@ -155,6 +163,7 @@ func (h *Hand) Fold(seat int) (Event, error) {
 	ev := Event{Kind: EvFold, Street: h.street, Seat: int8(seat), CouldRaise: h.canRaise(seat), Prev: h.currentBet, To: h.bet[seat]}
 	h.folded[seat] = true
 	h.acted[seat] = true
+	h.answer &^= 1 << seat
 	h.events = append(h.events, ev)
 	if h.inHand() == 1 {
 		h.closeStreet()
@@ -188,7 +197,10 @@ func (h *Hand) CheckCall(seat int) (Event, error) {
 		h.stack[seat] -= amt
 		h.bet[seat] += amt
 		h.total[seat] += amt
-		h.allIn[seat] = h.stack[seat] == 0
+		if h.stack[seat] == 0 {
+			h.allIn[seat] = true
+			h.answer &^= 1 << seat
+		}
 		ev.AllIn = h.allIn[seat]
 	}
 	ev.Amount, ev.To = amt, h.bet[seat]
@@ -279,12 +291,20 @@ func (h *Hand) BetRaise(seat int, to int64) (Event, error) {
 	if inc >= h.reopenRaise {
 		h.reopenRaise = inc
 	}
-	if h.allIn[seat] {
-		h.allInChain += inc
-	} else {
-		h.allInChain = 0
-	}
 	h.currentBet = to
+	if h.allIn[seat] {
+		h.answer &^= 1 << seat
+	}
+	if h.rules&(PKAllInSum|PKBlindMustAct) != 0 {
+		if h.allIn[seat] && h.rules&PKAllInSum != 0 {
+			h.allInChain += inc
+		} else {
+			h.allInChain = 0
+		}
+		if h.rules&PKBlindMustAct != 0 {
+			h.setAnswer() // the bet to answer rose
+		}
+	}
 	h.aggressor = seat
 	h.acted[seat] = true
 	h.actedAt[seat] = to

@@ -97,10 +97,10 @@ func (c *Config) Validate() error {
 	}
 	var total int64
 	for s, st := range c.Stacks {
-		if st <= 0 {
-			return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
-		}
-		if st > MaxChips {
+		if uint64(st-1) >= MaxChips { // st <= 0 or st > MaxChips, in one test
+			if st <= 0 {
+				return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
+			}
 			return configErr("Stacks", "seat %d has stack %d, above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, st, int64(MaxChips))
 		}
 		total += st
@@ -116,10 +116,10 @@ func (c *Config) Validate() error {
 		v    int64
 	}{{"SmallBlind", c.SmallBlind}, {"BigBlind", c.BigBlind}, {"Straddle", c.Straddle},
 		{"Ante", c.Ante}, {"BigBlindAnte", c.BigBlindAnte}, {"MinBet", c.MinBet}} {
-		if f.v < 0 {
-			return configErr(f.name, "negative amount %d", f.v)
-		}
-		if f.v > MaxChips {
+		if uint64(f.v) > MaxChips { // negative or above the limit
+			if f.v < 0 {
+				return configErr(f.name, "negative amount %d", f.v)
+			}
 			return configErr(f.name, "%d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", f.v, int64(MaxChips))
 		}
 	}
@@ -169,10 +169,10 @@ func perSeat(field string, xs []int64, n int) error {
 		return configErr(field, "%d entries for %d players", len(xs), n)
 	}
 	for s, x := range xs {
-		if x < 0 {
-			return configErr(field, "seat %d: negative amount %d", s, x)
-		}
-		if x > MaxChips {
+		if uint64(x) > MaxChips { // negative or above the limit
+			if x < 0 {
+				return configErr(field, "seat %d: negative amount %d", s, x)
+			}
 			return configErr(field, "seat %d: %d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, x, int64(MaxChips))
 		}
 	}

@@ -49,11 +49,14 @@ type Hand struct {
 	// PKFirstWagerReopens.
 	reopenRaise int64
 	// allInChain is the sum of the consecutive all-in raises of the street
-	// since the last raise that left chips behind (PKAllInSum); 0 when none.
+	// since the last raise that left chips behind, kept under PKAllInSum
+	// only (0 otherwise).
 	allInChain int64
 	// mustAct holds the seats that must act once this round whatever the
 	// others do (PKBlindMustAct): PokerKit's actors when the round began.
-	mustAct    uint16
+	mustAct uint16
+	// answer holds the seats that could answer a raise (setAnswer).
+	answer     uint16
 	aggressor  int // last bettor or raiser of the current street, -1 if none
 	aggressors [NumStreets]int8
 	runout     bool   // betting closed for good before the river: all hands are tabled (TDA 16)
@@ -158,6 +161,7 @@ func (h *Hand) Reset(cfg *Config, deck *cards.Deck) error {
 	if h.rules&PKFirstWagerReopens != 0 {
 		h.reopenRaise = 0
 	}
+	h.setAnswer()
 	h.street = Preflop
 	h.actor = opener // the first actor is searched from the seat after the opener
 	h.phase = PhaseDealHole
@@ -194,7 +198,9 @@ func (h *Hand) beginPreflop() {
 	}
 	h.phase = PhaseBetting
 	h.actor = -1
-	h.markMustAct()
+	if h.rules&PKBlindMustAct != 0 {
+		h.markMustAct()
+	}
 	h.nextActor(opener + 1)
 }
 
@@ -205,9 +211,6 @@ func (h *Hand) beginPreflop() {
 // least once.
 func (h *Hand) markMustAct() {
 	h.mustAct = 0
-	if h.rules&PKBlindMustAct == 0 {
-		return
-	}
 	for s := range h.n {
 		if h.folded[s] || h.stack[s] == 0 {
 			continue
@@ -351,6 +354,9 @@ func (h *Hand) returnUncalled() {
 				h.bet[s] = max(h.bet[s]-r, 0)
 				h.stack[s] += r
 				h.allIn[s] = false
+				if !h.folded[s] {
+					h.answer |= 1 << s // under PokerKit rules the next round sets it again
+				}
 				h.events = append(h.events, Event{Kind: EvReturn, Street: h.street, Seat: int8(s), Amount: r})
 			}
 		}
@@ -376,7 +382,10 @@ func (h *Hand) startStreet() {
 		return
 	}
 	h.phase = PhaseBetting
-	h.markMustAct()
+	if h.rules&PKBlindMustAct != 0 {
+		h.setAnswer()
+		h.markMustAct()
+	}
 	h.nextActor(h.seatAfterButton(0))
 }
 

@@ -28,18 +28,6 @@ const maxPots = MaxSeats + 1
 // Consecutive layers with the same eligible players are merged. Folded
 // players' chips stay in the layers they reached.
 func (h *Hand) pots(dst *[maxPots]Pot) int {
-	var live uint16
-	for s := range h.n {
-		if !h.folded[s] {
-			live |= 1 << s
-		}
-	}
-	return h.potsAmong(dst, live)
-}
-
-// potsAmong builds the pots as pots does with the players in live (bit s
-// for seat s) as the only ones who can win.
-func (h *Hand) potsAmong(dst *[maxPots]Pot, live uint16) int {
 	var levels [MaxSeats]int64
 	nl := 0
 	for s := range h.n {
@@ -71,8 +59,12 @@ func (h *Hand) potsAmong(dst *[maxPots]Pot, live uint16) int {
 		np++
 	}
 	var dead int64
+	var live uint16
 	for s := range h.n {
 		dead += h.ante[s]
+		if !h.folded[s] {
+			live |= 1 << s
+		}
 	}
 	add(dead, live)
 	prev := int64(0)
@@ -81,7 +73,7 @@ func (h *Hand) potsAmong(dst *[maxPots]Pot, live uint16) int {
 		var elig uint16
 		for s := range h.n {
 			amount += min(h.total[s], l) - min(h.total[s], prev)
-			if h.total[s] >= l && live>>s&1 != 0 {
+			if h.total[s] >= l && !h.folded[s] {
 				elig |= 1 << s
 			}
 		}
@@ -421,13 +413,18 @@ func (h *Hand) dropLosers(ps *[maxPots]Pot, np int) int {
 		}
 		low = min(low, best)
 	}
-	var keep uint16
+	// PokerKit kills the other hands, which then lose their claim as a
+	// folded (or mucked) hand does: the pots are built again as if they, and
+	// the mucked hands, had folded.
+	folded := h.folded
 	for s := range h.n {
-		if alive>>s&1 != 0 && val[s] >= low {
-			keep |= 1 << s
+		if alive>>s&1 == 0 || val[s] < low {
+			h.folded[s] = true
 		}
 	}
-	return h.potsAmong(ps, keep)
+	np = h.pots(ps)
+	h.folded = folded
+	return np
 }
 
 // awardPot pays pot p to the best hands among its contenders in mask. With
