@@ -296,3 +296,23 @@ func TestPokerKitPotMerge(t *testing.T) {
 		wantStacks(t, h, 92, 99, 107, 0, 107)
 	})
 }
+
+// Under PokerKit rules the pots a finished hand reports are the pots as
+// awarded, merged: EvWin's pot index refers to them.
+func TestPokerKitPotsAsAwarded(t *testing.T) {
+	cfg := Config{Stacks: stacks(100, 100, 100, 5, 100), SmallBlind: 1, BigBlind: 2, Rules: PokerKit}
+	h := start(t, cfg, "3c4d", "5c6d", "JcTc", "9s9h", "JdTh")
+	script(t, h, "3:r5", "4:r8", "0:c", "1:f", "2:c")
+	board(t, h, "AsKsQd")
+	script(t, h, "2:r10", "4:c", "0:f")
+	checkDown(t, h, "7c", "2h")
+	ps := h.AppendPots(nil)
+	if len(ps) != 1 || ps[0].Amount != 50 || ps[0].Eligible != 1<<2|1<<4 {
+		t.Fatalf("pots %+v, want one pot of 50 for seats 2 and 4", ps)
+	}
+	for _, e := range h.Events() {
+		if e.Kind == EvWin && (e.Pot != 0 || e.Amount != 25) {
+			t.Fatalf("win %v, want 25 from pot 0", e)
+		}
+	}
+}

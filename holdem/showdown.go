@@ -84,8 +84,13 @@ func (h *Hand) pots(dst *[maxPots]Pot) int {
 }
 
 // AppendPots appends the current main and side pots (main pot first) to dst
-// and returns it. Bets of the street in progress are included.
+// and returns it. Bets of the street in progress are included. Once the
+// hand is over they are the pots as awarded (under PKPotMerge, rebuilt
+// after the losing hands were dropped; EvWin's Pot indexes them).
 func (h *Hand) AppendPots(dst []Pot) []Pot {
+	if h.nMerged > 0 {
+		return append(dst, h.merged[:h.nMerged]...)
+	}
 	var ps [maxPots]Pot
 	k := h.pots(&ps)
 	return append(dst, ps[:k]...)
@@ -370,6 +375,7 @@ func (h *Hand) award() {
 	np := h.pots(&ps)
 	if h.rules&PKPotMerge != 0 {
 		np = h.dropLosers(&ps, np)
+		h.merged, h.nMerged = ps, int8(np)
 	}
 	for p := range np {
 		if !h.awardPot(p, ps[p], 0xFFFF, false) {
