@@ -56,10 +56,7 @@ type Hand struct {
 	// others do (PKBlindMustAct): PokerKit's actors when the round began.
 	mustAct uint16
 	// answer holds the seats that could answer a raise (setAnswer).
-	answer uint16
-	// merged and nMerged are the pots as awarded under PKPotMerge.
-	merged     [maxPots]Pot
-	nMerged    int8
+	answer     uint16
 	aggressor  int // last bettor or raiser of the current street, -1 if none
 	aggressors [NumStreets]int8
 	runout     bool   // betting closed for good before the river: all hands are tabled (TDA 16)

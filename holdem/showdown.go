@@ -88,11 +88,11 @@ func (h *Hand) pots(dst *[maxPots]Pot) int {
 // hand is over they are the pots as awarded (under PKPotMerge, rebuilt
 // after the losing hands were dropped; EvWin's Pot indexes them).
 func (h *Hand) AppendPots(dst []Pot) []Pot {
-	if h.nMerged > 0 {
-		return append(dst, h.merged[:h.nMerged]...)
-	}
 	var ps [maxPots]Pot
 	k := h.pots(&ps)
+	if h.phase == PhaseOver && h.rules&PKPotMerge != 0 {
+		k = h.dropLosers(&ps, k)
+	}
 	return append(dst, ps[:k]...)
 }
 
@@ -375,7 +375,6 @@ func (h *Hand) award() {
 	np := h.pots(&ps)
 	if h.rules&PKPotMerge != 0 {
 		np = h.dropLosers(&ps, np)
-		h.merged, h.nMerged = ps, int8(np)
 	}
 	for p := range np {
 		if !h.awardPot(p, ps[p], 0xFFFF, false) {
