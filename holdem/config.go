@@ -10,6 +10,16 @@ const (
 	MaxSeats = 9
 )
 
+// MaxChips bounds the amounts of a hand: the starting stacks add up to at
+// most MaxChips, and every forced bet and the minimum bet are at most
+// MaxChips. It is 2^53 - 1, the largest integer below which every integer
+// is exact as a float64, so every amount and total of a hand is also an
+// exact JSON number for readers that parse numbers as doubles
+// (JavaScript's Number.MAX_SAFE_INTEGER); and every sum the engine and the
+// hand-history code form (pots, a bet plus a raise size, up to 2^10
+// hands' worth of chips) stays far below the int64 limit of 2^63 - 1.
+const MaxChips = 1<<53 - 1
+
 // Config describes the table for one hand: who sits where with how many
 // chips, where the button is, and the forced bets. Seats are numbered
 // 0..len(Stacks)-1 clockwise; every seat holds a player who is dealt in.
@@ -58,6 +68,10 @@ type Config struct {
 	// Show and Muck (replays of recorded hands); otherwise the engine shows
 	// in showdown order and mucks hands that cannot win a pot.
 	ManualShowdown bool
+
+	// Rules is the rule set where the TDA rules and PokerKit differ: TDA
+	// (the zero value) or PokerKit. See RuleSet.
+	Rules RuleSet
 }
 
 // ConfigError reports an invalid Config; Field names the offending field.
@@ -81,10 +95,18 @@ func (c *Config) Validate() error {
 	if n < MinSeats || n > MaxSeats {
 		return configErr("Stacks", "%d players; a hand needs %d to %d", n, MinSeats, MaxSeats)
 	}
+	var total int64
 	for s, st := range c.Stacks {
-		if st <= 0 {
-			return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
+		if uint64(st-1) >= MaxChips { // st <= 0 or st > MaxChips, in one test
+			if st <= 0 {
+				return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
+			}
+			return configErr("Stacks", "seat %d has stack %d, above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, st, int64(MaxChips))
 		}
+		total += st
+	}
+	if total > MaxChips {
+		return configErr("Stacks", "the stacks add up to %d chips, above the limit of %d (holdem.MaxChips, 2^53-1)", total, int64(MaxChips))
 	}
 	if c.Button < 0 || c.Button >= n {
 		return configErr("Button", "seat %d is not one of the %d seats", c.Button, n)
@@ -94,8 +116,11 @@ func (c *Config) Validate() error {
 		v    int64
 	}{{"SmallBlind", c.SmallBlind}, {"BigBlind", c.BigBlind}, {"Straddle", c.Straddle},
 		{"Ante", c.Ante}, {"BigBlindAnte", c.BigBlindAnte}, {"MinBet", c.MinBet}} {
-		if f.v < 0 {
-			return configErr(f.name, "negative amount %d", f.v)
+		if uint64(f.v) > MaxChips { // negative or above the limit
+			if f.v < 0 {
+				return configErr(f.name, "negative amount %d", f.v)
+			}
+			return configErr(f.name, "%d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", f.v, int64(MaxChips))
 		}
 	}
 	if c.Blinds != nil {
@@ -132,6 +157,9 @@ func (c *Config) Validate() error {
 	if c.minBet() <= 0 {
 		return configErr("MinBet", "must be positive")
 	}
+	if c.Rules&^PokerKit != 0 {
+		return configErr("Rules", "unknown rule bits %#x", uint8(c.Rules&^PokerKit))
+	}
 	return nil
 }
 
@@ -141,8 +169,11 @@ func perSeat(field string, xs []int64, n int) error {
 		return configErr(field, "%d entries for %d players", len(xs), n)
 	}
 	for s, x := range xs {
-		if x < 0 {
-			return configErr(field, "seat %d: negative amount %d", s, x)
+		if uint64(x) > MaxChips { // negative or above the limit
+			if x < 0 {
+				return configErr(field, "seat %d: negative amount %d", s, x)
+			}
+			return configErr(field, "seat %d: %d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, x, int64(MaxChips))
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 	"pokerlab/hud"
 )
 
@@ -113,8 +114,9 @@ func repair(p *Profile, own *[NumStats]bool) {
 }
 
 // HUDFromFiles tallies the HUD of every player over PHH files (hands that do
-// not replay are counted in skipped).
-func HUDFromFiles(paths []string) (*hud.Tracker, int, error) {
+// not replay are counted in skipped). Each hand is replayed under the rule
+// set it declares, or under rules when not nil.
+func HUDFromFiles(paths []string, rules *holdem.RuleSet) (*hud.Tracker, int, error) {
 	t := hud.NewTracker()
 	var r hh.Replayer
 	skipped := 0
@@ -122,6 +124,11 @@ func HUDFromFiles(paths []string) (*hud.Tracker, int, error) {
 		hands, err := hh.ReadFile(path)
 		if err != nil {
 			return nil, 0, err
+		}
+		if rules != nil {
+			for _, h := range hands {
+				h.Rules = *rules
+			}
 		}
 		_, errs := t.AddPHH(hands, &r)
 		skipped += len(errs)

@@ -17,6 +17,9 @@ import (
 type Table struct {
 	SmallBlind, BigBlind, Ante, Stack int64
 	Seats                             []Seat
+	// Rules is the rule set the table plays under (the setting rules =
+	// 'tda' or 'pokerkit'; TDA when absent).
+	Rules holdem.RuleSet
 	// Path is the table file's path ("" if built in code).
 	Path string
 }
@@ -46,6 +49,7 @@ func ReadTableFile(path string) (*Table, error) {
 //	big_blind = 2
 //	stack = 200          # chips, every seat, reset every hand
 //	ante = 0             # optional
+//	rules = "tda"        # optional: "tda" or "pokerkit" (holdem.RuleSet)
 //	[[seats]]
 //	name = "Alice"
 //	profile = "tag"      # a built-in profile or a profile file, relative to this file
@@ -76,8 +80,17 @@ func ParseTable(src, file string) (*Table, error) {
 			*p = x
 			continue
 		}
+		if key == "rules" {
+			name, _ := val.(string)
+			rs, err := holdem.ParseRuleSet(name)
+			if err != nil {
+				return nil, errAt(nil, 0, key, "%v", err)
+			}
+			t.Rules = rs
+			continue
+		}
 		if key != "seats" {
-			return nil, errAt(nil, 0, key, "unknown setting; a table has small_blind, big_blind, stack, ante and [[seats]]")
+			return nil, errAt(nil, 0, key, "unknown setting; a table has small_blind, big_blind, stack, ante, rules and [[seats]]")
 		}
 		arr, ok := val.([]map[string]any)
 		if !ok {
@@ -174,7 +187,7 @@ func (t *Table) Config(button int) holdem.Config {
 	for i := range stacks {
 		stacks[i] = t.Stack
 	}
-	return holdem.Config{Stacks: stacks, Button: button, SmallBlind: t.SmallBlind, BigBlind: t.BigBlind, Ante: t.Ante}
+	return holdem.Config{Stacks: stacks, Button: button, SmallBlind: t.SmallBlind, BigBlind: t.BigBlind, Ante: t.Ante, Rules: t.Rules}
 }
 
 // WriteTOML writes the table file with each seat's calibration; profile
@@ -184,6 +197,9 @@ func (t *Table) WriteTOML(w io.Writer, outDir string) error {
 	fmt.Fprintf(&b, "small_blind = %d\nbig_blind = %d\nstack = %d\n", t.SmallBlind, t.BigBlind, t.Stack)
 	if t.Ante > 0 {
 		fmt.Fprintf(&b, "ante = %d\n", t.Ante)
+	}
+	if t.Rules != holdem.TDA {
+		fmt.Fprintf(&b, "rules = %q\n", t.Rules.String())
 	}
 	for _, s := range t.Seats {
 		ref := s.ProfileRef

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 )
 
 func newHHCmd(f *Factory) *cobra.Command {
@@ -31,6 +32,9 @@ type hhReplayOptions struct {
 	IO    *IOStreams
 	Files []string
 	JSON  bool
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newHHReplayCmd(f *Factory, runF func(*hhReplayOptions) error) *cobra.Command {
@@ -45,16 +49,35 @@ the rule it breaks. Cards unknown at a showdown ("sm ????") are settled by the
 hand's winnings field or, without one, in favour of the players who showed
 known cards; the award column says which.
 
+The hand's recorded finishing_stacks and winnings are compared with the
+replay. Real sites rake their pots, so a record may fall short of what the
+replay pays a winner: the shortfall is reported as the hand's rake. A record
+above the replay, winnings for a player the replay pays nothing, a shortfall
+on a player who collects nothing, or finishing stacks and winnings short by
+different amounts contradict the replay: they are reported with the hand,
+the player and both amounts.
+
+Each hand is replayed under the rule set it declares (the PHH field
+_rules = 'tda' or 'pokerkit'; tda without one), or under --rules when given
+(docs/rules.md: histories made by PokerKit need --rules pokerkit unless they
+declare it).
+
 With --json the output is JSON lines: one object per hand (schema in
-docs/cli.md). The exit code is 1 if any hand did not replay.`,
+docs/cli.md). The exit code is 1 if any hand did not replay or contradicts
+its recorded results.`,
 		Example: `  pokerlab hh replay hands.phhs
-  pokerlab hh replay testdata/*.phh --json`,
+  pokerlab hh replay testdata/*.phh --json
+  pokerlab hh replay --rules pokerkit pokerkit_hands.phhs`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return flagErrorf("give at least one PHH file")
 			}
 			opts.Files = args
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -62,13 +85,15 @@ docs/cli.md). The exit code is 1 if any hand did not replay.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON lines (schema in docs/cli.md)")
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
 	return cmd
 }
 
 func hhReplayRun(opts *hhReplayOptions) error {
 	var r hh.Replayer
-	total, failed := 0, 0
+	total, failed, contradict := 0, 0, 0
 	awards := map[hh.AwardSource]int{}
+	records := map[string]int{}
 	tw := newTable(opts.IO.Out)
 	if !opts.JSON {
 		fmt.Fprintln(tw, "file\thand\tok\tfinishing stacks / error")
@@ -82,7 +107,10 @@ func hhReplayRun(opts *hhReplayOptions) error {
 		}
 		for i, h := range hands {
 			total++
-			line := HHReplayJSON{File: file, Hand: i + 1, Name: h.Name}
+			if opts.Rules != nil {
+				h.Rules = *opts.Rules
+			}
+			line := HHReplayJSON{File: file, Hand: i + 1, Name: h.Name, Rules: h.Rules.String(), Contradictions: []string{}}
 			if err := r.Replay(h); err != nil {
 				failed++
 				line.Error = err.Error()
@@ -96,6 +124,26 @@ func hhReplayRun(opts *hhReplayOptions) error {
 						line.FinishingStacks[s] = json.Number(h.FormatAmount(v))
 					}
 				}
+				rc := r.CheckRecord(h)
+				switch {
+				case !rc.Recorded:
+					line.Recorded = "none"
+				case len(rc.Contradictions) > 0:
+					line.Recorded = "contradicts"
+					contradict++
+					for _, c := range rc.Contradictions {
+						line.Contradictions = append(line.Contradictions, c.Error())
+					}
+				case rc.Raked():
+					line.Recorded = "raked"
+				default:
+					line.Recorded = "exact"
+				}
+				records[line.Recorded]++
+				if line.Recorded == "exact" || line.Recorded == "raked" {
+					rake := json.Number(h.FormatAmount(rc.Rake))
+					line.Rake = &rake
+				}
 			}
 			if opts.JSON {
 				if err := enc.Encode(line); err != nil {
@@ -104,6 +152,7 @@ func hhReplayRun(opts *hhReplayOptions) error {
 				continue
 			}
 			detail := line.Error
+			ok := line.OK
 			if line.OK {
 				parts := make([]string, len(line.FinishingStacks))
 				for s, v := range line.FinishingStacks {
@@ -113,23 +162,39 @@ func hhReplayRun(opts *hhReplayOptions) error {
 				if r.Award != hh.ByCards {
 					detail += " (pots by " + r.Award.String() + ")"
 				}
+				if line.Recorded == "raked" {
+					detail += " (rake " + string(*line.Rake) + ")"
+				}
+				if len(line.Contradictions) > 0 {
+					ok = false
+					detail += "; the recorded result contradicts the replay: " + strings.Join(line.Contradictions, "; ")
+				}
+			}
+			if h.Rules != holdem.TDA {
+				detail += " [rules " + line.Rules + "]"
 			}
 			name := fmt.Sprint(i + 1)
 			if h.Name != "" && h.Name != name {
 				name += " [" + h.Name + "]"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", file, name, line.OK, detail)
+			fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", file, name, ok, detail)
 		}
 	}
 	if !opts.JSON {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.IO.Out, "%d hands: %d replayed (pots awarded by cards %d, by winnings %d, by shown cards %d), %d failed\n",
-			total, total-failed, awards[hh.ByCards], awards[hh.ByWinnings], awards[hh.ByShownCards], failed)
+		fmt.Fprintf(opts.IO.Out, "%d hands: %d replayed (pots awarded by cards %d, by winnings %d, by shown cards %d), %d failed; recorded results: %d exact, %d short by a rake, %d contradict the replay, %d none\n",
+			total, total-failed, awards[hh.ByCards], awards[hh.ByWinnings], awards[hh.ByShownCards], failed,
+			records["exact"], records["raked"], records["contradicts"], records["none"])
 	}
-	if failed > 0 {
+	switch {
+	case failed > 0 && contradict > 0:
+		return fmt.Errorf("%d of %d hands did not replay and %d contradict their recorded results", failed, total, contradict)
+	case failed > 0:
 		return fmt.Errorf("%d of %d hands did not replay", failed, total)
+	case contradict > 0:
+		return fmt.Errorf("%d of %d hands contradict their recorded results", contradict, total)
 	}
 	return nil
 }
@@ -139,6 +204,10 @@ type hhConvertOptions struct {
 	Files []string
 	To    string
 	Out   string
+	// Rules, when set (--rules), replaces every hand's declared rule set
+	// (and PHH output declares it).
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newHHConvertCmd(f *Factory, runF func(*hhConvertOptions) error) *cobra.Command {
@@ -158,7 +227,7 @@ a temporary file (a failure leaves nothing half-written).`,
 		Example: `  pokerlab hh convert --to pokerstars hands.phhs > hands.txt
   pokerlab hh convert --to phh a.phh b.phh --out all.phhs`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.To != "pokerstars" && opts.To != "phh" {
 				return flagErrorf("--to %q: want pokerstars or phh", opts.To)
 			}
@@ -166,6 +235,10 @@ a temporary file (a failure leaves nothing half-written).`,
 				return flagErrorf("give at least one PHH file")
 			}
 			opts.Files = args
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -174,6 +247,7 @@ a temporary file (a failure leaves nothing half-written).`,
 	}
 	cmd.Flags().StringVar(&opts.To, "to", "", "output format: pokerstars or phh")
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write to this file instead of standard output")
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage+"; PHH output declares the rule set used")
 	return cmd
 }
 
@@ -191,6 +265,9 @@ func hhConvertRun(opts *hhConvertOptions) error {
 	}
 	var r hh.Replayer
 	for _, h := range all {
+		if opts.Rules != nil {
+			h.Rules = *opts.Rules
+		}
 		if err := r.Replay(h); err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/store"
 )
@@ -27,6 +28,9 @@ type hudOptions struct {
 	DB       string
 	Filter   filterOptions
 	progress func(total int64) *Progress
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
@@ -45,6 +49,8 @@ by every hand with a preflop decision.
 
 Every hand is replayed through the rules engine, the same code path that
 tallies simulated play; hands that do not replay are skipped and listed.
+Each hand is replayed under the rule set it declares (PHH _rules; tda
+without one) or under --rules when given (docs/rules.md).
 Players are named by the files' players field. Files are read in parallel
 (--threads, 0 = all CPUs); the output does not depend on it.
 
@@ -80,6 +86,13 @@ hands the stakes and dates select.`,
 			} else {
 				opts.DB = ""
 			}
+			if fromDB && cmd.Flags().Changed("rules") {
+				return flagErrorf("--rules applies to hand files; hands in the database were replayed when imported")
+			}
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			if opts.MinHands < 0 {
 				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
 			}
@@ -100,6 +113,7 @@ hands the stakes and dates select.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	dbFlag(cmd, &opts.DB)
 	opts.Filter.flags(cmd, false)
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
 	return cmd
 }
 
@@ -120,8 +134,9 @@ type hudResult struct {
 // tallyFiles reads the files and tallies their hands with `threads` workers.
 // Big .phhs files are cut into chunks at table headers so that one file
 // also uses every worker; if a cut falls inside a multi-line string (a
-// chunk fails to parse) the file is parsed again whole.
-func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
+// chunk fails to parse) the file is parsed again whole. rules, when not
+// nil, replaces every hand's declared rule set.
+func tallyFiles(files []string, threads int, progress *Progress, rules *holdem.RuleSet) (*hud.Tracker, int64, []HudSkippedJSON, error) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
@@ -157,6 +172,9 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 					res := hudResult{tracker: hud.NewTracker()}
 					res.err = hh.Scan(files[job.file], job.data.Data, job.data.Line, func(h *hh.Hand) error {
 						res.names = append(res.names, h.Name)
+						if rules != nil {
+							h.Rules = *rules
+						}
 						if err := res.tracker.AddRecorded(h, &r); err != nil {
 							res.skipped = append(res.skipped, HudSkippedJSON{File: files[job.file], Error: err.Error()})
 						} else {
@@ -244,7 +262,7 @@ func hudRun(opts *hudOptions) error {
 			}
 		}
 		progress := opts.progress(total)
-		t, hands, skipped, err = tallyFiles(opts.Files, opts.Threads, progress)
+		t, hands, skipped, err = tallyFiles(opts.Files, opts.Threads, progress, opts.Rules)
 		progress.Done()
 	}
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/npc"
 	"pokerlab/store"
@@ -18,6 +19,9 @@ type npcCloneOptions struct {
 	MinOpps int64
 	Name    string
 	DB      string
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newNPCCloneCmd(f *Factory, runF func(*npcCloneOptions) error) *cobra.Command {
@@ -30,9 +34,11 @@ profile: every stat with at least --min-opportunities opportunities takes the
 player's value, the others the population's (the built-in "regular"); sums of
 rates that would exceed 100 % are then lowered on the stand-in side. With
 --player '*' the profile is the whole population of the files. A summary of
-where each stat came from goes to standard error. With --db instead of files
-the HUD is the one of the player's hands in the hand database ("pokerlab db
-import"), the same as over the files they came from.`,
+where each stat came from goes to standard error. Each hand is replayed under
+the rule set it declares (PHH _rules; tda without one) or under --rules when
+given (docs/rules.md). With --db instead of files the HUD is the one of the
+player's hands in the hand database ("pokerlab db import"), the same as over
+the files they came from.`,
 		Example: `  pokerlab npc clone --player Alice hands.phhs > alice.toml
   pokerlab npc clone --player '*' --name regular ../shared/data/handhq/*.phhs > regular.toml
   pokerlab npc clone --db pokerlab.db --player Alice > alice.toml`,
@@ -42,6 +48,13 @@ import"), the same as over the files they came from.`,
 			fromDB := cmd.Flags().Changed("db")
 			if !fromDB {
 				opts.DB = ""
+			}
+			if fromDB && cmd.Flags().Changed("rules") {
+				return flagErrorf("--rules applies to hand files; hands in the database were replayed when imported")
+			}
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
 			}
 			switch {
 			case opts.Player == "":
@@ -63,6 +76,7 @@ import"), the same as over the files they came from.`,
 	cmd.Flags().Int64Var(&opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "profile name (default: the player's)")
 	dbFlag(cmd, &opts.DB)
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
 	return cmd
 }
 
@@ -73,7 +87,7 @@ func npcCloneRun(opts *npcCloneOptions) error {
 	if opts.DB != "" {
 		tr, err = npcCloneHUDFromDB(opts)
 	} else {
-		tr, skipped, err = npc.HUDFromFiles(opts.Files)
+		tr, skipped, err = npc.HUDFromFiles(opts.Files, opts.Rules)
 	}
 	if err != nil {
 		return err

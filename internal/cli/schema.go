@@ -180,9 +180,13 @@ type HHReplayJSON struct {
 	File            string        `json:"file"`
 	Hand            int           `json:"hand"`
 	Name            string        `json:"name"`
+	Rules           string        `json:"rules"`
 	OK              bool          `json:"ok"`
 	FinishingStacks []json.Number `json:"finishing_stacks"`
 	Award           string        `json:"award,omitempty"`
+	Recorded        string        `json:"recorded,omitempty"`
+	Rake            *json.Number  `json:"rake"`
+	Contradictions  []string      `json:"contradictions"`
 	Error           string        `json:"error"`
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/holdem"
 	"pokerlab/npc"
 )
 
@@ -22,6 +23,9 @@ type simOptions struct {
 	NoCalibrate    bool
 	CalibrateHands int
 	Progress       func(total int64, desc string, quiet bool) *Progress
+	// Rules, when set (--rules), replaces the table's rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newSimCmd(f *Factory, runF func(*simOptions) error) *cobra.Command {
@@ -43,6 +47,7 @@ A table file (TOML):
   big_blind = 2
   stack = 200        # chips, every hand
   ante = 0           # optional
+  rules = "tda"      # optional: tda or pokerkit (docs/rules.md)
   [[seats]]          # 2 to 9 seats
   name = "Alice"
   profile = "tag"    # nit, tag, lag, calling-station, maniac, regular,
@@ -51,12 +56,17 @@ A table file (TOML):
 Seats without a calibration (see "pokerlab npc calibrate") are calibrated
 first by simulation (--calibrate-hands per round, 6 rounds); --no-calibrate
 plays the seed's uncalibrated thresholds. The same --seed gives the same hands
-and numbers for any --threads.`,
+and numbers for any --threads. --rules overrides the table's rule set; --hh
+then records it in each hand (_rules).`,
 		Example: `  pokerlab sim --table sixmax.toml --hands 200000 --threads 2
   pokerlab sim --table hu.toml --hands 50000 --hh hu.phhs --json
   pokerlab sim --table sixmax.toml --hands 100000 --no-calibrate`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			switch {
 			case opts.Table == "":
 				return flagErrorf("--table is required")
@@ -80,6 +90,7 @@ and numbers for any --threads.`,
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	fl.BoolVar(&opts.NoCalibrate, "no-calibrate", false, "play uncalibrated seats with the seed's thresholds")
 	fl.IntVar(&opts.CalibrateHands, "calibrate-hands", 0, "hands per calibration round (0: max(hands/4, 20000))")
+	addRulesFlag(cmd, &opts.rulesText, "rule set: tda or pokerkit (docs/rules.md); given, it overrides the table's rules setting (tda when the table has none)")
 	return cmd
 }
 
@@ -94,6 +105,9 @@ func simRun(opts *simOptions) error {
 	table, err := npc.ReadTableFile(opts.Table)
 	if err != nil {
 		return err
+	}
+	if opts.Rules != nil {
+		table.Rules = *opts.Rules
 	}
 	if !opts.NoCalibrate {
 		if err := calibrateMissing(opts, table); err != nil {
