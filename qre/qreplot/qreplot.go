@@ -27,8 +27,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"pokerlab/efg"
 	"pokerlab/internal/loglog"
@@ -45,18 +43,19 @@ type Figure struct {
 	Width, Height vg.Length
 }
 
-// WriteTo renders the figure in format "png" or "svg".
+// WriteTo renders the figure in format "svg", "png" or "pdf".
 func (f *Figure) WriteTo(w io.Writer, format string) error {
-	var c vg.CanvasWriterTo
-	switch strings.ToLower(format) {
-	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(110))}
-	case "svg":
-		c = vgsvg.New(f.Width, f.Height)
-	default:
-		return fmt.Errorf("qreplot: unknown image format %q (use png or svg)", format)
+	c, err := plotx.NewCanvas(strings.ToLower(format), f.Width, f.Height)
+	if err != nil {
+		return err
 	}
-	dc := draw.New(c)
+	f.draw(draw.Crop(draw.New(c), 0, -plotx.Margin, 0, -plotx.Margin))
+	_, err = c.WriteTo(w)
+	return err
+}
+
+// draw lays the plots out as tiles on dc.
+func (f *Figure) draw(dc draw.Canvas) {
 	rows := len(f.Plots)
 	cols := len(f.Plots[0])
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
@@ -69,30 +68,12 @@ func (f *Figure) WriteTo(w io.Writer, format string) error {
 			}
 		}
 	}
-	_, err := c.WriteTo(w)
-	return err
 }
 
 // Save writes the figure to file, in the format named by its extension
-// (.png or .svg). Nothing is left behind on error.
-func (f *Figure) Save(file string) (err error) {
-	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(file)), ".")
-	if ext != "png" && ext != "svg" {
-		return fmt.Errorf("qreplot: %s: the file name must end in .png or .svg", file)
-	}
-	out, err := os.Create(file)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(file)
-		}
-	}()
-	return f.WriteTo(out, ext)
+// (plotx.Format: .svg, .png or .pdf). Nothing is left behind on error.
+func (f *Figure) Save(file string) error {
+	return plotx.Draw(file, f.Width, f.Height, f.draw)
 }
 
 // logGrid returns n values of λ spaced evenly in log between lo and hi.
