@@ -556,6 +556,16 @@ func (p *Profile) WriteTOML(w io.Writer) error {
 	return err
 }
 
+// SizeValues returns the bet sizes by their profile-file keys (open,
+// bet_flop, raise, …).
+func (p *Profile) SizeValues() map[string]float64 {
+	m := make(map[string]float64, len(sizeKeys))
+	for _, sk := range sizeKeys {
+		m[sk.key] = *sk.get(&p.Sizes)
+	}
+	return m
+}
+
 func fmtPct(x float64) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x*100), "0"), ".")
 }

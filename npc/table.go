@@ -154,10 +154,16 @@ func ParseTable(src, file string) (*Table, error) {
 	return t, nil
 }
 
+// IsProfileFile reports whether a profile reference names a file (it has a
+// path separator or ends in .toml) rather than a built-in archetype.
+func IsProfileFile(ref string) bool {
+	return strings.ContainsAny(ref, "/\\") || strings.HasSuffix(ref, ".toml")
+}
+
 // LoadProfile resolves a profile reference: a built-in archetype's name, or
 // a profile file path (relative paths are taken from dir).
 func LoadProfile(ref, dir string) (*Profile, error) {
-	if !strings.ContainsAny(ref, "/\\") && !strings.HasSuffix(ref, ".toml") {
+	if !IsProfileFile(ref) {
 		return Archetype(ref)
 	}
 	path := ref

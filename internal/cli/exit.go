@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -85,7 +86,7 @@ func Run(f *Factory, args []string) int {
 
 // reportError prints err and returns its exit code.
 func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
-	fmt.Fprintf(io.ErrOut, "pokerlab: %s\n", rewordRequired(strings.TrimRight(err.Error(), "\n")))
+	fmt.Fprintf(io.ErrOut, "pokerlab: %s\n", userMessage(err.Error()))
 	var fe *FlagError
 	var ie *InputError
 	switch {
@@ -98,6 +99,26 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 		return ExitUsage
 	}
 	return ExitError
+}
+
+// packagePrefixRE matches the "pkg: " prefixes Go libraries put on their
+// errors (pokerlab's own packages), at the start of a message or of a part
+// after ": " or "(".
+var packagePrefixRE = regexp.MustCompile(`(^|: |\()(?:akq|br|cards|cfr|efg|equity|games|handeval|hh|holdem|hud|kuhn|leduc|lp|npc|qre|qreplot|report|plotx|strictjson): `)
+
+// userMessage is the text of err as the user reads it: without the names
+// of internal packages (a message names the input, not the code) and with
+// cobra's "required flag(s)" reworded.
+func userMessage(msg string) string {
+	msg = strings.TrimRight(msg, "\n")
+	for {
+		m := packagePrefixRE.ReplaceAllString(msg, "$1")
+		if m == msg {
+			break
+		}
+		msg = m
+	}
+	return rewordRequired(msg)
 }
 
 // isCobraUsageError recognises cobra's own argument and flag errors, which it

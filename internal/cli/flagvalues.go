@@ -54,19 +54,27 @@ func (v *checkedValue[T]) String() string {
 
 func (v *checkedValue[T]) Type() string { return v.typ }
 
+// parseInt reads a whole number, also in exponent form (1e6).
 func parseInt(s string) (int64, error) {
-	x, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+	t := strings.TrimSpace(s)
+	x, err := strconv.ParseInt(t, 0, 64)
+	if err == nil {
+		return x, nil
+	}
+	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		return 0, wantf("too large")
+	}
+	if f, ferr := strconv.ParseFloat(t, 64); ferr == nil && f == math.Trunc(f) && !math.IsInf(f, 0) {
+		if math.Abs(f) >= 1<<63 {
 			return 0, wantf("too large")
 		}
-		return 0, wantf("not a whole number")
+		return int64(f), nil
 	}
-	return x, nil
+	return 0, wantf("not a whole number")
 }
 
-// parseFloat accepts decimal numbers and refuses NaN and infinities, which
-// no pokerlab flag means.
+// parseFloat reads a number; NaN and infinities parse, and are refused by
+// the flag's check or, without one, by finiteCheck.
 func parseFloat(s string) (float64, error) {
 	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil {
@@ -75,23 +83,42 @@ func parseFloat(s string) (float64, error) {
 		}
 		return 0, wantf("not a number")
 	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, wantf("not a finite number")
-	}
 	return x, nil
+}
+
+// finiteCheck wraps a float check so that NaN and ±∞, which no pokerlab flag
+// means, are refused after it (its own message first: "--stderr NaN: want
+// a number between 0 and 1").
+func finiteCheck(check func(float64) error) func(float64) error {
+	return func(x float64) error {
+		if check != nil {
+			if err := check(x); err != nil {
+				return err
+			}
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return wantf("want a finite number")
+		}
+		return nil
+	}
 }
 
 // intVar defines an int flag whose values must pass check.
 func intVar(fl *pflag.FlagSet, p *int, name string, def int, usage string, check func(int) error) {
+	intVarP(fl, p, name, "", def, usage, check)
+}
+
+// intVarP is intVar with a one-letter shorthand.
+func intVarP(fl *pflag.FlagSet, p *int, name, short string, def int, usage string, check func(int) error) {
 	*p = def
-	fl.Var(&checkedValue[int]{p: p, typ: "int", check: check, show: strconv.Itoa,
+	fl.VarP(&checkedValue[int]{p: p, typ: "int", check: check, show: strconv.Itoa,
 		parse: func(s string) (int, error) {
 			x, err := parseInt(s)
 			if err == nil && (x > math.MaxInt || x < math.MinInt) {
 				return 0, wantf("too large")
 			}
 			return int(x), err
-		}}, name, usage)
+		}}, name, short, usage)
 }
 
 // int64Var defines an int64 flag whose values must pass check.
@@ -104,14 +131,14 @@ func int64Var(fl *pflag.FlagSet, p *int64, name string, def int64, usage string,
 // floatVar defines a float64 flag whose values must pass check.
 func floatVar(fl *pflag.FlagSet, p *float64, name string, def float64, usage string, check func(float64) error) {
 	*p = def
-	fl.Var(&checkedValue[float64]{p: p, typ: "number", check: check, parse: parseFloat,
+	fl.Var(&checkedValue[float64]{p: p, typ: "number", check: finiteCheck(check), parse: parseFloat,
 		show: func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }}, name, usage)
 }
 
 // floatsVar defines a list of numbers (comma-separated or repeated), each
 // checked; its help shows no default when the list is empty.
 func floatsVar(fl *pflag.FlagSet, p *[]float64, name, usage string, check func(float64) error) {
-	v := &floatList{p: p, check: check}
+	v := &floatList{p: p, check: finiteCheck(check)}
 	fl.Var(v, name, usage)
 }
 

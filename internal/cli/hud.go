@@ -30,8 +30,8 @@ func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hud FILE... [--player NAME] [--min-hands N] [--threads T] [--json]",
 		Short: "HUD statistics per player from PHH hand histories",
-		Long: `Compute HUD statistics per player (PokerTracker 4 definitions,
-../shared/reference/hud-stats.md) from PHH hand histories: VPIP, PFR, 3Bet,
+		Long: `Compute HUD statistics per player (PokerTracker 4's definitions, written out
+in docs/hud-stats.md) from PHH hand histories: VPIP, PFR, 3Bet,
 Fold to 3Bet, 4Bet, Fold to 4Bet, Steal, Fold to Steal (SB, BB), Limp; per
 street (flop, turn, river) CBet, Fold/Raise to CBet, Donk, Fold/Raise to Donk,
 Bet vs missed CBet, Fold/Raise to it, 3Bet and Fold to 3Bet; WTSD, W$SD, AF
@@ -54,12 +54,6 @@ hands and the main stats; with --player it lists all stats of that player.`,
 			if len(args) == 0 {
 				return flagErrorf("give at least one PHH file")
 			}
-			if opts.MinHands < 0 {
-				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
-			}
-			if opts.Threads < 0 {
-				return flagErrorf("--threads %d: want 0 (all CPUs) or more", opts.Threads)
-			}
 			opts.Files = args
 			if runF != nil {
 				return runF(opts)
@@ -69,8 +63,8 @@ hands and the main stats; with --player it lists all stats of that player.`,
 	}
 	opts.progress = func(total int64) *Progress { return f.newProgress(total, "hud", opts.JSON) }
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
-	cmd.Flags().Int64Var(&opts.MinHands, "min-hands", 0, "show only players with at least this many hands")
-	cmd.Flags().IntVar(&opts.Threads, "threads", 0, "goroutines to use (0: all CPUs)")
+	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
+	threadsVar(cmd.Flags(), &opts.Threads, 0, "")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }
@@ -187,11 +181,20 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 	t := hud.NewTracker()
 	var hands int64
 	var skipped []HudSkippedJSON
-	for _, rs := range results {
+	for i, rs := range results {
+		seen := 0
 		for _, r := range rs {
 			if r.err != nil {
 				return nil, 0, nil, r.err
 			}
+			seen += len(r.names)
+		}
+		if seen == 0 {
+			return nil, 0, nil, noHandsError(files[i])
+		}
+	}
+	for _, rs := range results {
+		for _, r := range rs {
 			t.Merge(r.tracker)
 			hands += r.hands
 			skipped = append(skipped, r.skipped...)

@@ -28,17 +28,12 @@ rates that would exceed 100 % are then lowered on the stand-in side. With
 --player '*' the profile is the whole population of the files. A summary of
 where each stat came from goes to standard error.`,
 		Example: `  pokerlab npc clone --player Alice hands.phhs > alice.toml
-  pokerlab npc clone --player '*' --name regular ../shared/data/handhq/*.phhs > regular.toml`,
+  pokerlab npc clone --player '*' --name regular testdata/handhq/*.phhs > regular.toml`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Files = args
-			switch {
-			case opts.Player == "":
-				return flagErrorf("--player is required (a name in the files, or '*')")
-			case len(args) == 0:
+			if len(args) == 0 {
 				return flagErrorf("give at least one PHH file")
-			case opts.MinOpps < 1:
-				return flagErrorf("--min-opportunities %d: want 1 or more", opts.MinOpps)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -47,8 +42,9 @@ where each stat came from goes to standard error.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "the player's name in the files ('*': everyone)")
-	cmd.Flags().Int64Var(&opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value")
+	int64Var(cmd.Flags(), &opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value", atLeast[int64](1, "1 or more"))
 	cmd.Flags().StringVar(&opts.Name, "name", "", "profile name (default: the player's)")
+	markRequired(cmd.Flags(), "player")
 	return cmd
 }
 
@@ -74,6 +70,13 @@ func npcCloneRun(opts *npcCloneOptions) error {
 		if name == "*" {
 			name = "population"
 		}
+	}
+	if hands == 0 {
+		who := fmt.Sprintf("player %q", opts.Player)
+		if opts.Player == "*" {
+			who = "any player"
+		}
+		return fmt.Errorf("no hands of %s could be replayed (%d hands skipped): there is nothing to clone", who, skipped)
 	}
 	res, err := npc.Clone(c, hands, name, npc.CloneOptions{MinOpportunities: opts.MinOpps})
 	if err != nil {

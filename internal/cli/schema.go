@@ -259,3 +259,56 @@ type SolveCompareJSON struct {
 }
 
 func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
+
+// --- Command-line rough edges (issue 11) ---
+
+// GameListJSON is one element of the array written by "pokerlab game list --json".
+type GameListJSON struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Parameters  []string `json:"parameters"`
+}
+
+func init() { schemaTypes = append(schemaTypes, GameListJSON{}) }
+
+// NPCCalibrateSeatJSON is one seat of "pokerlab npc calibrate --json".
+type NPCCalibrateSeatJSON struct {
+	Name         string   `json:"name"`
+	Profile      string   `json:"profile"`
+	OpenRate     float64  `json:"open_rate"`
+	ColdCall     float64  `json:"cold_call"`
+	Maps         int      `json:"maps"`
+	NotReachable []string `json:"not_reachable"`
+}
+
+// NPCCalibrateJSON is the output of "pokerlab npc calibrate --json".
+type NPCCalibrateJSON struct {
+	Table  string                 `json:"table"`
+	Out    string                 `json:"out"`
+	Hands  int                    `json:"hands"`
+	Rounds int                    `json:"rounds"`
+	Seed   uint64                 `json:"seed"`
+	Seats  []NPCCalibrateSeatJSON `json:"seats"`
+}
+
+// NPCArchetypeJSON is one element of "pokerlab npc show --json" without a
+// profile argument.
+type NPCArchetypeJSON struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// NPCProfileJSON is the output of "pokerlab npc show PROFILE --json".
+type NPCProfileJSON struct {
+	Name        string                        `json:"name"`
+	Description string                        `json:"description"`
+	Stats       map[string]float64            `json:"stats"`
+	Positions   map[string]map[string]float64 `json:"positions"`
+	Sizes       map[string]float64            `json:"sizes"`
+	Bluff       float64                       `json:"bluff"`
+	Calibrated  bool                          `json:"calibrated"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, NPCCalibrateJSON{}, NPCCalibrateSeatJSON{}, NPCArchetypeJSON{}, NPCProfileJSON{})
+}

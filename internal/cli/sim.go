@@ -57,14 +57,6 @@ and numbers for any --threads.`,
   pokerlab sim --table sixmax.toml --hands 100000 --no-calibrate`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			switch {
-			case opts.Table == "":
-				return flagErrorf("--table is required")
-			case opts.Hands <= 0:
-				return flagErrorf("--hands %d: want a positive number", opts.Hands)
-			case opts.CalibrateHands < 0:
-				return flagErrorf("--calibrate-hands %d: want 0 or more", opts.CalibrateHands)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -73,13 +65,14 @@ and numbers for any --threads.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Table, "table", "", "table file (TOML)")
-	fl.IntVar(&opts.Hands, "hands", 0, "hands to play")
+	intVar(fl, &opts.Hands, "hands", 0, "hands to play", atLeast(1, "a positive number"))
 	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the cards and the decisions")
-	fl.IntVar(&opts.Threads, "threads", 1, "goroutines (0: all CPUs)")
-	fl.StringVar(&opts.HH, "hh", "", "write the hands as PHH (.phhs) to this file")
+	threadsVar(fl, &opts.Threads, 1, "")
+	outputFileVar(fl, &opts.HH, "hh", "", "", "write the hands as PHH (.phhs) to this file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
-	fl.BoolVar(&opts.NoCalibrate, "no-calibrate", false, "play uncalibrated seats with the seed's thresholds")
-	fl.IntVar(&opts.CalibrateHands, "calibrate-hands", 0, "hands per calibration round (0: max(hands/4, 20000))")
+	fl.BoolVar(&opts.NoCalibrate, "no-calibrate", false, "play uncalibrated seats with the uncalibrated thresholds of the decision model")
+	intVar(fl, &opts.CalibrateHands, "calibrate-hands", 0, "hands per calibration round (0: max(hands/4, 20000))", atLeast(0, "0 or more"))
+	markRequired(fl, "table", "hands")
 	return cmd
 }
 

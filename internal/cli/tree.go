@@ -82,8 +82,12 @@ func checkOutputs(c *cobra.Command) error {
 		default:
 			e = atomicfile.Check(path)
 		}
-		if e != nil {
+		switch {
+		case e == nil:
+		case path == "":
 			err = fmt.Errorf("%s: %w", name, e)
+		default:
+			err = fmt.Errorf("%s %w", name, e) // e starts with the path
 		}
 	})
 	return err
