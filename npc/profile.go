@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -566,6 +567,21 @@ func (p *Profile) SizeValues() map[string]float64 {
 	return m
 }
 
+// fmtPct writes the fraction x as a percentage: the shortest decimal that
+// reads back as exactly x (ParseProfile divides by 100), so a profile
+// written and read again is the same profile.
 func fmtPct(x float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x*100), "0"), ".")
+	for prec := 1; prec < 17; prec++ {
+		d := strconv.FormatFloat(x*100, 'f', -1, 64)
+		if prec < 16 {
+			d = strconv.FormatFloat(x*100, 'g', prec, 64)
+			if strings.ContainsAny(d, "e") {
+				d = strconv.FormatFloat(x*100, 'f', -1, 64)
+			}
+		}
+		if v, err := strconv.ParseFloat(d, 64); err == nil && v/100 == x {
+			return d
+		}
+	}
+	return strconv.FormatFloat(x*100, 'f', -1, 64)
 }

@@ -151,8 +151,26 @@ func ParseTable(src, file string) (*Table, error) {
 		seat.Profile = p
 		t.Seats = append(t.Seats, seat)
 	}
+	// Every sum of chips the engine, the HUD and the writers form is at
+	// most the chips at the table; bounding them keeps every sum exact.
+	for _, key := range []string{"small_blind", "big_blind", "ante", "stack"} {
+		if v := *amounts[key]; v > MaxTableChips {
+			return nil, errAt(nil, 0, key, "%d chips is above the limit of %d (2⁵³) chips at a table", v, int64(MaxTableChips))
+		}
+	}
+	if n := int64(len(t.Seats)); t.Stack > MaxTableChips/n {
+		return nil, errAt(nil, 0, "stack", "%d seats × %d chips is above the limit of %d (2⁵³) chips at a table", n, t.Stack, int64(MaxTableChips))
+	}
 	return t, nil
 }
+
+// MaxTableChips bounds the chips at a simulated table (stack × seats, and
+// each blind and the ante): 2⁵³, the largest range of whole numbers that
+// float64 — and so every JSON reader — holds exactly. Sums of amounts at
+// such a table cannot overflow int64 anywhere (the pot, the award, a raise
+// to twice the largest bet), and the statistics and bet sizes computed in
+// float64 stay exact.
+const MaxTableChips = 1 << 53
 
 // IsProfileFile reports whether a profile reference names a file (it has a
 // path separator or ends in .toml) rather than a built-in archetype.
