@@ -99,13 +99,16 @@ type SimSeatJSON struct {
 	Stats   map[string]SimStatJSON `json:"stats"`
 }
 
-// SimStatJSON is one stat of a seat: percentages.
+// SimStatJSON is one stat of a seat: percentages. Without an opportunity
+// the stat is not measured: measured is null, ci95 and ok are absent, and
+// status says so.
 type SimStatJSON struct {
 	Target        float64   `json:"target"`
 	Measured      *float64  `json:"measured"`
 	Opportunities int64     `json:"opportunities"`
-	CI95          []float64 `json:"ci95"`
-	OK            bool      `json:"ok"`
+	CI95          []float64 `json:"ci95,omitempty"`
+	OK            *bool     `json:"ok,omitempty"`
+	Status        string    `json:"status"`
 }
 
 func init() { schemaTypes = append(schemaTypes, SimJSON{}, SimSeatJSON{}, SimStatJSON{}) }

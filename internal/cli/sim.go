@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -142,13 +143,28 @@ func simRun(opts *simOptions) error {
 }
 
 func simStat(c npc.StatCheck) SimStatJSON {
-	s := SimStatJSON{Target: 100 * c.Target, Opportunities: c.Opportunities, OK: c.OK}
-	if !math.IsNaN(c.Measured) {
-		m := 100 * c.Measured
-		s.Measured = &m
+	s := SimStatJSON{Target: 100 * c.Target, Opportunities: c.Opportunities, Status: simStatus(c)}
+	if c.Opportunities > 0 && !math.IsNaN(c.Measured) {
+		m, ok := 100*c.Measured, c.OK
+		s.Measured, s.OK = &m, &ok
 		s.CI95 = []float64{100 * c.CI95[0], 100 * c.CI95[1]}
 	}
 	return s
+}
+
+// simStatus words a check: "ok", "off" (outside the tolerance), "ok (few)"
+// (within it, on fewer than npc.MinCheckedOpportunities opportunities, where
+// the acceptance rule does not apply) or "not measured" (no opportunity).
+func simStatus(c npc.StatCheck) string {
+	switch {
+	case c.Opportunities == 0 || math.IsNaN(c.Measured):
+		return "not measured"
+	case !c.OK:
+		return "off"
+	case c.Opportunities < npc.MinCheckedOpportunities:
+		return "ok (few)"
+	}
+	return "ok"
 }
 
 func writeSimTable(w io.Writer, table *npc.Table, checks [][]npc.StatCheck, out SimJSON) error {
@@ -156,22 +172,24 @@ func writeSimTable(w io.Writer, table *npc.Table, checks [][]npc.StatCheck, out 
 		fmt.Fprintf(w, "%s (%s)\n", seat.Name, seat.ProfileRef)
 		tw := newTable(w)
 		fmt.Fprintf(tw, "  stat\ttarget\tmeasured\topportunities\tci95\tok\n")
+		var unmeasured []string
 		for _, c := range checks[i] {
-			if c.Opportunities == 0 {
+			st := simStatus(c)
+			if st == "not measured" {
+				unmeasured = append(unmeasured, c.Stat.Key())
 				continue
 			}
-			ok := "ok"
-			switch {
-			case !c.OK:
-				ok = "OFF"
-			case c.Opportunities < npc.MinCheckedOpportunities:
-				ok = "ok (few)"
+			if st == "off" {
+				st = "OFF"
 			}
 			fmt.Fprintf(tw, "  %s\t%.1f\t%.1f\t%d\t%.1f–%.1f\t%s\n", c.Stat.Key(), 100*c.Target, 100*c.Measured,
-				c.Opportunities, 100*c.CI95[0], 100*c.CI95[1], ok)
+				c.Opportunities, 100*c.CI95[0], 100*c.CI95[1], st)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
+		}
+		if len(unmeasured) > 0 {
+			fmt.Fprintf(w, "  not measured (no opportunity): %s\n", strings.Join(unmeasured, ", "))
 		}
 		fmt.Fprintln(w)
 	}

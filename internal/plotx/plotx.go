@@ -95,24 +95,27 @@ func NewCanvas(format string, w, h vg.Length) (vg.CanvasWriterTo, error) {
 // so that the last tick label of an axis never touches the border.
 const Margin = 3 * vg.Millimeter
 
-// Draw renders draw on a w × h canvas of the format path's extension names
-// and writes it to path through a temporary file (nothing is left at path
-// on failure).
+// Render draws drawFn on a w × h canvas of format ("svg", "png" or "pdf"),
+// leaving Margin free at the right and top, and writes the figure to out.
+func Render(out io.Writer, format string, w, h vg.Length, drawFn func(dc draw.Canvas)) error {
+	c, err := NewCanvas(format, w, h)
+	if err != nil {
+		return err
+	}
+	drawFn(draw.Crop(draw.New(c), 0, -Margin, 0, -Margin))
+	_, err = c.WriteTo(out)
+	return err
+}
+
+// Draw renders drawFn on a w × h canvas of the format path's extension
+// names and writes it to path through a temporary file (nothing is left at
+// path on failure).
 func Draw(path string, w, h vg.Length, drawFn func(dc draw.Canvas)) error {
 	format, err := Format(path)
 	if err != nil {
 		return fmt.Errorf("figure %s: %w", path, err)
 	}
-	c, err := NewCanvas(format, w, h)
-	if err != nil {
-		return err
-	}
-	dc := draw.New(c)
-	drawFn(draw.Crop(dc, 0, -Margin, 0, -Margin))
-	return atomicfile.Write(path, func(out io.Writer) error {
-		_, err := c.WriteTo(out)
-		return err
-	})
+	return atomicfile.Write(path, func(out io.Writer) error { return Render(out, format, w, h, drawFn) })
 }
 
 // Save writes p as path with the extension's format (.svg, .png or .pdf).
@@ -171,7 +174,8 @@ func (c *svgCanvas) WriteTo(w io.Writer) (int64, error) {
 		}
 		tl := strconv.FormatFloat(c.widths[i].Points(), 'g', 6, 64)
 		i++
-		return append(m, []byte(` textLength="`+tl+`" lengthAdjust="spacingAndGlyphs"`)...)
+		// m aliases the input: build a new slice, never append to it.
+		return []byte(string(m) + ` textLength="` + tl + `" lengthAdjust="spacingAndGlyphs"`)
 	})
 	out = svgFamilyRE.ReplaceAllFunc(out, func(m []byte) []byte {
 		fam := string(svgFamilyRE.FindSubmatch(m)[1])

@@ -45,13 +45,7 @@ type Figure struct {
 
 // WriteTo renders the figure in format "svg", "png" or "pdf".
 func (f *Figure) WriteTo(w io.Writer, format string) error {
-	c, err := plotx.NewCanvas(strings.ToLower(format), f.Width, f.Height)
-	if err != nil {
-		return err
-	}
-	f.draw(draw.Crop(draw.New(c), 0, -plotx.Margin, 0, -plotx.Margin))
-	_, err = c.WriteTo(w)
-	return err
+	return plotx.Render(w, strings.ToLower(format), f.Width, f.Height, f.draw)
 }
 
 // draw lays the plots out as tiles on dc.
@@ -380,29 +374,32 @@ func mostVariable(actions []int, pts []qre.Point, n int) []int {
 	return keep
 }
 
-// SeedFigures writes Figures 1, 2 and 4 of seed 000 into dir as
-// akq_fig1_probabilities, akq_fig2_exploitability and akq_fig4_thermo, each
-// as .png and .svg, and returns the files written.
+// AKQFigures are Figures 1, 2 and 4 of the QRE note, by file stem: the
+// names "pokerlab qre figures" and the report both give the files
+// (stem.svg, stem.png).
+var AKQFigures = []struct {
+	Name string
+	Make func(bets []float64) (*Figure, error)
+}{
+	{"akq-fig1-probabilities", AKQProbabilities},
+	{"akq-fig2-exploitability", AKQExploitability},
+	{"akq-fig4-thermo", AKQThermo},
+}
+
+// SeedFigures writes AKQFigures into dir (created if missing), each as
+// .svg and .png, for the bet sizes SeedBets, and returns the files written.
 func SeedFigures(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	makers := []struct {
-		name string
-		make func([]float64) (*Figure, error)
-	}{
-		{"akq_fig1_probabilities", AKQProbabilities},
-		{"akq_fig2_exploitability", AKQExploitability},
-		{"akq_fig4_thermo", AKQThermo},
-	}
 	var files []string
-	for _, m := range makers {
-		f, err := m.make(SeedBets)
+	for _, m := range AKQFigures {
+		f, err := m.Make(SeedBets)
 		if err != nil {
 			return files, err
 		}
-		for _, ext := range []string{".png", ".svg"} {
-			file := filepath.Join(dir, m.name+ext)
+		for _, ext := range []string{".svg", ".png"} {
+			file := filepath.Join(dir, m.Name+ext)
 			if err := f.Save(file); err != nil {
 				return files, err
 			}
