@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 

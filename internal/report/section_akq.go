@@ -23,7 +23,7 @@ eqs (2)–(4) to 1e-12 with Newton's method and continuation in λ.</p>`),
 
 func runAKQ(b *Builder) error {
 	captions := map[string]string{
-		"akq-fig1-probabilities": "Figure 1: p_A (bet with A), p_Q (bluff with Q) and p_K (call with K) against λ for B = 1/3, 1/2, 1, 2, 3; dotted: the Nash values. p_A approaches 1 exponentially, p_Q and p_K like 1/λ (from above or below depending on B ≷ 1), and exponentially fast at the critical B = 1.",
+		"akq-fig1-probabilities":  "Figure 1: p_A (bet with A), p_Q (bluff with Q) and p_K (call with K) against λ for B = 1/3, 1/2, 1, 2, 3; dotted: the Nash values. p_A approaches 1 exponentially, p_Q and p_K like 1/λ (from above or below depending on B ≷ 1), and exponentially fast at the critical B = 1.",
 		"akq-fig2-exploitability": "Figure 2: player 1's exploitability ε (loss against a best-responding player 2, relative to the game value) against λ, log–log; dashed: the large-λ asymptotes c/λ (and (λ²+12)/(4(λ²+6))·e^{−λ/2} for B = 1).",
 		"akq-fig4-thermo":         "Figure 4: internal energy E, entropy S and free energy F = E − S/λ per hand (A, Q for player 1, K for player 2) against λ. S starts at ln 2; it vanishes for A, whose Nash strategy is pure, and stays finite for the mixing hands.",
 	}
