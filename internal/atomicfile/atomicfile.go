@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // Write creates or replaces path with what write produces.
@@ -83,13 +84,21 @@ func Check(path string) error {
 	}
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
+	if errors.Is(err, syscall.ENOTDIR) {
+		// A file on the way: name the first one.
+		for d := dir; d != filepath.Dir(d); d = filepath.Dir(d) {
+			if fst, ferr := os.Stat(d); ferr == nil && !fst.IsDir() {
+				return fmt.Errorf("%s: %s is a file, not a directory", path, d)
+			}
+		}
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("%s: the directory %s does not exist", path, dir)
 	case err != nil:
 		return fmt.Errorf("%s: %w", path, bareError(err))
 	case !st.IsDir():
-		return fmt.Errorf("%s: %s is not a directory", path, dir)
+		return fmt.Errorf("%s: %s is a file, not a directory", path, dir)
 	}
 	return probe(path, dir)
 }
@@ -112,7 +121,8 @@ func CheckDir(dir string) error {
 			return fmt.Errorf("%s: %s is a file, not a directory", dir, d)
 		case err == nil:
 			return probe(dir, d)
-		case !errors.Is(err, fs.ErrNotExist):
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			// ENOTDIR: a file on the way; the loop reaches and names it.
 			return fmt.Errorf("%s: %w", dir, bareError(err))
 		}
 		parent := filepath.Dir(d)

@@ -79,7 +79,9 @@ func hhReplayRun(opts *hhReplayOptions) error {
 			err = noHandsError(file)
 		}
 		if err != nil {
-			tw.Flush()
+			if total > 0 { // the rows of the files before
+				tw.Flush()
+			}
 			return err
 		}
 		for i, h := range hands {

@@ -48,7 +48,7 @@ func newNPCTablesBuildCmd(f *Factory, runF func(*npcTablesBuildOptions) error) *
 	cmd := &cobra.Command{
 		Use:   "build [--samples N] [--shard i/n] [--merge FILES] --out FILE",
 		Short: "Sample the strength tables (or merge shards of a build)",
-		Long: `Sample the distribution φ_n(p | h) of seed 003: for every postflop street, number
+		Long: `Sample the distribution φ_n(p | h) of the NPC design: for every postflop street, number
 of remaining players n = 2..9 and starting-hand class h, a histogram of p, the
 hand's pot share against n−1 random hands on a random board (600 Monte Carlo
 deals per value, the estimator the NPCs decide with). --samples is the number

@@ -22,7 +22,7 @@ import (
 func newQRECmd(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "qre",
-		Short: "Logit quantal response equilibria: the AKQ game of seed 000 and the QRE path of any game",
+		Short: "Logit quantal response equilibria: the AKQ game of the QRE note and the QRE path of any game",
 		Long: `Agent logit quantal response equilibria (McKelvey & Palfrey 1998): at every
 information set σ(a) ∝ exp(λ u(a)), with u the expected payoff of the action
 conditional on reaching the information set (Bayes beliefs). λ = 0 is uniform
@@ -50,8 +50,8 @@ func newQREAKQCmd(f *Factory, runF func(*qreAKQOptions) error) *cobra.Command {
 	opts := &qreAKQOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "akq --bet B --lambda L[,L...] [--json]",
-		Short: "The logit QRE of the AKQ game (seed 000 eqs (2)–(4)) at given λ",
-		Long: `Solve the AKQ game's logit QRE (seed 000 eqs (2)–(4)) for bet size B (in pots;
+		Short: "The logit QRE of the AKQ game (the QRE note's eqs (2)–(4)) at given λ",
+		Long: `Solve the AKQ game's logit QRE (the QRE note's eqs (2)–(4)) for bet size B (in pots;
 an integer, decimal or fraction such as 1/3) at each λ ≥ 0, by Newton's method
 in log-odds with continuation in λ (stable to λ = 10^6). For each λ it prints
 player 1's betting frequencies with A and Q (pA, pQ), player 2's calling
@@ -463,13 +463,15 @@ func newQREFiguresCmd(f *Factory, runF func(*qreFiguresOptions) error) *cobra.Co
 	opts := &qreFiguresOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "figures --out DIR",
-		Short: "Write seed 000's Figures 1, 2 and 4 (PNG and SVG)",
-		Long: `Draw the three figures of seed 000 for bet sizes B = 1/3, 1/2, 1, 2, 3:
+		Short: "Write the QRE note's Figures 1, 2 and 4 (SVG and PNG)",
+		Long: `Draw the three figures of the QRE note (README: Sources) for bet sizes
+B = 1/3, 1/2, 1, 2, 3:
 Figure 1, p_A, p_Q and p_K against λ (log axis) with the Nash values dotted;
 Figure 2, player 1's exploitability against λ (log–log) with the large-λ
 asymptotes dashed; Figure 4, the internal energy, entropy and free energy of
-each hand against λ. Each is written as .png and .svg into DIR (created if
-needed).`,
+each hand against λ. Each is written as .svg and .png into DIR (created if
+needed), named akq-fig1-probabilities, akq-fig2-exploitability and
+akq-fig4-thermo as in the report.`,
 		Example: `  pokerlab qre figures --out figures/`,
 		Args:    cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {

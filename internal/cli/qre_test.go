@@ -76,7 +76,7 @@ func TestQREBadInput(t *testing.T) {
 		{[]string{"qre", "trace"}, ExitUsage, "--game is required"},
 		{[]string{"qre", "trace", "--game", lottery}, ExitError, "no decisions"},
 		{[]string{"qre", "fit", "--game", "kuhn"}, ExitUsage, "pokerlab: --counts is required\n"},
-		{[]string{"qre", "fit", "--game", "kuhn", "--counts", badCounts}, ExitError, `counts.json: infosets[0] (player 1, id 0, label "Ks:"): no such information set in game "kuhn"`},
+		{[]string{"qre", "fit", "--game", "kuhn", "--counts", badCounts}, ExitError, `counts.json:1:15: infosets[0] (player 1, id 0, label "Ks:"): no such information set in game "kuhn"`},
 		{[]string{"qre", "fit", "--game", "kuhn", "--counts", filepath.Join(dir, "missing.json")}, ExitError, "no such file"},
 		{[]string{"qre", "figures"}, ExitUsage, "pokerlab: --out is required\n"},
 	} {

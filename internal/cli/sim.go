@@ -51,7 +51,7 @@ A table file (TOML):
 
 Seats without a calibration (see "pokerlab npc calibrate") are calibrated
 first by simulation (--calibrate-hands per round, 6 rounds); --no-calibrate
-plays the seed's uncalibrated thresholds. The same --seed gives the same hands
+plays the NPC design's uncalibrated thresholds. The same --seed gives the same hands
 and numbers for any --threads.`,
 		Example: `  pokerlab sim --table sixmax.toml --hands 200000 --threads 2
   pokerlab sim --table hu.toml --hands 50000 --hh hu.phhs --json

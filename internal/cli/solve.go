@@ -52,7 +52,7 @@ NashConv history, measured every K iterations (--every) or at about ten
 log-spaced points per decade.
 
 Algorithms (--algo):
-  cfr        vanilla CFR (Zinkevich et al. 2007; seed 001)
+  cfr        vanilla CFR (Zinkevich et al. 2007; the CFR lecture)
   cfr+       CFR+: regret matching+, linear averaging (Tammelin 2014)
   lcfr       Linear CFR (Brown & Sandholm 2019)
   dcfr       Discounted CFR, --alpha --beta --gamma (default 1.5, 0, 2)

@@ -69,35 +69,32 @@ func checkOutputs(c *cobra.Command) error {
 			return
 		}
 		name := "--" + f.Name
+		if path == "" { // typed as --out= or --out ""
+			what := "file name"
+			if kind[0] == "dir" {
+				what = "directory"
+			}
+			err = inputErrorf("%s: no %s given", name, what)
+			return
+		}
 		var e error
 		switch kind[0] {
 		case "dir":
 			e = atomicfile.CheckDir(path)
 		case "figure":
 			if _, ferr := plotx.Format(path); ferr != nil {
-				err = &InputError{fmt.Errorf("%s %s: %w", name, quoteEmpty(path), ferr)}
+				err = inputErrorf("%s %s: %w", name, path, ferr)
 				return
 			}
 			e = atomicfile.Check(path)
 		default:
 			e = atomicfile.Check(path)
 		}
-		switch {
-		case e == nil:
-		case path == "":
-			err = fmt.Errorf("%s: %w", name, e)
-		default:
+		if e != nil {
 			err = fmt.Errorf("%s %w", name, e) // e starts with the path
 		}
 	})
 	return err
-}
-
-func quoteEmpty(s string) string {
-	if s == "" {
-		return `""`
-	}
-	return s
 }
 
 // prepareTree applies the rules above to root and every command below it.
