@@ -143,7 +143,7 @@ func Estimate(g Game, maxNodes int64) (s Size, ok bool) {
 type TooLargeError struct {
 	Game     string
 	Size     Size  // the estimate (Estimated) or the part built before the stop
-	Need     int64 // bytes the build is estimated to need (Estimated), or already held
+	Need     int64 // bytes the build is estimated to need (Estimated), or needed when it was stopped
 	MaxBytes int64
 	// Estimated is true when the size was estimated before building;
 	// otherwise the build was stopped when it passed MaxBytes.
@@ -162,7 +162,7 @@ func (e *TooLargeError) Error() string {
 		return fmt.Sprintf("game %s: its tree has %d nodes and %s%d information sets; building it needs about %s%s, more than the limit of %s",
 			e.Game, e.Size.Nodes, about, e.Size.InfoSets, about, FormatBytes(e.Need), FormatBytes(e.MaxBytes))
 	}
-	return fmt.Sprintf("game %s: the tree passed %d nodes (%s) while being built, more than the limit of %s; it was not finished",
+	return fmt.Sprintf("game %s: after %d nodes its tree already needed about %s to build, more than the limit of %s; the build was stopped",
 		e.Game, e.Size.Nodes, FormatBytes(e.Need), FormatBytes(e.MaxBytes))
 }
 

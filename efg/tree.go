@@ -247,7 +247,7 @@ func (b *builder) overLimit() bool {
 
 func (b *builder) tooLarge(game string) error {
 	s := b.size()
-	return &TooLargeError{Game: game, Size: s, Need: s.Bytes(), MaxBytes: b.limit}
+	return &TooLargeError{Game: game, Size: s, Need: s.BuildBytes(), MaxBytes: b.limit}
 }
 
 func newBuilder(players int) *builder {
