@@ -571,14 +571,8 @@ func (p *Profile) SizeValues() map[string]float64 {
 // reads back as exactly x (ParseProfile divides by 100), so a profile
 // written and read again is the same profile.
 func fmtPct(x float64) string {
-	for prec := 1; prec < 17; prec++ {
-		d := strconv.FormatFloat(x*100, 'f', -1, 64)
-		if prec < 16 {
-			d = strconv.FormatFloat(x*100, 'g', prec, 64)
-			if strings.ContainsAny(d, "e") {
-				d = strconv.FormatFloat(x*100, 'f', -1, 64)
-			}
-		}
+	for dec := 0; dec <= 17; dec++ {
+		d := strconv.FormatFloat(x*100, 'f', dec, 64)
 		if v, err := strconv.ParseFloat(d, 64); err == nil && v/100 == x {
 			return d
 		}

@@ -76,7 +76,7 @@ func npcCloneRun(opts *npcCloneOptions) error {
 		if opts.Player == "*" {
 			who = "any player"
 		}
-		return fmt.Errorf("no hands of %s could be replayed (%d hands skipped): there is nothing to clone", who, skipped)
+		return fmt.Errorf("no hands of %s could be replayed (%d skipped as not replayable): there is nothing to clone", who, skipped)
 	}
 	res, err := npc.Clone(c, hands, name, npc.CloneOptions{MinOpportunities: opts.MinOpps})
 	if err != nil {
