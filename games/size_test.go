@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -53,11 +54,11 @@ func peakHeap(f func()) int64 {
 
 // efg.Size.BuildBytes, the estimate --max-memory compares, against the
 // heap measured while the tree is built: within a factor 0.5–2 for Leduc
-// variants of 10⁴ to 4·10⁵ nodes. The estimate counts exactly what
+// variants of 10⁴ to 3·10⁵ nodes (3.6·10⁶ nodes measured by hand: 1.6). The estimate counts exactly what
 // Tree.Bytes will report (TestSizeIsTheCompiledTreesSize in games/leduc),
 // then the growth room of the slices and the builder's own index.
 func TestBuildBytesEstimate(t *testing.T) {
-	for _, spec := range []string{"leduc", "leduc:ranks=5", "leduc:ranks=6,suits=3"} {
+	for _, spec := range []string{"leduc", "leduc:ranks=5", "leduc:ranks=7,maxraises=3"} {
 		g, err := Parse(spec)
 		if err != nil {
 			t.Fatal(err)
@@ -132,13 +133,13 @@ func TestLoadWithRefusesLargeTrees(t *testing.T) {
 // A game that cannot count itself cheaply (no efg.Sizer, larger than the
 // estimating walk) is stopped while it is built, once it passes the limit.
 func TestCompileStopsAtTheLimit(t *testing.T) {
-	g := chain{depth: 22} // 2²³−1 nodes: beyond the walk of 2²⁰
-	_, err := efg.CompileWith(g, efg.CompileOptions{MaxBytes: 64 << 20})
+	g := chain{depth: 21} // 2²²−1 nodes: beyond the walk of 2²⁰
+	_, err := efg.CompileWith(g, efg.CompileOptions{MaxBytes: 16 << 20})
 	var tl *efg.TooLargeError
-	if !errors.As(err, &tl) || tl.Estimated || tl.Need <= 64<<20 || tl.Size.Nodes >= 1<<23-1 {
+	if !errors.As(err, &tl) || tl.Estimated || tl.Need <= 16<<20 || tl.Size.Nodes >= 1<<22-1 {
 		t.Fatalf("err = %v", err)
 	}
-	if !strings.HasSuffix(err.Error(), "more than the limit of 64 MiB; the build was stopped") {
+	if !strings.HasSuffix(err.Error(), "more than the limit of 16 MiB; the build was stopped") {
 		t.Errorf("error %q", err)
 	}
 }
@@ -148,11 +149,12 @@ type chain struct{ depth int }
 
 func (c chain) Name() string          { return "chain" }
 func (c chain) PlayerNames() []string { return []string{"P1"} }
-func (c chain) Root() efg.State       { return chainState{c.depth, ""} }
+func (c chain) Root() efg.State       { return chainState{c.depth, 1} }
 
+// chainState is a node: left levels to go, id its number in heap order.
 type chainState struct {
 	left int
-	hist string
+	id   int
 }
 
 func (s chainState) Player() int {
@@ -163,8 +165,6 @@ func (s chainState) Player() int {
 }
 func (s chainState) Actions() []string      { return []string{"l", "r"} }
 func (s chainState) ChanceProbs() []float64 { return nil }
-func (s chainState) Next(a int) efg.State {
-	return chainState{s.left - 1, s.hist + []string{"l", "r"}[a]}
-}
-func (s chainState) InfoSet() string      { return s.hist }
-func (s chainState) Utilities() []float64 { return []float64{float64(len(s.hist))} }
+func (s chainState) Next(a int) efg.State   { return chainState{s.left - 1, 2*s.id + a} }
+func (s chainState) InfoSet() string        { return strconv.Itoa(s.id) }
+func (s chainState) Utilities() []float64   { return []float64{float64(s.id)} }

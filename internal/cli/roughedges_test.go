@@ -17,7 +17,7 @@ func TestEquityProgressBar(t *testing.T) {
 		want      bool
 	}{{true, false, true}, {false, false, false}, {true, true, false}} {
 		io, out, errOut := TestStreams("", false, tc.tty)
-		args := []string{"equity", "AsKs", "--vs-random", "3", "--samples", "3000000", "--seed", "2"}
+		args := []string{"equity", "AsKs", "--vs-random", "1", "--samples", "300000", "--seed", "2"}
 		if tc.json {
 			args = append(args, "--json")
 		}
