@@ -34,8 +34,10 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newNPCCmd(f))
 	root.AddCommand(newHHCmd(f))
 	root.AddCommand(newHudCmd(f, nil))
+	root.AddCommand(newDBCmd(f))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
+	root.AddCommand(newServeCmd(f, nil))
 
 	// The rules every command inherits (tree.go): unknown subcommands,
 	// output paths checked before the work.

@@ -142,6 +142,7 @@ func outputCases(t *testing.T) map[string]struct {
 		"pokerlab npc calibrate":    {[]string{"--table", table, "--hands", "1000000000"}, []string{"out"}},
 		"pokerlab sim":              {[]string{"--table", table, "--hands", "1000000000", "--no-calibrate"}, []string{"hh"}},
 		"pokerlab report":           {nil, []string{"out"}},
+		"pokerlab db export":        {[]string{"--to", "phh", "--db", filepath.Join(dir, "hands.db")}, []string{"out"}},
 	}
 }
 
