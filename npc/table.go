@@ -164,13 +164,38 @@ func ParseTable(src, file string) (*Table, error) {
 		seat.Profile = p
 		t.Seats = append(t.Seats, seat)
 	}
+	// Every sum of chips the engine, the HUD and the writers form is at
+	// most the chips at the table; bounding them keeps every sum exact.
+	for _, key := range []string{"small_blind", "big_blind", "ante", "stack"} {
+		if v := *amounts[key]; v > MaxTableChips {
+			return nil, errAt(nil, 0, key, "%d chips is above the limit of %d (2⁵³−1, holdem.MaxChips) chips at a table", v, int64(MaxTableChips))
+		}
+	}
+	if n := int64(len(t.Seats)); t.Stack > MaxTableChips/n {
+		return nil, errAt(nil, 0, "stack", "%d seats × %d chips is above the limit of %d (2⁵³−1, holdem.MaxChips) chips at a table", n, t.Stack, int64(MaxTableChips))
+	}
 	return t, nil
+}
+
+// MaxTableChips bounds the chips at a simulated table (stack × seats, and
+// each blind and the ante): the engine's own limit holdem.MaxChips, 2⁵³−1,
+// below which float64 — and so every JSON reader — holds every whole number
+// exactly. Sums of amounts at
+// such a table cannot overflow int64 anywhere (the pot, the award, a raise
+// to twice the largest bet), and the statistics and bet sizes computed in
+// float64 stay exact.
+const MaxTableChips = holdem.MaxChips
+
+// IsProfileFile reports whether a profile reference names a file (it has a
+// path separator or ends in .toml) rather than a built-in archetype.
+func IsProfileFile(ref string) bool {
+	return strings.ContainsAny(ref, "/\\") || strings.HasSuffix(ref, ".toml")
 }
 
 // LoadProfile resolves a profile reference: a built-in archetype's name, or
 // a profile file path (relative paths are taken from dir).
 func LoadProfile(ref, dir string) (*Profile, error) {
-	if !strings.ContainsAny(ref, "/\\") && !strings.HasSuffix(ref, ".toml") {
+	if !IsProfileFile(ref) {
 		return Archetype(ref)
 	}
 	path := ref

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -101,8 +100,13 @@ func hhReplayRun(opts *hhReplayOptions) error {
 	enc := json.NewEncoder(opts.IO.Out)
 	for _, file := range opts.Files {
 		hands, err := hh.ReadFile(file)
+		if err == nil && len(hands) == 0 {
+			err = noHandsError(file)
+		}
 		if err != nil {
-			tw.Flush()
+			if total > 0 { // the rows of the files before
+				tw.Flush()
+			}
 			return err
 		}
 		for i, h := range hands {
@@ -229,7 +233,7 @@ a temporary file (a failure leaves nothing half-written).`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.To != "pokerstars" && opts.To != "phh" {
-				return flagErrorf("--to %q: want pokerstars or phh", opts.To)
+				return inputErrorf("--to %q: want pokerstars or phh", opts.To)
 			}
 			if len(args) == 0 {
 				return flagErrorf("give at least one PHH file")
@@ -246,22 +250,29 @@ a temporary file (a failure leaves nothing half-written).`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.To, "to", "", "output format: pokerstars or phh")
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write to this file instead of standard output")
+	outputFileVar(cmd.Flags(), &opts.Out, "out", "o", "", "write to this file instead of standard output")
 	addRulesFlag(cmd, &opts.rulesText, rulesUsage+"; PHH output declares the rule set used")
+	markRequired(cmd.Flags(), "to")
 	return cmd
+}
+
+// noHandsError is the error for an input file without a single hand (empty,
+// or only comments): a mistake in the input, not a run that found nothing.
+func noHandsError(file string) error {
+	return fmt.Errorf("%s: no hands in the file (it is empty or holds only comments)", file)
 }
 
 func hhConvertRun(opts *hhConvertOptions) error {
 	var all []*hh.Hand
 	for _, file := range opts.Files {
 		hands, err := hh.ReadFile(file)
+		if err == nil && len(hands) == 0 {
+			err = noHandsError(file)
+		}
 		if err != nil {
 			return err
 		}
 		all = append(all, hands...)
-	}
-	if len(all) == 0 {
-		return errors.New("no hands in the input")
 	}
 	var r hh.Replayer
 	for _, h := range all {

@@ -18,7 +18,7 @@ func TestHHFlags(t *testing.T) {
 		argv, wantErr string
 	}{
 		{"replay", "at least one PHH file"},
-		{"convert a.phh", `--to ""`},
+		{"convert a.phh", `--to is required`},
 		{"convert --to text a.phh", `--to "text": want pokerstars or phh`},
 		{"convert --to phh", "at least one PHH file"},
 	} {

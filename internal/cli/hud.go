@@ -38,8 +38,8 @@ func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hud FILE... | --db URL [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--min-hands N] [--json]",
 		Short: "HUD statistics per player from PHH hand histories",
-		Long: `Compute HUD statistics per player (PokerTracker 4 definitions,
-../shared/reference/hud-stats.md) from PHH hand histories: VPIP, PFR, 3Bet,
+		Long: `Compute HUD statistics per player (PokerTracker 4's definitions, written out
+in docs/hud-stats.md) from PHH hand histories: VPIP, PFR, 3Bet,
 Fold to 3Bet, 4Bet, Fold to 4Bet, Steal, Fold to Steal (SB, BB), Limp; per
 street (flop, turn, river) CBet, Fold/Raise to CBet, Donk, Fold/Raise to Donk,
 Bet vs missed CBet, Fold/Raise to it, 3Bet and Fold to 3Bet; WTSD, W$SD, AF
@@ -93,12 +93,6 @@ hands the stakes and dates select.`,
 			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
 				return err
 			}
-			if opts.MinHands < 0 {
-				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
-			}
-			if opts.Threads < 0 {
-				return flagErrorf("--threads %d: want 0 (all CPUs) or more", opts.Threads)
-			}
 			opts.Files = args
 			if runF != nil {
 				return runF(opts)
@@ -108,8 +102,8 @@ hands the stakes and dates select.`,
 	}
 	opts.progress = func(total int64) *Progress { return f.newProgress(total, "hud", opts.JSON) }
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
-	cmd.Flags().Int64Var(&opts.MinHands, "min-hands", 0, "show only players with at least this many hands")
-	cmd.Flags().IntVar(&opts.Threads, "threads", 0, "goroutines to use (0: all CPUs)")
+	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
+	threadsVar(cmd.Flags(), &opts.Threads, 0, "")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	dbFlag(cmd, &opts.DB)
 	opts.Filter.flags(cmd, false)
@@ -233,11 +227,20 @@ func tallyFiles(files []string, threads int, progress *Progress, rules *holdem.R
 	t := hud.NewTracker()
 	var hands int64
 	var skipped []HudSkippedJSON
-	for _, rs := range results {
+	for i, rs := range results {
+		seen := 0
 		for _, r := range rs {
 			if r.err != nil {
 				return nil, 0, nil, r.err
 			}
+			seen += len(r.names)
+		}
+		if seen == 0 {
+			return nil, 0, nil, noHandsError(files[i])
+		}
+	}
+	for _, rs := range results {
+		for _, r := range rs {
 			t.Merge(r.tracker)
 			hands += r.hands
 			skipped = append(skipped, r.skipped...)

@@ -40,7 +40,7 @@ given (docs/rules.md). With --db instead of files the HUD is the one of the
 player's hands in the hand database ("pokerlab db import"), the same as over
 the files they came from.`,
 		Example: `  pokerlab npc clone --player Alice hands.phhs > alice.toml
-  pokerlab npc clone --player '*' --name regular ../shared/data/handhq/*.phhs > regular.toml
+  pokerlab npc clone --player '*' --name regular testdata/handhq/*.phhs > regular.toml
   pokerlab npc clone --db pokerlab.db --player Alice > alice.toml`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -57,14 +57,10 @@ the files they came from.`,
 				return err
 			}
 			switch {
-			case opts.Player == "":
-				return flagErrorf("--player is required (a name in the files, or '*')")
 			case fromDB && len(args) > 0:
 				return flagErrorf("give PHH files or --db, not both")
 			case !fromDB && len(args) == 0:
 				return flagErrorf("give at least one PHH file (or --db URL)")
-			case opts.MinOpps < 1:
-				return flagErrorf("--min-opportunities %d: want 1 or more", opts.MinOpps)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -73,10 +69,11 @@ the files they came from.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "the player's name in the files ('*': everyone)")
-	cmd.Flags().Int64Var(&opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value")
+	int64Var(cmd.Flags(), &opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value", atLeast[int64](1, "1 or more"))
 	cmd.Flags().StringVar(&opts.Name, "name", "", "profile name (default: the player's)")
 	dbFlag(cmd, &opts.DB)
 	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
+	markRequired(cmd.Flags(), "player")
 	return cmd
 }
 
@@ -112,6 +109,13 @@ func npcCloneRun(opts *npcCloneOptions) error {
 		if name == "*" {
 			name = "population"
 		}
+	}
+	if hands == 0 {
+		who := fmt.Sprintf("player %q", opts.Player)
+		if opts.Player == "*" {
+			who = "any player"
+		}
+		return fmt.Errorf("no hands of %s could be replayed (%d skipped as not replayable): there is nothing to clone", who, skipped)
 	}
 	res, err := npc.Clone(c, hands, name, npc.CloneOptions{MinOpportunities: opts.MinOpps})
 	if err != nil {

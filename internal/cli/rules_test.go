@@ -33,10 +33,12 @@ func TestRulesFlag(t *testing.T) {
 		{"a.phh", "", func(o *hudOptions) bool { return o.Rules == nil }},
 		{"--rules pokerkit a.phh", "", func(o *hudOptions) bool { return pk(o.Rules) }},
 		{"--rules x a.phh", `--rules "x"`, nil},
+		{"--db x.db --rules tda", "--rules applies to hand files; hands in the database were replayed when imported", nil},
 	})
 	checkFlagCases(t, newNPCCloneCmd, []flagCase[npcCloneOptions]{
 		{"--player A --rules pokerkit a.phh", "", func(o *npcCloneOptions) bool { return pk(o.Rules) }},
 		{"--player A --rules '' a.phh", `--rules "''"`, nil},
+		{"--player A --db x.db --rules pokerkit", "--rules applies to hand files; hands in the database were replayed when imported", nil},
 	})
 	checkFlagCases(t, newSimCmd, []flagCase[simOptions]{
 		{"--table t.toml --hands 10", "", func(o *simOptions) bool { return o.Rules == nil }},
