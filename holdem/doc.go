@@ -1,4 +1,4 @@
-// Package holdem is a No-Limit Texas Hold'em rules engine: a table of 2 to 9
+// Package holdem is a No-Limit Texas Hold'em rules engine: a table of 2 to 10
 // players with integer chips, blinds, antes (including a big-blind ante), an
 // optional straddle and a minimum bet; a hand that says who acts and what is
 // legal, applies actions or returns a typed error naming the rule, deals
