@@ -202,6 +202,10 @@ type Reader struct {
 // history, no hands, a PHH syntax error after which nothing can be
 // trusted) or when fn returns one, which stops the reading.
 func (r *Reader) Read(name string, data []byte, fn func(h *Hand, err error) error) error {
+	if bytes.IndexByte(data, '\n') < 0 && bytes.IndexByte(data, '\r') >= 0 {
+		// Old Mac line ends: a carriage return alone.
+		data = bytes.ReplaceAll(data, []byte{'\r'}, []byte{'\n'})
+	}
 	f, err := Detect(name, data)
 	if err != nil {
 		return err

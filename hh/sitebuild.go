@@ -243,6 +243,12 @@ func (p *siteParser) build(h *Hand) *SiteError {
 				if ev.allIn && p.hd.stakes && x < bbNominal {
 					live = bbNominal
 				}
+			case evStraddle:
+				// A straddle is two big blinds; the text says only what
+				// a player all-in for less posted.
+				if ev.allIn && x < 2*bbNominal {
+					live = 2 * bbNominal
+				}
 			case evSBBB:
 				if !p.hd.stakes || x <= sbNominal {
 					return p.errorf(line, "%s posts small & big blinds of %s: not more than the small blind", p.seats[ev.seat].name, p.money(x))

@@ -967,6 +967,8 @@ func (p *siteParser) bodyLine(l []byte, line int) *SiteError {
 		return nil
 	case bytes.Equal(l, []byte("Hand cancelled")):
 		return p.errorf(line, "the site cancelled the hand")
+	case bytes.HasPrefix(l, []byte("Cash Drop to Pot")):
+		return p.errorf(line, "GGPoker's Cash Drop adds money to the pot that no player bet (%s): the engine's pots hold only the players' chips", string(l))
 	}
 	s, rest := p.matchName(l)
 	if s < 0 {
@@ -1062,7 +1064,15 @@ func (p *siteParser) action(s int, a []byte, line int) *SiteError {
 		if m != "" {
 			return p.errorf(line, "%s shows: %s", st.name, m)
 		}
-		ev.n = uint8(n)
+		// The known cards first ("shows [XX Qs]" is a show of Qs).
+		k := 0
+		for _, c := range ev.cards[:n] {
+			if c != holdem.Unknown {
+				ev.cards[k] = c
+				k++
+			}
+		}
+		ev.n = uint8(k)
 	case "mucks":
 		ev.kind = evMuck
 		if !bytes.Equal(arg, []byte("hand")) {
