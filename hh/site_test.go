@@ -320,4 +320,3 @@ func TestSiteChipsConserved(t *testing.T) {
 		}
 	}
 }
-
