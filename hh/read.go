@@ -210,30 +210,79 @@ func (r *Reader) Read(name string, data []byte, fn func(h *Hand, err error) erro
 	if err != nil {
 		return err
 	}
-	if f == FormatPHH {
-		return r.readPHH(name, data, fn)
-	}
+	return r.read(name, data, 1, f, fn)
+}
+
+func (r *Reader) read(name string, data []byte, firstLine int, f Format, fn func(h *Hand, err error) error) error {
 	var reuse *Hand
 	if r.Reuse {
 		reuse = &r.reuse
+	}
+	if f == FormatPHH {
+		return r.readPHH(name, data, firstLine, fn)
 	}
 	if !utf8.Valid(data) {
 		// Older PokerStars files and e-mailed histories are Windows-1252.
 		data = fromWindows1252(data)
 	}
-	return r.site.parseFile(name, data, f, reuse, fn)
+	return r.site.parseFile(name, data, firstLine, f, reuse, fn)
+}
+
+// ReadChunk is Read for a part of a file cut by SplitHands (or, for PHH,
+// SplitTables), so that one big file is read by several goroutines, each
+// with its own Reader: messages name the lines of the whole file.
+func (r *Reader) ReadChunk(name string, c Chunk, fn func(h *Hand, err error) error) error {
+	f, err := Detect(name, c.Data)
+	if err != nil {
+		return err
+	}
+	return r.read(name, c.Data, c.Line, f, fn)
+}
+
+// SplitHands cuts a hand-history file into about `parts` chunks of whole
+// hands, for ReadChunk: a PHH file at its table headers (SplitTables), a
+// PokerStars or GGPoker file at its hand headers. A file it cannot cut is
+// one chunk.
+func SplitHands(data []byte, parts int) []Chunk {
+	f, err := Detect("", data)
+	if err != nil || parts <= 1 {
+		return []Chunk{{Data: data, Line: 1}}
+	}
+	if f == FormatPHH {
+		return SplitTables(data, parts)
+	}
+	p := siteParser{format: f}
+	size := len(data) / parts
+	chunks := []Chunk{{Line: 1}}
+	start, line := 0, 0
+	for pos := 0; pos < len(data); {
+		line++
+		e := bytes.IndexByte(data[pos:], '\n')
+		next := len(data)
+		if e >= 0 {
+			next = pos + e + 1
+		}
+		if pos-start >= size && len(chunks) < parts && p.isHeader(trimLine(data[pos:next], line)) {
+			chunks[len(chunks)-1].Data = data[start:pos]
+			chunks = append(chunks, Chunk{Line: line})
+			start = pos
+		}
+		pos = next
+	}
+	chunks[len(chunks)-1].Data = data[start:]
+	return chunks
 }
 
 // readPHH reads a PHH file; a hand whose fields are wrong is reported and
 // skipped, a syntax error ends the file.
-func (r *Reader) readPHH(name string, data []byte, fn func(h *Hand, err error) error) error {
+func (r *Reader) readPHH(name string, data []byte, firstLine int, fn func(h *Hand, err error) error) error {
 	var reuse *Hand
 	if r.Reuse {
 		reuse = &r.reuse
 	}
 	n := 0
 	var stop error
-	err := scanEach(name, data, 1, reuse, func(h *Hand, herr *Error) error {
+	err := scanEach(name, data, firstLine, reuse, func(h *Hand, herr *Error) error {
 		n++
 		if herr != nil {
 			stop = fn(nil, herr)

@@ -158,13 +158,13 @@ func (e *SiteError) Error() string {
 }
 
 // parseFile cuts data into hands at their header lines and reads each.
-func (p *siteParser) parseFile(name string, data []byte, f Format, reuse *Hand, fn func(h *Hand, err error) error) error {
+func (p *siteParser) parseFile(name string, data []byte, firstLine int, f Format, reuse *Hand, fn func(h *Hand, err error) error) error {
 	p.file, p.format, p.data = name, f, data
 	if p.names == nil {
 		p.names = map[string]string{}
 	}
 	start, startLine := -1, 0
-	line := 0
+	line := firstLine - 1
 	hands := 0
 	flush := func(end int) error {
 		if start < 0 {
@@ -203,7 +203,7 @@ func (p *siteParser) parseFile(name string, data []byte, f Format, reuse *Hand, 
 		return err
 	}
 	if hands == 0 {
-		return &SiteError{File: name, Line: 1, Format: f, Msg: "no hands: no line starts a " + f.String() + " hand"}
+		return &SiteError{File: name, Line: firstLine, Format: f, Msg: "no hands: no line starts a " + f.String() + " hand"}
 	}
 	return nil
 }

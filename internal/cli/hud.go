@@ -1,8 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -28,10 +29,12 @@ type hudOptions struct {
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
 	opts := &hudOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "hud FILE... [--player NAME] [--min-hands N] [--threads T] [--json]",
-		Short: "HUD statistics per player from PHH hand histories",
+		Use:   "hud FILE|DIR|-... [--player NAME] [--min-hands N] [--threads T] [--json]",
+		Short: "HUD statistics per player from hand histories (PHH, PokerStars, GGPoker)",
 		Long: `Compute HUD statistics per player (PokerTracker 4 definitions,
-../shared/reference/hud-stats.md) from PHH hand histories: VPIP, PFR, 3Bet,
+../shared/reference/hud-stats.md) from hand histories (PHH, PokerStars or
+GGPoker text, told apart by content; directories are read recursively and -
+is standard input): VPIP, PFR, 3Bet,
 Fold to 3Bet, 4Bet, Fold to 4Bet, Steal, Fold to Steal (SB, BB), Limp; per
 street (flop, turn, river) CBet, Fold/Raise to CBet, Donk, Fold/Raise to Donk,
 Bet vs missed CBet, Fold/Raise to it, 3Bet and Fold to 3Bet; WTSD, W$SD, AF
@@ -40,19 +43,22 @@ the hands in which a raise was possible (modern PT4); pfr_all_hands divides
 by every hand with a preflop decision.
 
 Every hand is replayed through the rules engine, the same code path that
-tallies simulated play; hands that do not replay are skipped and listed.
-Players are named by the files' players field. Files are read in parallel
-(--threads, 0 = all CPUs); the output does not depend on it.
+tallies simulated play; hands that do not replay (or that a site's text
+records inconsistently) are skipped and listed. Players are named by the
+files' players field (a site's screen names). Files are read in parallel, big
+ones in chunks of whole hands (--threads, 0 = all CPUs); the output does not
+depend on it.
 
 Without --player the table lists every player with at least --min-hands
 hands and the main stats; with --player it lists all stats of that player.`,
 		Example: `  pokerlab hud hands.phhs
   pokerlab hud *.phhs --min-hands 100
+  pokerlab hud ~/PokerStars/HandHistory/ --player Hero
   pokerlab hud hands.phhs --player Alice --json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return flagErrorf("give at least one PHH file")
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
 			}
 			if opts.MinHands < 0 {
 				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
@@ -89,23 +95,44 @@ type hudResult struct {
 	names   []string // table names, to detect a split that broke the file
 }
 
+// readHandFiles expands the arguments (files, directories, -) and reads
+// every input into memory.
+func readHandFiles(args []string, stdin io.Reader) ([]string, [][]byte, error) {
+	ins, err := hh.ExpandInputs(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ins) == 0 {
+		return nil, nil, errors.New("no hand-history files in the given directories")
+	}
+	names := make([]string, len(ins))
+	datas := make([][]byte, len(ins))
+	for i, in := range ins {
+		d, err := hh.ReadInput(in, stdin)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", in.Name, err)
+		}
+		names[i], datas[i] = in.Name, d
+	}
+	return names, datas, nil
+}
+
 // tallyFiles reads the files and tallies their hands with `threads` workers.
-// Big .phhs files are cut into chunks at table headers so that one file
-// also uses every worker; if a cut falls inside a multi-line string (a
-// chunk fails to parse) the file is parsed again whole.
-func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
+// Big files are cut into chunks of whole hands (PHH at table headers, site
+// text at hand headers) so that one file also uses every worker; if a PHH
+// cut falls inside a multi-line string (a chunk fails to parse) the file is
+// parsed again whole.
+func tallyFiles(files []string, datas [][]byte, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	datas := make([][]byte, len(files))
-	var total int64
-	for i, f := range files {
-		d, err := os.ReadFile(f)
+	formats := make([]hh.Format, len(files))
+	for i, d := range datas {
+		f, err := hh.Detect(files[i], d)
 		if err != nil {
 			return nil, 0, nil, err
 		}
-		datas[i] = d
-		total += int64(len(d))
+		formats[i] = f
 	}
 	// A batch job: trade memory for fewer collections.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
@@ -124,18 +151,34 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 			go func() {
 				defer wg.Done()
 				var r hh.Replayer
+				rd := hh.Reader{Reuse: true}
 				for j := range ch {
 					job := jobs[j]
 					res := hudResult{tracker: hud.NewTracker()}
-					res.err = hh.Scan(files[job.file], job.data.Data, job.data.Line, func(h *hh.Hand) error {
-						res.names = append(res.names, h.Name)
-						if err := res.tracker.AddRecorded(h, &r); err != nil {
-							res.skipped = append(res.skipped, HudSkippedJSON{File: files[job.file], Error: err.Error()})
-						} else {
-							res.hands++
-						}
-						return nil
-					})
+					file := files[job.file]
+					if formats[job.file] == hh.FormatPHH {
+						res.err = hh.Scan(file, job.data.Data, job.data.Line, func(h *hh.Hand) error {
+							res.names = append(res.names, h.Name)
+							if err := res.tracker.AddRecorded(h, &r); err != nil {
+								res.skipped = append(res.skipped, HudSkippedJSON{File: file, Error: err.Error()})
+							} else {
+								res.hands++
+							}
+							return nil
+						})
+					} else {
+						res.err = rd.ReadChunk(file, job.data, func(h *hh.Hand, err error) error {
+							if err == nil {
+								err = res.tracker.AddRecorded(h, &r)
+							}
+							if err != nil {
+								res.skipped = append(res.skipped, HudSkippedJSON{File: file, Error: err.Error()})
+							} else {
+								res.hands++
+							}
+							return nil
+						})
+					}
 					out[j] = res
 					mu.Lock()
 					done += int64(len(job.data.Data))
@@ -156,13 +199,13 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 	}
 	var jobs []hudJob
 	for i, d := range datas {
-		for k, c := range hh.SplitTables(d, threads) {
+		for k, c := range hh.SplitHands(d, threads) {
 			jobs = append(jobs, hudJob{file: i, chunk: k, data: c})
 		}
 	}
 	results := run(jobs)
-	// A file whose chunks failed, or whose table names repeat across chunks,
-	// is parsed again whole, for the exact error.
+	// A PHH file whose chunks failed, or whose table names repeat across
+	// chunks, is parsed again whole, for the exact error.
 	var redo []hudJob
 	for i, rs := range results {
 		bad := false
@@ -174,7 +217,7 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 				seen[n] = true
 			}
 		}
-		if bad && len(rs) > 1 {
+		if bad && len(rs) > 1 && formats[i] == hh.FormatPHH {
 			redo = append(redo, hudJob{file: i, data: hh.Chunk{Data: datas[i], Line: 1}})
 		}
 	}
@@ -202,14 +245,16 @@ func tallyFiles(files []string, threads int, progress *Progress) (*hud.Tracker, 
 }
 
 func hudRun(opts *hudOptions) error {
+	files, datas, err := readHandFiles(opts.Files, opts.IO.In)
+	if err != nil {
+		return err
+	}
 	var total int64
-	for _, f := range opts.Files {
-		if st, err := os.Stat(f); err == nil {
-			total += st.Size()
-		}
+	for _, d := range datas {
+		total += int64(len(d))
 	}
 	progress := opts.progress(total)
-	t, hands, skipped, err := tallyFiles(opts.Files, opts.Threads, progress)
+	t, hands, skipped, err := tallyFiles(files, datas, opts.Threads, progress)
 	progress.Done()
 	if err != nil {
 		return err

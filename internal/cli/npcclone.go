@@ -19,9 +19,11 @@ type npcCloneOptions struct {
 func newNPCCloneCmd(f *Factory, runF func(*npcCloneOptions) error) *cobra.Command {
 	opts := &npcCloneOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "clone --player NAME FILE.phhs... > profile.toml",
+		Use:   "clone --player NAME FILE|DIR|-... > profile.toml",
 		Short: "Turn a player's HUD over hand histories into a profile",
-		Long: `Measure a player's HUD stats (package hud) over PHH hand histories and write a
+		Long: `Measure a player's HUD stats (package hud) over hand histories (PHH,
+PokerStars or GGPoker text; directories are read recursively, - is standard
+input) and write a
 profile: every stat with at least --min-opportunities opportunities takes the
 player's value, the others the population's (the built-in "regular"); sums of
 rates that would exceed 100 % are then lowered on the stand-in side. With
@@ -36,7 +38,7 @@ where each stat came from goes to standard error.`,
 			case opts.Player == "":
 				return flagErrorf("--player is required (a name in the files, or '*')")
 			case len(args) == 0:
-				return flagErrorf("give at least one PHH file")
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
 			case opts.MinOpps < 1:
 				return flagErrorf("--min-opportunities %d: want 1 or more", opts.MinOpps)
 			}
@@ -53,7 +55,7 @@ where each stat came from goes to standard error.`,
 }
 
 func npcCloneRun(opts *npcCloneOptions) error {
-	tr, skipped, err := npc.HUDFromFiles(opts.Files)
+	tr, skipped, err := npc.HUDFromFiles(opts.Files, opts.IO.In)
 	if err != nil {
 		return err
 	}

@@ -184,6 +184,9 @@ type HHReplayJSON struct {
 	FinishingStacks []json.Number `json:"finishing_stacks"`
 	Award           string        `json:"award,omitempty"`
 	Error           string        `json:"error"`
+	// Format and Rake are set on hands read from a site's text.
+	Format string       `json:"format,omitempty"`
+	Rake   *json.Number `json:"rake,omitempty"`
 }
 
 // HudStatJSON is one statistic of one player in "pokerlab hud --json".
