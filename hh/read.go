@@ -74,13 +74,14 @@ func Detect(name string, data []byte) (Format, error) {
 		return FormatUnknown, fmt.Errorf("%s:%d: not a PokerStars hand header in English (%q): set the PokerStars client's hand history language to English", name, n, clip(line))
 	case bytes.HasPrefix(line, []byte("Poker Hand #")):
 		return FormatGGPoker, nil
-	case looksLikeTOML(line):
-		return FormatPHH, nil
 	}
 	for _, o := range otherSites {
 		if bytes.HasPrefix(line, []byte(o.prefix)) {
 			return FormatUnknown, fmt.Errorf("%s:%d: a %s hand history: pokerlab reads PHH, PokerStars and GGPoker hand histories", name, n, o.site)
 		}
+	}
+	if looksLikeTOML(line) {
+		return FormatPHH, nil
 	}
 	if bytes.Contains(line, []byte("PokerStars")) {
 		return FormatUnknown, fmt.Errorf("%s:%d: not a PokerStars hand header in English (%q): set the PokerStars client's hand history language to English", name, n, clip(line))

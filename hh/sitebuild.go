@@ -9,12 +9,19 @@ import (
 	"pokerlab/holdem"
 )
 
-// MaxTotal bounds the amounts of a hand read from a site's text, in units:
-// every amount and the sum of the starting stacks (the chips in play, which
-// bound every pot and bet the engine forms) must be at most 2^62, so that
-// no sum the engine computes (a pot, a bet, the minimum raise over the
-// current bet) can overflow an int64.
-const MaxTotal = 1 << 62
+// MaxTotal bounds the amounts of a hand read from a site's text, in the
+// hand's units: every amount is at most MaxTotal and so is the sum of the
+// starting stacks (the chips in play, which bound every pot and bet the
+// engine forms), so no sum the engine or a reader of the hand computes can
+// overflow; 2^53-1 also keeps every amount exact for readers that parse
+// JSON numbers as doubles. It is the value of the limit the engine and the
+// PHH reader apply (holdem.MaxChips, issue 11): one limit for every input.
+const MaxTotal = 1<<53 - 1
+
+// limitText names MaxTotal in a hand's currency and units.
+func (p *siteParser) limitText() string {
+	return p.money(MaxTotal) + " (2^53-1 units, hh.MaxTotal)"
+}
 
 // siteBuild holds the buffers of turning a parsed site hand into a Hand.
 type siteBuild struct {
@@ -23,7 +30,9 @@ type siteBuild struct {
 	dead      []int64
 	blind     []int64
 	collected []int64
-	folded    []bool
+	// collectLine is the first "collected" line of each player (0: none).
+	collectLine []int
+	folded      []bool
 	expect    []expectAct
 	returns   []siteEv
 	pending   []pendingShow
@@ -60,17 +69,20 @@ type pendingShow struct {
 	done  bool
 }
 
-// units converts an amount to units of 10^-dec; an amount too large is
-// recorded in b.err.
+// units converts an amount to units of 10^-dec; an amount above MaxTotal
+// is recorded in b.err.
 func (b *siteBuild) units(a amt) int64 {
 	e := b.dec - int(a.f)
 	v := a.m
 	for ; e > 0; e-- {
-		if v > MaxTotal/10 {
-			b.err = "too large"
-			return 0
+		if v > MaxTotal {
+			break
 		}
 		v *= 10
+	}
+	if v > MaxTotal {
+		b.err = "too large"
+		return 0
 	}
 	return v
 }
@@ -132,8 +144,11 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	for k, i := range b.order {
 		st := &p.seats[i]
 		v := b.units(st.stack)
-		if b.err != "" || total > MaxTotal-v {
-			return p.errorf(st.line, "starting stacks: the chips in play exceed %s (2^62 units, hh.MaxTotal)", p.money(MaxTotal))
+		if b.err != "" {
+			return p.errorf(st.line, "seat %d: the stack %s is above the limit %s", st.num, p.hd.sym+amtText(st.stack), p.limitText())
+		}
+		if total > MaxTotal-v {
+			return p.errorf(st.line, "starting stacks: the stacks add up to more than the limit %s", p.limitText())
 		}
 		if v <= 0 {
 			return p.errorf(st.line, "%s is dealt in with no chips", st.name)
@@ -147,6 +162,10 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	b.dead = zeroed(b.dead, n)
 	b.blind = zeroed(b.blind, n)
 	b.collected = zeroed(b.collected, n)
+	b.collectLine = grow(b.collectLine, n)
+	for i := range b.collectLine {
+		b.collectLine[i] = 0
+	}
 	b.folded = grow(b.folded, n)
 	for i := range b.folded {
 		b.folded[i] = false
@@ -163,7 +182,7 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	// (GGPoker's header may name the next level's blinds).
 	sbNominal, bbNominal := b.units(p.hd.sb), b.units(p.hd.bb)
 	if b.err != "" {
-		return p.errorf(p.line, "the blinds exceed %s (hh.MaxTotal)", p.money(MaxTotal))
+		return p.errorf(p.line, "the blinds are above the limit %s", p.limitText())
 	}
 	hasBB := false
 	for j := range p.evs {
@@ -204,7 +223,7 @@ func (p *siteParser) build(h *Hand) *SiteError {
 		}
 		x := b.units(ev.a)
 		if b.err != "" {
-			return p.errorf(int(ev.line), "the amount exceeds %s (hh.MaxTotal)", p.money(MaxTotal))
+			return p.errorf(int(ev.line), "the amount %s is above the limit %s", p.hd.sym+amtText(ev.a), p.limitText())
 		}
 		line := int(ev.line)
 		if ev.allIn && k >= 0 {
@@ -311,6 +330,9 @@ func (p *siteParser) build(h *Hand) *SiteError {
 			b.returns = append(b.returns, *ev)
 		case evCollect:
 			b.collected[k] += x
+			if b.collectLine[k] == 0 {
+				b.collectLine[k] = line
+			}
 		}
 	}
 	// A summary "showed [..]" without a show in the body is a show.
@@ -662,17 +684,23 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	for _, f := range p.fees {
 		fees += b.units(f.a)
 	}
+	at := func(k int) int {
+		if b.collectLine[k] > 0 {
+			return b.collectLine[k]
+		}
+		return p.lastLine
+	}
 	for k := range n {
 		c := b.collected[k]
 		if c > won[k] {
-			return p.errorf(p.lastLine, "%s collected %s, but the replay awards them %s", name(k), p.money(c), p.money(won[k]))
+			return p.errorf(at(k), "%s collected %s, but the replay awards them %s", name(k), p.money(c), p.money(won[k]))
 		}
 		short += won[k] - c
 	}
 	if short != fees {
 		for k := range n {
 			if b.collected[k] != won[k] {
-				return p.errorf(p.lastLine, "%s collected %s, the replay awards them %s: a difference of %s where the summary's rake and fees are %s", name(k), p.money(b.collected[k]), p.money(won[k]), p.money(short), p.money(fees))
+				return p.errorf(at(k), "%s collected %s, the replay awards them %s: a difference of %s where the summary's rake and fees are %s", name(k), p.money(b.collected[k]), p.money(won[k]), p.money(short), p.money(fees))
 			}
 		}
 	}
@@ -733,4 +761,16 @@ func (p *siteParser) replayError(h *Hand, err error) *SiteError {
 		return p.errorf(line, "%v", ce)
 	}
 	return p.errorf(line, "%v", re.Err)
+}
+
+// amtText writes an amount as printed (without its currency symbol).
+func amtText(a amt) string {
+	s := strconv.FormatInt(a.m, 10)
+	if a.f == 0 {
+		return s
+	}
+	for len(s) <= int(a.f) {
+		s = "0" + s
+	}
+	return s[:len(s)-int(a.f)] + "." + s[len(s)-int(a.f):]
 }

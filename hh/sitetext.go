@@ -578,8 +578,8 @@ func (p *siteParser) amount(b []byte) (amt, string) {
 	for i, c := range d {
 		switch {
 		case c >= '0' && c <= '9':
-			if a.m > (1<<62)/10 {
-				return amt{}, "the amount " + strconv.Quote(string(b)) + " is too large (at most 2^62 units, hh.MaxTotal)"
+			if a.m > MaxTotal {
+				return amt{}, "the amount " + strconv.Quote(string(b)) + " is above the limit of 2^53-1 units (hh.MaxTotal)"
 			}
 			a.m = a.m*10 + int64(c-'0')
 			digits++
