@@ -33,13 +33,13 @@ type siteBuild struct {
 	// collectLine is the first "collected" line of each player (0: none).
 	collectLine []int
 	folded      []bool
-	expect    []expectAct
-	returns   []siteEv
-	pending   []pendingShow
-	posted    []postExpect
-	r         Replayer
-	dec       int
-	err       string
+	expect      []expectAct
+	returns     []siteEv
+	pending     []pendingShow
+	posted      []postExpect
+	r           Replayer
+	dec         int
+	err         string
 }
 
 // expectAct is a betting line the engine's event must agree with.
