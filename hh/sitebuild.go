@@ -381,6 +381,9 @@ func (p *siteParser) build(h *Hand) *SiteError {
 		return p.errorf(p.line, "no big blind: the header gives no stakes and nobody posts a blind")
 	}
 	p.fields(h)
+	if p.noVerify {
+		return nil
+	}
 	return p.verify(h)
 }
 
@@ -466,6 +469,8 @@ func (p *siteParser) showdown(h *Hand, riverAggr, lastBet, lastBoard int, forfei
 }
 
 // fields fills the PHH fields that say where and when the hand was played.
+// Values that repeat from hand to hand (table, venue, currency, event, ...)
+// are interned, so a file's hands share them.
 func (p *siteParser) fields(h *Hand) {
 	hd := &p.hd
 	ex := h.Extra[:0]
@@ -475,32 +480,39 @@ func (p *siteParser) fields(h *Hand) {
 	} else {
 		add("venue", "'PokerStars'")
 	}
-	add("table", quoteTOML(string(hd.table)))
+	add("table", p.quoted(hd.table))
 	if isDigits(hd.id) && len(hd.id) <= 18 && (hd.id[0] != '0' || len(hd.id) == 1) {
 		add("hand", string(hd.id))
 	} else {
 		add("hand", quoteTOML(string(hd.id)))
 	}
 	if hd.maxSeats > 0 {
-		add("seat_count", strconv.Itoa(hd.maxSeats))
+		add("seat_count", smallInt(hd.maxSeats))
 	}
 	if len(hd.event) > 0 {
-		add("event", quoteTOML(string(hd.event)))
+		add("event", p.quoted(hd.event))
 	}
 	if hd.level > 0 {
-		add("level", strconv.Itoa(hd.level))
+		add("level", smallInt(hd.level))
 	}
 	if hd.sym != "" && !hd.tournament {
-		add("currency", quoteTOML(currencyOf(hd.sym)))
-		add("currency_symbol", quoteTOML(hd.sym))
+		add("currency", p.quoted([]byte(currencyOf(hd.sym))))
+		add("currency_symbol", p.quoted([]byte(hd.sym)))
 	}
 	if hd.hasClock {
-		add("year", strconv.Itoa(hd.year))
-		add("month", strconv.Itoa(hd.month))
-		add("day", strconv.Itoa(hd.day))
-		add("time", two(hd.clock[0])+":"+two(hd.clock[1])+":"+two(hd.clock[2]))
+		add("year", smallInt(hd.year))
+		add("month", smallInt(hd.month))
+		add("day", smallInt(hd.day))
+		var t [8]byte
+		for i, v := range hd.clock {
+			t[3*i], t[3*i+1] = byte('0'+v/10), byte('0'+v%10)
+			if i < 2 {
+				t[3*i+2] = ':'
+			}
+		}
+		add("time", string(t[:]))
 		if len(hd.tz) > 0 {
-			add("time_zone_abbreviation", quoteTOML(string(hd.tz)))
+			add("time_zone_abbreviation", p.quoted(hd.tz))
 		}
 	}
 	if hd.zoom {
@@ -529,6 +541,35 @@ func (p *siteParser) fields(h *Hand) {
 	h.Extra = ex
 }
 
+// quoted returns the TOML string of b, interned.
+func (p *siteParser) quoted(b []byte) string {
+	if s, ok := p.quotes[string(b)]; ok {
+		return s
+	}
+	if p.quotes == nil {
+		p.quotes = map[string]string{}
+	}
+	s := quoteTOML(string(b))
+	p.quotes[string(b)] = s
+	return s
+}
+
+// smallInt formats a non-negative int, without allocating below 10000.
+func smallInt(v int) string {
+	if v >= 0 && v < len(smallInts) {
+		return smallInts[v]
+	}
+	return strconv.Itoa(v)
+}
+
+var smallInts = func() []string {
+	out := make([]string, 10000)
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}()
+
 func currencyOf(sym string) string {
 	for code, s := range currencyCodes {
 		if s == sym {
@@ -536,13 +577,6 @@ func currencyOf(sym string) string {
 		}
 	}
 	return ""
-}
-
-func two(v int) string {
-	if v < 10 {
-		return "0" + strconv.Itoa(v)
-	}
-	return strconv.Itoa(v)
 }
 
 func isDigits(b []byte) bool {
@@ -579,6 +613,7 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	// leave open (a player who shows one card, a winner who does not show).
 	h.Winnings = grow(h.Winnings, len(b.order))
 	copy(h.Winnings, b.collected)
+	finishing := h.FinishingStacks[:0]
 	h.FinishingStacks = nil
 	if err := r.Replay(h); err != nil {
 		return p.replayError(h, err)
@@ -704,7 +739,7 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 			}
 		}
 	}
-	h.FinishingStacks = grow(h.FinishingStacks[:cap(h.FinishingStacks)], n)
+	h.FinishingStacks = grow(finishing, n)
 	for k := range n {
 		h.FinishingStacks[k] = g.Stack(k) - (won[k] - b.collected[k])
 	}

@@ -104,6 +104,7 @@ type siteParser struct {
 	format Format
 	data   []byte
 	names  map[string]string // interned player names
+	quotes map[string]string // interned TOML strings of field values
 
 	hd     siteHeader
 	seats  []siteSeat
@@ -120,6 +121,9 @@ type siteParser struct {
 	line, lastLine int
 
 	b siteBuild
+	// noVerify stops after building the Hand (benchmarks of the parsing
+	// alone); a Reader never sets it.
+	noVerify bool
 }
 
 // errorf returns the error of the current hand at line.
@@ -454,7 +458,8 @@ var holdemNL = []byte("Hold'em No Limit")
 // parseLevel reads a tournament level, in Roman numerals (PokerStars: "XV")
 // or digits (GGPoker: "12"); 0 if neither.
 func parseLevel(b []byte) int {
-	if n, err := strconv.Atoi(string(b)); err == nil && n > 0 {
+	if isDigits(b) && len(b) < 9 {
+		n, _ := strconv.Atoi(string(b))
 		return n
 	}
 	val := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100, 'D': 500, 'M': 1000}
@@ -1149,8 +1154,15 @@ var postForms = []struct {
 func (p *siteParser) summaryLine(l []byte, line int) *SiteError {
 	switch {
 	case bytes.HasPrefix(l, []byte("Total pot ")):
-		parts := bytes.Split(l[len("Total pot "):], []byte("|"))
-		tot := bytes.TrimSpace(parts[0])
+		rest := l[len("Total pot "):]
+		bar := bytes.IndexByte(rest, '|')
+		tot := rest
+		if bar >= 0 {
+			tot, rest = rest[:bar], rest[bar+1:]
+		} else {
+			rest = nil
+		}
+		tot = bytes.TrimSpace(tot)
 		if i := bytes.IndexByte(tot, ' '); i >= 0 {
 			tot = tot[:i] // "Main pot $x. Side pot-1 $y." follow
 		}
@@ -1158,7 +1170,13 @@ func (p *siteParser) summaryLine(l []byte, line int) *SiteError {
 		if p.total, msg = p.amount(tot); msg != "" {
 			return p.errorf(line, "total pot: %s", msg)
 		}
-		for _, f := range parts[1:] {
+		for rest != nil {
+			f := rest
+			if bar := bytes.IndexByte(rest, '|'); bar >= 0 {
+				f, rest = rest[:bar], rest[bar+1:]
+			} else {
+				rest = nil
+			}
 			f = bytes.TrimSpace(f)
 			i := bytes.LastIndexByte(f, ' ')
 			if i < 0 {
