@@ -104,16 +104,21 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	if nAct < holdem.MinSeats || nAct > holdem.MaxSeats {
 		return p.errorf(p.line, "%d players dealt in: a hand has %d to %d", nAct, holdem.MinSeats, holdem.MaxSeats)
 	}
-	// PHH order: from the seat after the button round to the button.
+	// PHH order: from the seat after the button round to the button
+	// (an insertion sort of at most ten seats by their distance from it).
 	b.order = grow(b.order, nAct)[:0]
-	for k := 1; k <= 100 && len(b.order) < nAct; k++ {
-		num := (p.hd.button+k-1)%100 + 1
-		for i := range p.seats {
-			if p.seats[i].active && p.seats[i].num == num {
-				p.seats[i].idx = len(b.order)
-				b.order = append(b.order, i)
-			}
+	after := func(i int) int { return (p.seats[i].num - p.hd.button - 1 + 200) % 100 }
+	for i := range p.seats {
+		if !p.seats[i].active {
+			continue
 		}
+		b.order = append(b.order, i)
+		for j := len(b.order) - 1; j > 0 && after(b.order[j]) < after(b.order[j-1]); j-- {
+			b.order[j], b.order[j-1] = b.order[j-1], b.order[j]
+		}
+	}
+	for k, i := range b.order {
+		p.seats[i].idx = k
 	}
 	n := nAct
 	// The unit: the most decimals of any amount.

@@ -119,6 +119,7 @@ type siteParser struct {
 	street holdem.Street
 	// the line of the hand's header and of its last line
 	line, lastLine int
+	sec            int // the section being read (secTable, ...; -1 before the header)
 
 	b siteBuild
 	// noVerify stops after building the Hand (benchmarks of the parsing
@@ -161,26 +162,33 @@ func (e *SiteError) Error() string {
 	return b.String()
 }
 
-// parseFile cuts data into hands at their header lines and reads each.
+// parseFile reads data in one pass: a header line starts a hand, the lines
+// up to the next header are fed to it, and each hand is built, checked and
+// delivered when the next one starts (or the data ends). After an error the
+// rest of the hand's lines are skipped.
 func (p *siteParser) parseFile(name string, data []byte, firstLine int, f Format, reuse *Hand, fn func(h *Hand, err error) error) error {
 	p.file, p.format, p.data = name, f, data
 	if p.names == nil {
 		p.names = map[string]string{}
 	}
-	start, startLine := -1, 0
 	line := firstLine - 1
 	hands := 0
-	flush := func(end int) error {
-		if start < 0 {
+	inHand := false
+	var herr *SiteError
+	flush := func() error {
+		if !inHand {
 			return nil
 		}
-		hands++
+		inHand = false
 		h := reuse
 		if h == nil {
 			h = &Hand{}
 		}
-		if err := p.parseHand(start, end, startLine, h); err != nil {
-			return fn(nil, err)
+		if herr == nil {
+			herr = p.endHand(h)
+		}
+		if herr != nil {
+			return fn(nil, herr)
 		}
 		return fn(h, nil)
 	}
@@ -195,15 +203,24 @@ func (p *siteParser) parseFile(name string, data []byte, firstLine int, f Format
 			end = len(data)
 		}
 		l := trimLine(data[pos:end], line)
-		if p.isHeader(l) {
-			if err := flush(pos); err != nil {
+		pos = next
+		if len(l) == 0 {
+			continue
+		}
+		if (l[0] == 'P' || l[0] == 'p') && p.isHeader(l) {
+			if err := flush(); err != nil {
 				return err
 			}
-			start, startLine = pos, line
+			hands++
+			inHand = true
+			p.reset(line)
+			herr = nil
 		}
-		pos = next
+		if inHand && herr == nil {
+			herr = p.feed(l, line)
+		}
 	}
-	if err := flush(len(data)); err != nil {
+	if err := flush(); err != nil {
 		return err
 	}
 	if hands == 0 {
@@ -212,9 +229,10 @@ func (p *siteParser) parseFile(name string, data []byte, firstLine int, f Format
 	return nil
 }
 
-// trimLine drops a BOM (on line 1), surrounding spaces and a carriage return.
+// trimLine drops a BOM (files joined with cat keep theirs at every file's
+// first line), surrounding spaces and a carriage return.
 func trimLine(l []byte, line int) []byte {
-	if line == 1 {
+	if len(l) >= 3 && l[0] == 0xEF {
 		l = bytes.TrimPrefix(l, bom)
 	}
 	for len(l) > 0 && (l[len(l)-1] == '\r' || l[len(l)-1] == ' ' || l[len(l)-1] == '\t') {
@@ -270,57 +288,38 @@ const (
 	secSummary
 )
 
-// parseHand reads data[start:end], the lines of one hand from line
-// firstLine, into p and then into h.
-func (p *siteParser) parseHand(start, end, firstLine int, h *Hand) *SiteError {
-	p.reset(firstLine)
-	data := p.data[start:end]
-	line := firstLine - 1
-	sec := -1
-	for pos := 0; pos < len(data); {
-		line++
-		e := bytes.IndexByte(data[pos:], '\n')
-		next := len(data)
-		if e >= 0 {
-			e += pos
-			next = e + 1
-		} else {
-			e = len(data)
-		}
-		l := trimLine(data[pos:e], line)
-		pos = next
-		if len(l) == 0 {
-			continue
-		}
-		p.lastLine = line
-		var err *SiteError
-		switch {
-		case sec < 0:
-			err = p.header(l, line)
-			sec = secTable
-		case sec == secTable:
-			err = p.tableLine(l, line)
-			sec = secSeats
-		case sec == secSeats && bytes.HasPrefix(l, seatPrefix):
-			err = p.seatLine(l, line)
-		case sec == secSummary:
-			err = p.summaryLine(l, line)
-		case l[0] == '*' && bytes.HasPrefix(l, []byte("*** ")):
-			sec, err = p.marker(l, line, sec)
-		default:
-			if sec == secSeats {
-				if err = p.endSeats(line); err != nil {
-					return err
-				}
-				sec = secBody
+// feed reads one non-empty line of the current hand.
+func (p *siteParser) feed(l []byte, line int) *SiteError {
+	p.lastLine = line
+	var err *SiteError
+	switch sec := p.sec; {
+	case sec < 0:
+		err = p.header(l, line)
+		p.sec = secTable
+	case sec == secTable:
+		err = p.tableLine(l, line)
+		p.sec = secSeats
+	case sec == secSeats && bytes.HasPrefix(l, seatPrefix):
+		err = p.seatLine(l, line)
+	case sec == secSummary:
+		err = p.summaryLine(l, line)
+	case l[0] == '*' && bytes.HasPrefix(l, []byte("*** ")):
+		p.sec, err = p.marker(l, line, sec)
+	default:
+		if sec == secSeats {
+			if err = p.endSeats(line); err != nil {
+				return err
 			}
-			err = p.bodyLine(l, line)
+			p.sec = secBody
 		}
-		if err != nil {
-			return err
-		}
+		err = p.bodyLine(l, line)
 	}
-	if sec < secSeats {
+	return err
+}
+
+// endHand checks that the hand is complete and builds h from it.
+func (p *siteParser) endHand(h *Hand) *SiteError {
+	if p.sec < secSeats {
 		return p.errorf(p.lastLine, "truncated hand: it ends before the seats are listed")
 	}
 	if !p.sawSum {
@@ -339,6 +338,7 @@ func (p *siteParser) reset(line int) {
 	p.sawSum = false
 	p.street = holdem.Preflop
 	p.line, p.lastLine = line, line
+	p.sec = -1
 }
 
 var seatPrefix = []byte("Seat ")
@@ -721,11 +721,11 @@ func (p *siteParser) seatLine(l []byte, line int) *SiteError {
 	if len(rest) > 0 && rest[0] == ' ' {
 		rest = rest[1:]
 	}
-	ic := bytes.LastIndex(rest, []byte(" in chips"))
+	ic := lastIndex(rest, " in chips")
 	if ic < 0 {
 		return p.errorf(line, "malformed seat line: no (stack in chips)")
 	}
-	op := bytes.LastIndex(rest[:ic], []byte(" ("))
+	op := lastIndex(rest[:ic], " (")
 	if op <= 0 {
 		return p.errorf(line, "malformed seat line: no (stack in chips)")
 	}
@@ -1239,4 +1239,15 @@ func sameCardSet(a, b []cards.Card) bool {
 		x, y = x.Add(a[i]), y.Add(b[i])
 	}
 	return x == y
+}
+
+// lastIndex is bytes.LastIndex for the short separators of a seat line,
+// scanning back from the end (they are near it).
+func lastIndex(b []byte, sep string) int {
+	for i := len(b) - len(sep); i >= 0; i-- {
+		if b[i] == sep[0] && string(b[i:i+len(sep)]) == sep {
+			return i
+		}
+	}
+	return -1
 }
