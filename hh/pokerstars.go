@@ -264,9 +264,13 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 				showdown = true
 			}
 			// A show of unknown cards is, in a recorded hand, a hand
-			// nobody saw: PokerStars writes that as a muck.
+			// nobody saw: a loser's is written as a muck (as PokerStars
+			// writes it), a winner's not at all (a muck would give up the
+			// pot; read back, the collected line decides it).
 			if e.Kind == holdem.EvMuck || e.Cards[0] == holdem.Unknown && e.Cards[1] == holdem.Unknown {
-				p.line("%s: mucks hand", p.names[s])
+				if e.Kind == holdem.EvMuck || g.Won(s) == 0 {
+					p.line("%s: mucks hand", p.names[s])
+				}
 				break
 			}
 			// Only the cards known: PokerStars writes "shows [Qs]" for a
@@ -366,6 +370,9 @@ func (p *psWriter) outcome(s int) string {
 		return "collected (" + p.amt(won) + ")"
 	}
 	hole := g.Hole(s)
+	if hole[0] == holdem.Unknown && hole[1] == holdem.Unknown && g.Won(s) > 0 && !g.Mucked(s) {
+		return "collected (" + p.amt(won) + ")"
+	}
 	if g.Mucked(s) || hole[0] == holdem.Unknown && hole[1] == holdem.Unknown && g.Won(s) == 0 {
 		return "mucked"
 	}
