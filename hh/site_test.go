@@ -223,9 +223,9 @@ func TestPokerStarsEngineRoundTrip(t *testing.T) {
 	deck := cards.NewDeck(13)
 	var g holdem.Hand
 	var rp Replayer
-	hands := 2000
+	hands := 1000
 	if testing.Short() {
-		hands = 200
+		hands = 100
 	}
 	for i := range hands {
 		n := 2 + r.IntN(holdem.MaxSeats-1)
