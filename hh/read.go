@@ -203,10 +203,7 @@ type Reader struct {
 // history, no hands, a PHH syntax error after which nothing can be
 // trusted) or when fn returns one, which stops the reading.
 func (r *Reader) Read(name string, data []byte, fn func(h *Hand, err error) error) error {
-	if bytes.IndexByte(data, '\n') < 0 && bytes.IndexByte(data, '\r') >= 0 {
-		// Old Mac line ends: a carriage return alone.
-		data = bytes.ReplaceAll(data, []byte{'\r'}, []byte{'\n'})
-	}
+	data = macLineEnds(data)
 	f, err := Detect(name, data)
 	if err != nil {
 		return err
@@ -233,6 +230,7 @@ func (r *Reader) read(name string, data []byte, firstLine int, f Format, fn func
 // SplitTables), so that one big file is read by several goroutines, each
 // with its own Reader: messages name the lines of the whole file.
 func (r *Reader) ReadChunk(name string, c Chunk, fn func(h *Hand, err error) error) error {
+	c.Data = macLineEnds(c.Data)
 	f, err := Detect(name, c.Data)
 	if err != nil {
 		return err
@@ -245,6 +243,7 @@ func (r *Reader) ReadChunk(name string, c Chunk, fn func(h *Hand, err error) err
 // PokerStars or GGPoker file at its hand headers. A file it cannot cut is
 // one chunk.
 func SplitHands(data []byte, parts int) []Chunk {
+	data = macLineEnds(data)
 	f, err := Detect("", data)
 	if err != nil || parts <= 1 {
 		return []Chunk{{Data: data, Line: 1}}
@@ -327,6 +326,10 @@ type Input struct {
 	Name string
 	// Path is the file to read; "" for standard input.
 	Path string
+	// InDir is set on a file found in a directory: one that turns out not
+	// to be a hand history is reported and passed over, not an error of
+	// the whole run (a named file is).
+	InDir bool
 }
 
 // Stdin is the Name of the standard-input Input.
@@ -380,7 +383,7 @@ func ExpandInputs(args []string) ([]Input, error) {
 		}
 		slices.Sort(found)
 		for _, p := range found {
-			out = append(out, Input{Name: p, Path: p})
+			out = append(out, Input{Name: p, Path: p, InDir: true})
 		}
 	}
 	return out, nil
@@ -417,8 +420,9 @@ func ReadInput(in Input, stdin io.Reader) ([]byte, error) {
 
 // ReadInputs expands args (see ExpandInputs) and reads every hand of every
 // input with one Reader (see Reader.Read): fn gets each hand or per-hand
-// error; a file that cannot be read at all stops the reading with its
-// error (wrap it to continue: see Reader.Read for the single-file form).
+// error. A named file that is not a hand history stops the reading with
+// its error; a file found in a directory that is not one is passed to fn
+// as an error (h == nil) and the reading goes on.
 func (r *Reader) ReadInputs(args []string, stdin io.Reader, fn func(in Input, h *Hand, err error) error) error {
 	ins, err := ExpandInputs(args)
 	if err != nil {
@@ -432,7 +436,18 @@ func (r *Reader) ReadInputs(args []string, stdin io.Reader, fn func(in Input, h 
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.Name, unwrapPathError(err))
 		}
-		if err := r.Read(in.Name, data, func(h *Hand, err error) error { return fn(in, h, err) }); err != nil {
+		data = macLineEnds(data)
+		f, err := Detect(in.Name, data)
+		if err != nil {
+			if in.InDir {
+				if err := fn(in, nil, err); err != nil {
+					return err
+				}
+				continue
+			}
+			return err
+		}
+		if err := r.read(in.Name, data, 1, f, func(h *Hand, err error) error { return fn(in, h, err) }); err != nil {
 			return err
 		}
 	}
@@ -498,4 +513,13 @@ func fromWindows1252(data []byte) []byte {
 		}
 	}
 	return out
+}
+
+// macLineEnds turns old Mac line ends (a carriage return alone) into line
+// feeds.
+func macLineEnds(data []byte) []byte {
+	if bytes.IndexByte(data, '\n') < 0 && bytes.IndexByte(data, '\r') >= 0 {
+		return bytes.ReplaceAll(data, []byte{'\r'}, []byte{'\n'})
+	}
+	return data
 }

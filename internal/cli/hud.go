@@ -97,24 +97,25 @@ type hudResult struct {
 
 // readHandFiles expands the arguments (files, directories, -) and reads
 // every input into memory.
-func readHandFiles(args []string, stdin io.Reader) ([]string, [][]byte, error) {
+func readHandFiles(args []string, stdin io.Reader) ([]string, []bool, [][]byte, error) {
 	ins, err := hh.ExpandInputs(args)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(ins) == 0 {
-		return nil, nil, errors.New("no hand-history files in the given directories")
+		return nil, nil, nil, errors.New("no hand-history files in the given directories")
 	}
 	names := make([]string, len(ins))
+	inDir := make([]bool, len(ins))
 	datas := make([][]byte, len(ins))
 	for i, in := range ins {
 		d, err := hh.ReadInput(in, stdin)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", in.Name, err)
+			return nil, nil, nil, fmt.Errorf("%s: %w", in.Name, err)
 		}
-		names[i], datas[i] = in.Name, d
+		names[i], inDir[i], datas[i] = in.Name, in.InDir, d
 	}
-	return names, datas, nil
+	return names, inDir, datas, nil
 }
 
 // tallyFiles reads the files and tallies their hands with `threads` workers.
@@ -122,15 +123,22 @@ func readHandFiles(args []string, stdin io.Reader) ([]string, [][]byte, error) {
 // text at hand headers) so that one file also uses every worker; if a PHH
 // cut falls inside a multi-line string (a chunk fails to parse) the file is
 // parsed again whole.
-func tallyFiles(files []string, datas [][]byte, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
+func tallyFiles(files []string, inDir []bool, datas [][]byte, threads int, progress *Progress) (*hud.Tracker, int64, []HudSkippedJSON, error) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	formats := make([]hh.Format, len(files))
+	var notHands []HudSkippedJSON
 	for i, d := range datas {
 		f, err := hh.Detect(files[i], d)
-		if err != nil {
+		if err != nil && !inDir[i] {
 			return nil, 0, nil, err
+		}
+		if err != nil {
+			// A file found in a directory that is not a hand history.
+			notHands = append(notHands, HudSkippedJSON{File: files[i], Error: err.Error()})
+			datas[i] = nil
+			continue
 		}
 		formats[i] = f
 	}
@@ -199,6 +207,9 @@ func tallyFiles(files []string, datas [][]byte, threads int, progress *Progress)
 	}
 	var jobs []hudJob
 	for i, d := range datas {
+		if d == nil {
+			continue
+		}
 		for k, c := range hh.SplitHands(d, threads) {
 			jobs = append(jobs, hudJob{file: i, chunk: k, data: c})
 		}
@@ -229,7 +240,7 @@ func tallyFiles(files []string, datas [][]byte, threads int, progress *Progress)
 	}
 	t := hud.NewTracker()
 	var hands int64
-	var skipped []HudSkippedJSON
+	skipped := notHands
 	for _, rs := range results {
 		for _, r := range rs {
 			if r.err != nil {
@@ -245,7 +256,7 @@ func tallyFiles(files []string, datas [][]byte, threads int, progress *Progress)
 }
 
 func hudRun(opts *hudOptions) error {
-	files, datas, err := readHandFiles(opts.Files, opts.IO.In)
+	files, inDir, datas, err := readHandFiles(opts.Files, opts.IO.In)
 	if err != nil {
 		return err
 	}
@@ -254,7 +265,7 @@ func hudRun(opts *hudOptions) error {
 		total += int64(len(d))
 	}
 	progress := opts.progress(total)
-	t, hands, skipped, err := tallyFiles(files, datas, opts.Threads, progress)
+	t, hands, skipped, err := tallyFiles(files, inDir, datas, opts.Threads, progress)
 	progress.Done()
 	if err != nil {
 		return err

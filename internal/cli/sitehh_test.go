@@ -173,3 +173,37 @@ func TestNPCCloneSite(t *testing.T) {
 		t.Errorf("profile:\n%s", out)
 	}
 }
+
+// A directory may hold files that are not hand histories (a tournament
+// summary, notes): they are reported and passed over; named on the command
+// line, such a file is an error.
+func TestSiteDirectoryWithOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(psDir, "hhsmithy-GbpTable.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "hands.txt"), data, 0o644)
+	os.WriteFile(filepath.Join(dir, "summary.txt"), []byte("PokerStars Tournament #661361197, No Limit Hold'em\nBuy-In: £75.00/£0.00\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# not read: not a hand-history extension\n"), 0o644)
+
+	f, out, errOut := cardsTestFactory("")
+	code := Run(f, []string{"hh", "replay", dir})
+	summary := filepath.Join(dir, "summary.txt")
+	if code != ExitError || !strings.Contains(out.String(), summary+":1: a PokerStars tournament summary, not a hand history") ||
+		!strings.Contains(out.String(), "2 hands: 1 replayed") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+	f, out, errOut = cardsTestFactory("")
+	if code := Run(f, []string{"hud", "--json", dir}); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var j HudJSON
+	if err := json.Unmarshal(out.Bytes(), &j); err != nil || j.Hands != 1 || len(j.Skipped) != 1 || j.Skipped[0].File != summary {
+		t.Errorf("%+v %v", j, err)
+	}
+	f, _, errOut = cardsTestFactory("")
+	if code := Run(f, []string{"hud", summary}); code != ExitError || !strings.Contains(errOut.String(), "a PokerStars tournament summary, not a hand history") {
+		t.Errorf("exit %d, stderr %s", code, errOut)
+	}
+}
