@@ -175,7 +175,11 @@ func ParseProfile(src, file string) (*Profile, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return nil, tomlError(file, err)
 	}
-	lines := newTOMLLines(src)
+	return parseRaw(raw, newTOMLLines(src), file)
+}
+
+// parseRaw builds a profile from its decoded tables (TOML or JSON).
+func parseRaw(raw map[string]any, lines tomlLines, file string) (*Profile, error) {
 	p := NewProfile("")
 	if b, ok := raw["base"]; ok {
 		name, ok := b.(string)

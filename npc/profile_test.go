@@ -216,3 +216,32 @@ func FuzzParseTable(f *testing.F) {
 		}
 	})
 }
+
+// TestParseProfileJSON: a profile given as JSON reads to the same profile
+// as its TOML text, and bad values are rejected naming the key.
+func TestParseProfileJSON(t *testing.T) {
+	fromTOML, err := ParseProfile("name = \"x\"\nbase = \"tag\"\n[stats]\nvpip = 30\npfr = 20.5\n[two_way.ip]\ncbet_flop = 80\n[sizes]\nopen = 3\n[play]\nbluff = 10\n", "x.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := ParseProfileJSON([]byte(`{"name":"x","base":"tag","stats":{"vpip":30,"pfr":20.5},"two_way":{"ip":{"cbet_flop":80}},"sizes":{"open":3},"play":{"bluff":10}}`), "inline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromJSON.Stats != fromTOML.Stats || fromJSON.Pos != fromTOML.Pos || fromJSON.Sizes != fromTOML.Sizes || fromJSON.Bluff != fromTOML.Bluff {
+		t.Error("the JSON profile differs from the same profile in TOML")
+	}
+	for _, c := range []struct{ src, msg string }{
+		{`{"name":"x","stats":{"vpip":20,"pfr":30}}`, "pfr: PFR 30% > VPIP 20%"},
+		{`{"name":"x","stats":{"vpipp":20}}`, "vpipp"},
+		{`{"stats":{"vpip":20}}`, "name: missing"},
+		{`[1,2]`, "want a JSON object"},
+		{`{"name":"x"} {}`, "data after"},
+		{`{"name":"x","stats":{"vpip":"high"}}`, "stats.vpip"},
+	} {
+		_, err := ParseProfileJSON([]byte(c.src), "inline")
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, want an error containing %q", c.src, err, c.msg)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/hud"
+	"pokerlab/store"
 )
 
 type hudOptions struct {
@@ -23,14 +25,16 @@ type hudOptions struct {
 	MinHands int64
 	Threads  int
 	JSON     bool
+	DB       string
+	Filter   filterOptions
 	progress func(total int64) *Progress
 }
 
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
 	opts := &hudOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "hud FILE|DIR|-... [--player NAME] [--min-hands N] [--threads T] [--json]",
-		Short: "HUD statistics per player from hand histories (PHH, PokerStars, GGPoker)",
+		Use:   "hud FILE|DIR|-... | --db URL [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--min-hands N] [--json]",
+		Short: "HUD statistics per player from hand histories (PHH, PokerStars, GGPoker) or the hand database",
 		Long: `Compute HUD statistics per player (PokerTracker 4 definitions,
 ../shared/reference/hud-stats.md) from hand histories (PHH, PokerStars or
 GGPoker text, told apart by content; directories are read recursively and -
@@ -50,15 +54,37 @@ ones in chunks of whole hands (--threads, 0 = all CPUs); the output does not
 depend on it.
 
 Without --player the table lists every player with at least --min-hands
-hands and the main stats; with --player it lists all stats of that player.`,
+hands and the main stats; with --player it lists all stats of that player.
+
+With --db instead of files the HUD comes from the hand database ("pokerlab db
+import"): the same stats, summed from the tallies stored with each hand
+instead of replaying them, optionally over the hands at some stakes, between
+two dates, or (--position) over each player's hands in one position. The
+output is the same as over the files the hands came from; "hands" counts the
+hands the stakes and dates select.`,
 		Example: `  pokerlab hud hands.phhs
   pokerlab hud *.phhs --min-hands 100
   pokerlab hud ~/PokerStars/HandHistory/ --player Hero
-  pokerlab hud hands.phhs --player Alice --json`,
+  pokerlab hud hands.phhs --player Alice --json
+  pokerlab hud --db pokerlab.db --player Alice --stakes 1/2 --since 2009-07-01 --position BTN`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fromDB := cmd.Flags().Changed("db")
+			switch {
+			case fromDB && len(args) > 0:
+				return flagErrorf("give hand-history files or --db, not both")
+			case !fromDB && len(args) == 0:
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)")
+			case !fromDB && opts.Filter.any():
+				return flagErrorf("--stakes, --since, --until and --position need --db")
+			}
+			if fromDB {
+				opts.Filter.Player = opts.Player
+				if _, err := opts.Filter.filter(); err != nil {
+					return err
+				}
+			} else {
+				opts.DB = ""
 			}
 			if opts.MinHands < 0 {
 				return flagErrorf("--min-hands %d: want 0 or more", opts.MinHands)
@@ -78,6 +104,8 @@ hands and the main stats; with --player it lists all stats of that player.`,
 	cmd.Flags().Int64Var(&opts.MinHands, "min-hands", 0, "show only players with at least this many hands")
 	cmd.Flags().IntVar(&opts.Threads, "threads", 0, "goroutines to use (0: all CPUs)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	dbFlag(cmd, &opts.DB)
+	opts.Filter.flags(cmd, false)
 	return cmd
 }
 
@@ -256,17 +284,28 @@ func tallyFiles(files []string, inDir []bool, datas [][]byte, threads int, progr
 }
 
 func hudRun(opts *hudOptions) error {
-	files, inDir, datas, err := readHandFiles(opts.Files, opts.IO.In)
-	if err != nil {
-		return err
+	var t *hud.Tracker
+	var hands int64
+	var skipped []HudSkippedJSON
+	var err error
+	if opts.DB != "" {
+		t, hands, err = hudFromDB(opts)
+	} else {
+		var files []string
+		var inDir []bool
+		var datas [][]byte
+		files, inDir, datas, err = readHandFiles(opts.Files, opts.IO.In)
+		if err != nil {
+			return err
+		}
+		var total int64
+		for _, d := range datas {
+			total += int64(len(d))
+		}
+		progress := opts.progress(total)
+		t, hands, skipped, err = tallyFiles(files, inDir, datas, opts.Threads, progress)
+		progress.Done()
 	}
-	var total int64
-	for _, d := range datas {
-		total += int64(len(d))
-	}
-	progress := opts.progress(total)
-	t, hands, skipped, err := tallyFiles(files, inDir, datas, opts.Threads, progress)
-	progress.Done()
 	if err != nil {
 		return err
 	}
@@ -274,6 +313,9 @@ func hudRun(opts *hudOptions) error {
 	if opts.Player != "" {
 		p, ok := t.Player(opts.Player)
 		if !ok {
+			if opts.DB != "" {
+				return fmt.Errorf("player %q has no hands in the database that match", opts.Player)
+			}
 			return fmt.Errorf("player %q is not in the hands (%d players)", opts.Player, len(players))
 		}
 		players = []hud.Player{*p}
@@ -281,6 +323,9 @@ func hudRun(opts *hudOptions) error {
 	players = slices.DeleteFunc(slices.Clone(players), func(p hud.Player) bool { return p.Hands < opts.MinHands })
 	if opts.JSON {
 		out := HudJSON{Files: opts.Files, Hands: hands, Skipped: skipped, Players: map[string]HudPlayerJSON{}}
+		if opts.DB != "" {
+			out.Files, out.DB, out.Filter = []string{}, store.Redact(opts.DB), opts.Filter.json()
+		}
 		if out.Skipped == nil {
 			out.Skipped = []HudSkippedJSON{}
 		}
@@ -300,6 +345,20 @@ func hudRun(opts *hudOptions) error {
 		return hudPlayerTable(opts, players)
 	}
 	return hudSummaryTable(opts, players, hands)
+}
+
+// hudFromDB sums the HUD of the stored hands the filters select.
+func hudFromDB(opts *hudOptions) (*hud.Tracker, int64, error) {
+	f, err := opts.Filter.filter()
+	if err != nil {
+		return nil, 0, err
+	}
+	db, err := openDB(opts.DB, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer db.Close()
+	return db.HUD(context.Background(), f)
 }
 
 func statJSON(st hud.Stat, c hud.Count) HudStatJSON {

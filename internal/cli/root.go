@@ -34,7 +34,9 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newNPCCmd(f))
 	root.AddCommand(newHHCmd(f))
 	root.AddCommand(newHudCmd(f, nil))
+	root.AddCommand(newDBCmd(f))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
+	root.AddCommand(newServeCmd(f, nil))
 	return root
 }

@@ -212,6 +212,8 @@ type HudSkippedJSON struct {
 // HudJSON is the output of "pokerlab hud --json".
 type HudJSON struct {
 	Files   []string                 `json:"files"`
+	DB      string                   `json:"db,omitempty"`
+	Filter  *DBFilterJSON            `json:"filter,omitempty"`
 	Hands   int64                    `json:"hands"`
 	Skipped []HudSkippedJSON         `json:"skipped"`
 	Players map[string]HudPlayerJSON `json:"players"`
@@ -262,3 +264,50 @@ type SolveCompareJSON struct {
 }
 
 func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
+
+// --- The hand database (issue 12) ---
+
+// DBRejectionJSON is input "pokerlab db import" did not store.
+type DBRejectionJSON struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
+}
+
+// DBImportJSON is the output of "pokerlab db import --json".
+type DBImportJSON struct {
+	DB             string            `json:"db"`
+	Paths          []string          `json:"paths"`
+	Files          int               `json:"files"`
+	Read           int               `json:"read"`
+	Stored         int               `json:"stored"`
+	Skipped        int               `json:"skipped"`
+	Rejected       int               `json:"rejected"`
+	Rejections     []DBRejectionJSON `json:"rejections"`
+	Seconds        float64           `json:"seconds"`
+	HandsPerSecond float64           `json:"hands_per_second"`
+}
+
+// DBStatsJSON is the output of "pokerlab db stats --json".
+type DBStatsJSON struct {
+	DB            string           `json:"db"`
+	Engine        string           `json:"engine"`
+	SchemaVersion int              `json:"schema_version"`
+	Hands         int64            `json:"hands"`
+	Players       int64            `json:"players"`
+	Sites         map[string]int64 `json:"sites"`
+	First         string           `json:"first"`
+	Last          string           `json:"last"`
+}
+
+// DBFilterJSON is the filter of "pokerlab hud --db --json".
+type DBFilterJSON struct {
+	Player   string `json:"player,omitempty"`
+	Stakes   string `json:"stakes,omitempty"`
+	Since    string `json:"since,omitempty"`
+	Until    string `json:"until,omitempty"`
+	Position string `json:"position,omitempty"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, DBImportJSON{}, DBStatsJSON{}, DBFilterJSON{})
+}
