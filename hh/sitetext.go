@@ -1212,6 +1212,12 @@ func (p *siteParser) summaryLine(l []byte, line int) *SiteError {
 				continue
 			}
 			tail := rest[c+1:]
+			// The summary lists the players dealt in: one whose only
+			// trace is here (a walk with nothing to win) was dealt in.
+			if bytes.Contains(tail, []byte(" folded ")) || bytes.Contains(tail, []byte(" collected (")) ||
+				bytes.Contains(tail, []byte(" won (")) || bytes.Contains(tail, []byte(" showed [")) || bytes.Contains(tail, []byte(" mucked")) {
+				st.active = true
+			}
 			if k := bytes.Index(tail, []byte("mucked [")); k >= 0 {
 				var cs [2]cards.Card
 				if n, _, msg := cardsInBrackets(tail[k+len("mucked"):], cs[:]); msg == "" && n == 2 {
