@@ -34,8 +34,9 @@
 // dead part becomes an ante, recorded in _dead_blinds), straddles,
 // "and is all-in", "Uncalled bet (x) returned to", main and side pots,
 // shows (one card too), mucks (with the cards the summary reveals),
-// "doesn't show hand", seats sitting out (not dealt in unless they post or
-// act), chat and connection lines (ignored), the summary's rake and fees,
+// "doesn't show hand", seats sitting out (not dealt in unless they post,
+// act or appear in the summary), chat and connection lines (ignored), the
+// summary's rake and fees,
 // the hero's "Dealt to" and GGPoker's "Dealt to" of every player. Files may
 // be UTF-8 or Windows-1252, with any line ends, a byte-order mark and the
 // "*** # 1 ***" separators of trackers' archives.
