@@ -36,10 +36,9 @@
 // shows (one card too), mucks (with the cards the summary reveals),
 // "doesn't show hand", seats sitting out (not dealt in unless they post,
 // act or appear in the summary), chat and connection lines (ignored), the
-// summary's rake and fees,
-// the hero's "Dealt to" and GGPoker's "Dealt to" of every player. Files may
-// be UTF-8 or Windows-1252, with any line ends, a byte-order mark and the
-// "*** # 1 ***" separators of trackers' archives.
+// summary's rake and fees, the hero's "Dealt to" and GGPoker's "Dealt to"
+// of every player. Files may be UTF-8 or Windows-1252, with any line ends,
+// a byte-order mark and the "*** # 1 ***" separators of trackers' archives.
 //
 // A hand becomes the same Hand as a PHH hand: players in PHH order (from
 // the seat after the button to the button), their seat numbers, starting
