@@ -202,9 +202,12 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 				p.line("%s: posts the ante %s%s", p.names[s], p.amt(a), allIn)
 			}
 		case holdem.EvBlind:
+			// A live blind below the big blind is the small blind only in
+			// the small blind's seat: elsewhere "posts small blind" is a
+			// dead blind, so it is written as a (live) big blind.
 			kind := "big blind"
 			switch nominal := g.ForcedBlind(s); {
-			case nominal < p.bb:
+			case nominal < p.bb && s == g.SmallBlindSeat():
 				kind = "small blind"
 			case nominal > p.bb:
 				kind = "straddle"

@@ -190,16 +190,20 @@ func (p *siteParser) build(h *Hand) *SiteError {
 		return p.errorf(p.line, "the blinds are above the limit %s", p.limitText())
 	}
 	hasBB := false
+	fullBB := int64(0) // the largest big blind posted in full
 	for j := range p.evs {
 		ev := &p.evs[j]
 		switch {
 		case ev.kind == evBB && !ev.allIn:
-			bbNominal, hasBB = b.units(ev.a), true
+			fullBB, hasBB = max(fullBB, b.units(ev.a)), true
 		case ev.kind == evBB || ev.kind == evSBBB:
 			hasBB = true
 		case ev.kind == evSB && !ev.allIn && p.seats[ev.seat].idx == sbPos:
 			sbNominal = b.units(ev.a)
 		}
+	}
+	if fullBB > 0 {
+		bbNominal = fullBB
 	}
 	if !p.hd.stakes && !hasBB {
 		return p.errorf(p.line, "no big blind: the header gives no stakes and nobody posts a big blind")
