@@ -176,7 +176,7 @@
 // # Cost
 //
 // BenchmarkPokerStars: reading PokerStars text, one core, with the replay
-// and every check, is about 10 µs per hand (docs/benchmarks.md); the
+// and every check, is about 8 µs per hand (docs/benchmarks.md); the
 // parsing alone is about two thirds of it; 3 allocations per hand with
 // Reader.Reuse.
 package hh
