@@ -56,6 +56,10 @@ type Hand struct {
 	// in file order, so that writing the hand back reproduces them.
 	Extra []Field
 
+	// Site is set on hands read from a site's text (PokerStars, GGPoker):
+	// where the hand is and the rake. Nil for PHH hands.
+	Site *SiteInfo
+
 	// keys is the order of the keys as read, for writing back.
 	keys []string
 	// backing holds the amount arrays (reused by Scan).

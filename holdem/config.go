@@ -5,9 +5,11 @@ import (
 )
 
 // MinSeats and MaxSeats bound the number of players dealt into a hand.
+// Ten seats is the largest table real sites deal (PokerStars' 10-max cash
+// games); every per-seat array of a Hand has MaxSeats entries.
 const (
 	MinSeats = 2
-	MaxSeats = 9
+	MaxSeats = 10
 )
 
 // MaxChips bounds the amounts of a hand: the starting stacks add up to at
@@ -35,7 +37,7 @@ const MaxChips = 1<<53 - 1
 // the button, the big blind the next one and the straddle (if any) the one
 // after; heads-up the button posts the small blind (nlhe-rules: Heads-up).
 type Config struct {
-	// Stacks are the starting stacks by seat; their number (2..9) is the
+	// Stacks are the starting stacks by seat; their number (2..10) is the
 	// number of players. Every stack must be positive.
 	Stacks []int64
 	// Button is the seat of the dealer button.
@@ -59,7 +61,11 @@ type Config struct {
 
 	// Blinds, when non-nil, gives each seat's blind or straddle (len =
 	// players). The largest is the opening bet preflop and the first player
-	// to act preflop is the one after its poster.
+	// to act preflop is the one after its poster; when several seats post
+	// the largest amount, the first of them in posting order (from the
+	// small blind) opens: a player entering the game who posts a big blind
+	// out of position has a live bet and the option, but does not move the
+	// opener (nlhe-rules: Posted blinds).
 	Blinds []int64
 	// Antes, when non-nil, gives each seat's ante (len = players).
 	Antes []int64

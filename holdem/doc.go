@@ -1,4 +1,4 @@
-// Package holdem is a No-Limit Texas Hold'em rules engine: a table of 2 to 9
+// Package holdem is a No-Limit Texas Hold'em rules engine: a table of 2 to 10
 // players with integer chips, blinds, antes (including a big-blind ante), an
 // optional straddle and a minimum bet; a hand that says who acts and what is
 // legal, applies actions or returns a typed error naming the rule, deals
@@ -36,6 +36,13 @@
 //     from the button (TDA 19).
 //   - Heads-up the button posts the small blind, acts first preflop and last
 //     after the flop.
+//   - Posted blinds: a player entering the game who posts a big blind out of
+//     position (Config.Blinds with a second seat at the big blind's amount)
+//     has a live bet and the option, but the betting still starts after the
+//     big blind: when several seats post the largest blind the first in
+//     posting order opens (TestPostedBlindOutOfPosition). PokerKit lets the
+//     last of them open instead; none of the 1,000 PokerKit hands or 1,508
+//     HandHQ hands of testdata has two equal largest blinds.
 //   - A player who cannot cover a blind or ante is all-in for what they have
 //     (antes are posted first, the TDA big-blind-ante rule); callers still
 //     owe the full blind.

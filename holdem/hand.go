@@ -125,9 +125,11 @@ func (h *Hand) Reset(cfg *Config, deck *cards.Deck) error {
 	opener := -1
 	for i := range n {
 		s := h.blindOrder(i)
-		if h.blind[s] >= h.currentBet {
-			// The largest blind opens the betting; on a tie the later
-			// poster's (a straddle) counts.
+		if h.blind[s] > h.currentBet || h.currentBet == 0 {
+			// The largest blind opens the betting; on a tie the earlier
+			// poster's counts: a later equal post is a new player's live
+			// big blind out of position, not a straddle (a straddle is
+			// larger than the big blind).
 			h.currentBet = h.blind[s]
 			opener = s
 		}

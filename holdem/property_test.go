@@ -12,10 +12,10 @@ import (
 
 var long = flag.Bool("long", false, "run the long property tests (10^6 random hands)")
 
-// randomConfig draws a table of 2..9 players with short and deep stacks and
+// randomConfig draws a table of 2..10 players with short and deep stacks and
 // a random mix of forced bets.
 func randomConfig(r *rand.Rand, cfg *Config, buf []int64) {
-	n := 2 + r.IntN(8)
+	n := 2 + r.IntN(MaxSeats-1)
 	*cfg = Config{Stacks: buf[:n], Button: r.IntN(n), SmallBlind: 1, BigBlind: 2}
 	switch r.IntN(6) {
 	case 0:

@@ -105,9 +105,9 @@ func ParseTable(src, file string) (*Table, error) {
 		return nil, errAt(nil, 0, "small_blind", "%d exceeds the big blind %d", t.SmallBlind, t.BigBlind)
 	case t.Stack <= 0:
 		return nil, errAt(nil, 0, "stack", "missing or zero: every seat needs chips")
-	case len(seats) < holdem.MinSeats || len(seats) > holdem.MaxSeats:
-		return nil, &ProfileError{File: file, Line: lines.line([]string{"seats"}, min(len(seats), holdem.MaxSeats+1)-1, ""),
-			Key: "seats", Msg: fmt.Sprintf("%d seats: a table has %d to %d", len(seats), holdem.MinSeats, holdem.MaxSeats)}
+	case len(seats) < holdem.MinSeats || len(seats) > MaxSeats:
+		return nil, &ProfileError{File: file, Line: lines.line([]string{"seats"}, min(len(seats), MaxSeats+1)-1, ""),
+			Key: "seats", Msg: fmt.Sprintf("%d seats: a table has %d to %d", len(seats), holdem.MinSeats, MaxSeats)}
 	}
 	dir := filepath.Dir(file)
 	names := map[string]int{}

@@ -15,7 +15,7 @@ func TestHudFlags(t *testing.T) {
 	for _, tt := range []struct {
 		argv, wantErr string
 	}{
-		{"", "at least one PHH file"},
+		{"", "at least one hand-history file"},
 		{"a.phhs --min-hands -1", "--min-hands -1"},
 		{"a.phhs --threads -2", "--threads -2"},
 	} {

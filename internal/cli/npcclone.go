@@ -27,9 +27,11 @@ type npcCloneOptions struct {
 func newNPCCloneCmd(f *Factory, runF func(*npcCloneOptions) error) *cobra.Command {
 	opts := &npcCloneOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "clone --player NAME FILE.phhs... | --db URL > profile.toml",
+		Use:   "clone --player NAME FILE|DIR|-... | --db URL > profile.toml",
 		Short: "Turn a player's HUD over hand histories into a profile",
-		Long: `Measure a player's HUD stats (package hud) over PHH hand histories and write a
+		Long: `Measure a player's HUD stats (package hud) over hand histories (PHH,
+PokerStars or GGPoker text; directories are read recursively, - is standard
+input) and write a
 profile: every stat with at least --min-opportunities opportunities takes the
 player's value, the others the population's (the built-in "regular"); sums of
 rates that would exceed 100 % are then lowered on the stand-in side. With
@@ -58,9 +60,9 @@ the files they came from.`,
 			}
 			switch {
 			case fromDB && len(args) > 0:
-				return flagErrorf("give PHH files or --db, not both")
+				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
-				return flagErrorf("give at least one PHH file (or --db URL)")
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)")
 			}
 			if runF != nil {
 				return runF(opts)
@@ -84,7 +86,7 @@ func npcCloneRun(opts *npcCloneOptions) error {
 	if opts.DB != "" {
 		tr, err = npcCloneHUDFromDB(opts)
 	} else {
-		tr, skipped, err = npc.HUDFromFiles(opts.Files, opts.Rules)
+		tr, skipped, err = npc.HUDFromFiles(opts.Files, opts.IO.In, opts.Rules)
 	}
 	if err != nil {
 		return err

@@ -191,6 +191,10 @@ type HHReplayJSON struct {
 	Rake            *json.Number  `json:"rake"`
 	Contradictions  []string      `json:"contradictions"`
 	Error           string        `json:"error"`
+	// Format is set on hands read from a site's text (PokerStars, GGPoker);
+	// their rake (the summary's rake, jackpot and fees) is the shortfall of
+	// the collected amounts that the record check reports in Rake.
+	Format string `json:"format,omitempty"`
 }
 
 // HudStatJSON is one statistic of one player in "pokerlab hud --json".
