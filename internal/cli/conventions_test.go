@@ -143,6 +143,8 @@ func outputCases(t *testing.T) map[string]struct {
 		"pokerlab sim":              {[]string{"--table", table, "--hands", "1000000000", "--no-calibrate"}, []string{"hh"}},
 		"pokerlab report":           {nil, []string{"out"}},
 		"pokerlab db export":        {[]string{"--to", "phh", "--db", filepath.Join(dir, "hands.db")}, []string{"out"}},
+		"pokerlab spot solve":       {[]string{"../../spot/testdata/issue-flop.toml", "--target", "0", "--iterations", "1000000000"}, []string{"out", "checkpoint"}},
+		"pokerlab spot show":        {[]string{filepath.Join(dir, "result.pls")}, []string{"plot"}},
 	}
 }
 

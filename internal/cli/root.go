@@ -37,6 +37,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newDBCmd(f))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
+	root.AddCommand(newSpotCmd(f))
 	root.AddCommand(newServeCmd(f, nil))
 
 	// The rules every command inherits (tree.go): unknown subcommands,

@@ -273,6 +273,116 @@ type SolveCompareJSON struct {
 
 func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
 
+// --- Spots: heads-up NLHE subgames (issue 13) ---
+
+// SpotActionJSON is one action of a spot node.
+type SpotActionJSON struct {
+	Action string `json:"action"` // node notation: f, x, c, b120, r300, a900
+	Label  string `json:"label"`  // words: "bet 120"
+	Amount int    `json:"amount"` // street bet-to total (0 for fold, check, call)
+}
+
+// SpotTreeNodeJSON is one node of "pokerlab spot tree --json".
+type SpotTreeNodeJSON struct {
+	Line    string           `json:"line"`
+	Depth   int              `json:"depth"`
+	Kind    string           `json:"kind"` // oop, ip, chance, fold, showdown
+	Street  string           `json:"street"`
+	Pot     int              `json:"pot"`
+	Actions []SpotActionJSON `json:"actions,omitempty"`
+}
+
+// SpotTreeJSON is the output of "pokerlab spot tree --json".
+type SpotTreeJSON struct {
+	Board          string             `json:"board"`
+	Pot            int                `json:"pot"`
+	Stack          int                `json:"stack"`
+	Hands          [2]int             `json:"hands"`
+	ActionNodes    int                `json:"action_nodes"`
+	GameNodes      int                `json:"game_nodes"`
+	Values         int64              `json:"values"`
+	MemoryEstimate int64              `json:"memory_estimate"`
+	Nodes          []SpotTreeNodeJSON `json:"nodes"`
+}
+
+// SpotPointJSON is one exploitability check of a solve.
+type SpotPointJSON struct {
+	Iteration      int     `json:"iteration"`
+	Exploitability float64 `json:"exploitability"`
+	Percent        float64 `json:"percent"`
+	Seconds        float64 `json:"seconds"`
+}
+
+// SpotRootJSON is the root strategy of a solve: the range frequencies of
+// the player to act.
+type SpotRootJSON struct {
+	Player    string           `json:"player"`
+	Actions   []SpotActionJSON `json:"actions"`
+	Frequency []float64        `json:"frequency"`
+}
+
+// SpotSolveJSON is the output of "pokerlab spot solve --json".
+type SpotSolveJSON struct {
+	Board             string          `json:"board"`
+	Pot               int             `json:"pot"`
+	Stack             int             `json:"stack"`
+	Iterations        int             `json:"iterations"`
+	Exploitability    float64         `json:"exploitability"`
+	ExploitabilityPct float64         `json:"exploitability_pct"`
+	Values            [2]float64      `json:"values"`
+	BestResponse      [2]float64      `json:"best_response"`
+	Equity            [2]float64      `json:"equity"`
+	Seconds           float64         `json:"seconds"`
+	Threads           int             `json:"threads"`
+	Vector            string          `json:"vector"`
+	MemoryEstimate    int64           `json:"memory_estimate"`
+	PeakRSS           int64           `json:"peak_rss"`
+	Root              *SpotRootJSON   `json:"root,omitempty"`
+	History           []SpotPointJSON `json:"history"`
+	Out               string          `json:"out,omitempty"`
+	ResumedFrom       *int            `json:"resumed_from,omitempty"`
+}
+
+// SpotHandJSON is one hand at a node of "pokerlab spot show --json".
+type SpotHandJSON struct {
+	Hand     string     `json:"hand"`
+	Class    string     `json:"class"`
+	Reach    float64    `json:"reach"`
+	Strategy []float64  `json:"strategy,omitempty"`
+	EV       *float64   `json:"ev"`
+	ActionEV []*float64 `json:"action_ev,omitempty"`
+	Equity   *float64   `json:"equity"`
+}
+
+// SpotPlayerJSON is one player at a node of "pokerlab spot show --json".
+type SpotPlayerJSON struct {
+	Player string         `json:"player"`
+	Combos float64        `json:"combos"`
+	EV     float64        `json:"ev"`
+	Equity float64        `json:"equity"`
+	Hands  []SpotHandJSON `json:"hands"`
+}
+
+// SpotShowJSON is the output of "pokerlab spot show --json".
+type SpotShowJSON struct {
+	File           string           `json:"file"`
+	Method         string           `json:"method"`
+	Exploitability *float64         `json:"exploitability,omitempty"`
+	Board          string           `json:"board"`
+	Line           string           `json:"line"`
+	Kind           string           `json:"kind"`
+	Player         string           `json:"player,omitempty"`
+	Pot            int              `json:"pot"`
+	Actions        []SpotActionJSON `json:"actions,omitempty"`
+	Frequency      []float64        `json:"frequency,omitempty"`
+	Players        []SpotPlayerJSON `json:"players"`
+	Plot           string           `json:"plot,omitempty"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, SpotTreeJSON{}, SpotSolveJSON{}, SpotShowJSON{})
+}
+
 // --- Command-line rough edges (issue 11) ---
 
 // GameListJSON is one element of the array written by "pokerlab game list --json".

@@ -1,0 +1,439 @@
+package vec
+
+import "math"
+
+// Every kernel below runs its loop in two parts: an optional vector part
+// (the *AVX2 functions of simd_amd64.go, which handle a multiple of 8
+// entries and return how many they did; stubs returning 0 in other builds)
+// and the scalar loop for the rest. Both parts compute each entry with the
+// same operations in the same order, so the results are the same bits.
+
+// Zero sets x to 0.
+func Zero(x []float32) {
+	clear(x)
+}
+
+// Scale sets dst[i] = src[i]·k. dst may alias src.
+func Scale(dst, src []float32, k float32) {
+	src = src[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = scaleAVX2(dst, src, k)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = src[i] * k
+	}
+}
+
+// Mul sets dst[i] *= x[i].
+func Mul(dst, x []float32) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = mulAVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] *= x[i]
+	}
+}
+
+// MulRows multiplies each of the k rows of dst (length k·n, n = len(x)) by x
+// entrywise.
+func MulRows(dst, x []float32) {
+	n := len(x)
+	for a := 0; a+n <= len(dst); a += n {
+		Mul(dst[a:a+n], x)
+	}
+}
+
+// Add sets dst[i] += x[i].
+func Add(dst, x []float32) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = addAVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] += x[i]
+	}
+}
+
+// ScaleAdd sets dst[i] = dst[i]·k + x[i] (the discounted accumulation of
+// strategy sums).
+func ScaleAdd(dst []float32, k float32, x []float32) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = scaleAddAVX2(dst, k, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = float32(dst[i]*k) + x[i]
+	}
+}
+
+// AddTo64 sets dst[i] += float64(x[i]).
+func AddTo64(dst []float64, x []float32) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = addTo64AVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] += float64(x[i])
+	}
+}
+
+// AddPerm64 sets dst[i] += float64(x[perm[i]]): the values of an isomorphic
+// chance outcome, read through the suit swap perm.
+func AddPerm64(dst []float64, x []float32, perm []uint16) {
+	perm = perm[:len(dst)]
+	for i := range dst {
+		dst[i] += float64(x[perm[i]])
+	}
+}
+
+// From64 sets dst[i] = float32(src[i]).
+func From64(dst []float32, src []float64) {
+	src = src[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = from64AVX2(dst, src)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = float32(src[i])
+	}
+}
+
+// The strategy of regret matching is, hand by hand (column by column),
+//
+//	σ(a|h) = max(R(a,h), 0) / Σ_b max(R(b,h), 0),  or 1/k when the sum is 0,
+//
+// computed as σ(a|h) = max(R(a,h), 0)·inv(h) + uni(h) with inv = 1/sum and
+// uni = 0, or inv = 0 and uni = 1/k when the sum is 0 (one division per
+// hand, no branch per entry). RegretScale computes inv and uni; every kernel
+// that takes them uses this same expression for σ. With clip false the rows
+// are used as they are instead of max(R, 0): strategy sums, all ≥ 0, turn
+// into the average strategy the same way.
+
+// RegretScale sets inv and uni (length n) for the k = len(reg)/n rows of
+// reg.
+func RegretScale(inv, uni, reg []float32, clip bool) {
+	n := len(inv)
+	k := len(reg) / n
+	uni = uni[:n]
+	den := inv
+	if clip {
+		r := reg[:n]
+		i := 0
+		if haveAVX2 {
+			i = clipAVX2(den, r)
+		}
+		for j, x := range r[i:] {
+			den[i+j] = relu(x)
+		}
+	} else {
+		copy(den, reg[:n])
+	}
+	for a := 1; a < k; a++ {
+		r := reg[a*n : a*n+n]
+		if clip {
+			i := 0
+			if haveAVX2 {
+				i = addClipAVX2(den, r)
+			}
+			d := den[i:]
+			for j, x := range r[i:len(den)] {
+				d[j] += relu(x)
+			}
+		} else {
+			Add(den, r)
+		}
+	}
+	u := 1 / float32(k)
+	i := 0
+	if haveAVX2 {
+		i = invertAVX2(inv, uni, u)
+	}
+	for ; i < n; i++ {
+		if den[i] > 0 {
+			inv[i], uni[i] = 1/den[i], 0
+		} else {
+			inv[i], uni[i] = 0, u
+		}
+	}
+}
+
+// RegretScaleTo is RegretScale with clip that also writes the clipped
+// regrets max(R, 0) into pos (same length as reg; may not alias it), so a
+// following StrategyReach(sig, cum, pos, inv, uni, reach, disc, false) can
+// read them from there (and write sig over pos) instead of clipping the
+// regrets again.
+func RegretScaleTo(inv, uni, pos, reg []float32) {
+	n := len(inv)
+	k := len(reg) / n
+	uni = uni[:n]
+	pos = pos[:k*n]
+	den := inv
+	for a := 0; a < k; a++ {
+		r, q := reg[a*n:a*n+n], pos[a*n:a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = clipToAVX2(den, q, r, a == 0)
+		}
+		clipToRow(den[i:], q[i:], r[i:], a == 0)
+	}
+	u := 1 / float32(k)
+	i := 0
+	if haveAVX2 {
+		i = invertAVX2(inv, uni, u)
+	}
+	for ; i < n; i++ {
+		if den[i] > 0 {
+			inv[i], uni[i] = 1/den[i], 0
+		} else {
+			inv[i], uni[i] = 0, u
+		}
+	}
+}
+
+// clipToRow is RegretScaleTo's scalar loop: q = max(r, 0), and den = q (the
+// first row) or den += q.
+func clipToRow(den, q, r []float32, first bool) {
+	q, r = q[:len(den)], r[:len(den)]
+	if first {
+		for i, x := range r {
+			y := relu(x)
+			q[i] = y
+			den[i] = y
+		}
+		return
+	}
+	for i, x := range r {
+		y := relu(x)
+		q[i] = y
+		den[i] += y
+	}
+}
+
+// RegretMatch sets the k = len(reg)/n rows of sig to σ (see RegretScale),
+// n = len(inv); inv and uni are scratch of length n. sig may alias reg.
+func RegretMatch(sig, reg, inv, uni []float32, clip bool) {
+	n := len(inv)
+	RegretScale(inv, uni, reg, clip)
+	k := len(reg) / n
+	sig = sig[:k*n]
+	for a := 0; a < k; a++ {
+		r, s := reg[a*n:a*n+n], sig[a*n:a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = sigmaAVX2(s, r, inv, uni, clip)
+		}
+		sigmaRow(s[i:], r[i:], inv[i:], uni[i:], clip)
+	}
+}
+
+// sigmaRow is RegretMatch's scalar loop.
+func sigmaRow(s, r, inv, uni []float32, clip bool) {
+	r, inv, uni = r[:len(s)], inv[:len(s)], uni[:len(s)]
+	for i, x := range r {
+		if clip {
+			x = relu(x)
+		}
+		s[i] = float32(x*inv[i]) + uni[i]
+	}
+}
+
+// StrategyValue sets out[h] to the value of the regret-matching strategy of
+// the k = len(reg)/n rows of reg given the actions' values x, in one pass
+// over the rows:
+//
+//	out[h] = Σ_a R⁺(a,h)·x(a,h) / Σ_a R⁺(a,h),  or Σ_a x(a,h)/k when no R⁺ > 0.
+//
+// (the same value as Σ_a σ(a|h)·x(a,h), rounded differently). den and sum
+// (length n) are scratch.
+func StrategyValue(out, reg, x, den, sum []float32) {
+	n := len(out)
+	k := len(reg) / n
+	den, sum = den[:n], sum[:n]
+	clear(out)
+	clear(den)
+	clear(sum)
+	for a := 0; a < k; a++ {
+		r, y := reg[a*n:a*n+n], x[a*n:a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = valueAccAVX2(out, den, sum, r, y)
+		}
+		valueAccRow(out[i:], den[i:], sum[i:], r[i:], y[i:])
+	}
+	u := 1 / float32(k)
+	i := 0
+	if haveAVX2 {
+		i = valueFinishAVX2(out, den, sum, u)
+	}
+	valueFinishRow(out[i:], den[i:], sum[i:], u)
+}
+
+// valueAccRow is StrategyValue's scalar accumulation.
+func valueAccRow(num, den, sum, r, y []float32) {
+	den, sum, r, y = den[:len(num)], sum[:len(num)], r[:len(num)], y[:len(num)]
+	for i, x := range r {
+		p := relu(x)
+		num[i] += float32(p * y[i])
+		den[i] += p
+		sum[i] += y[i]
+	}
+}
+
+// valueFinishRow is StrategyValue's scalar division.
+func valueFinishRow(out, den, sum []float32, u float32) {
+	den, sum = den[:len(out)], sum[:len(out)]
+	for i, d := range den {
+		if d > 0 {
+			out[i] /= d
+		} else {
+			out[i] = sum[i] * u
+		}
+	}
+}
+
+// StrategyReach sets dst(a,h) = σ(a|h)·reach(h), the reach of each action,
+// and, when cum is not nil, cum(a,h) = cum(a,h)·disc + dst(a,h) (the
+// discounted, reach-weighted strategy sum). σ comes from reg, inv, uni as
+// RegretScale made them with the same clip. dst may alias reg.
+func StrategyReach(dst, cum, reg, inv, uni, reach []float32, disc float32, clip bool) {
+	n := len(reach)
+	k := len(reg) / n
+	inv, uni = inv[:n], uni[:n]
+	dst = dst[:k*n]
+	for a := 0; a < k; a++ {
+		r, d := reg[a*n:a*n+n], dst[a*n:a*n+n]
+		var c []float32
+		if cum != nil {
+			c = cum[a*n : a*n+n]
+		}
+		i := 0
+		if haveAVX2 {
+			i = strategyReachAVX2(d, c, r, inv, uni, reach, disc, clip)
+		}
+		if c != nil {
+			c = c[i:]
+		}
+		strategyReachRow(d[i:], c, r[i:], inv[i:], uni[i:], reach[i:], disc, clip)
+	}
+}
+
+// strategyReachRow is StrategyReach's scalar loop (c nil: no sums).
+func strategyReachRow(d, c, r, inv, uni, reach []float32, disc float32, clip bool) {
+	r, inv, uni, reach = r[:len(d)], inv[:len(d)], uni[:len(d)], reach[:len(d)]
+	if c == nil {
+		for i, x := range r {
+			if clip {
+				x = relu(x)
+			}
+			d[i] = (float32(x*inv[i]) + uni[i]) * reach[i]
+		}
+		return
+	}
+	c = c[:len(d)]
+	for i, x := range r {
+		if clip {
+			x = relu(x)
+		}
+		y := (float32(x*inv[i]) + uni[i]) * reach[i]
+		d[i] = y
+		c[i] = float32(c[i]*disc) + y
+	}
+}
+
+// ColumnSums sets den[i] to the sum over the k rows of x (length k·n) of
+// column i.
+func ColumnSums(den, x []float32) {
+	n := len(den)
+	k := len(x) / n
+	copy(den, x[:n])
+	for a := 1; a < k; a++ {
+		Add(den, x[a*n:a*n+n])
+	}
+}
+
+// DotRows sets out[h] = Σ_a sig[a·n+h]·x[a·n+h] over the k = len(sig)/n
+// rows (n = len(out)): the value of a mixed action.
+func DotRows(out, sig, x []float32) {
+	n := len(out)
+	k := len(sig) / n
+	clear(out)
+	for a := 0; a < k; a++ {
+		s, y := sig[a*n:a*n+n], x[a*n:a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = dotAccAVX2(out, s, y)
+		}
+		for ; i < n; i++ {
+			out[i] += float32(s[i] * y[i])
+		}
+	}
+}
+
+// MaxRows sets out[h] = max_a x[a·n+h] over the k = len(x)/n rows.
+func MaxRows(out, x []float32) {
+	n := len(out)
+	k := len(x) / n
+	copy(out, x[:n])
+	for a := 1; a < k; a++ {
+		y := x[a*n : a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = maxAVX2(out, y)
+		}
+		for ; i < n; i++ {
+			// VMAXPS's rule (the first operand if greater, else the
+			// second), so both builds agree on signed zeros.
+			if !(out[i] > y[i]) {
+				out[i] = y[i]
+			}
+		}
+	}
+}
+
+// regretUpdateRow is RegretUpdate's scalar loop. The factor is chosen by
+// the sign bit, without a branch (regret signs are unpredictable): for
+// R = ±0 both factors give 0, so this equals the "R > 0" rule bit for bit.
+func regretUpdateRow(r, y, v []float32, pos, neg float32) {
+	y, v = y[:len(r)], v[:len(r)]
+	pb, nb := math.Float32bits(pos), math.Float32bits(neg)
+	for i, x := range r {
+		m := uint32(int32(math.Float32bits(x)) >> 31) // all ones when negative
+		d := math.Float32frombits(nb&m | pb&^m)
+		r[i] = float32(x*d) + y[i] - v[i]
+	}
+}
+
+// relu is max(x, 0) by the sign bit (the same bits as VMAXPS(x, 0) for every
+// non-NaN x, including -0 → +0).
+func relu(x float32) float32 {
+	b := math.Float32bits(x)
+	return math.Float32frombits(b &^ uint32(int32(b)>>31))
+}
+
+// RegretUpdate applies one discounted regret update to the k = len(reg)/n
+// rows (n = len(v)):
+//
+//	R(a,h) ← R(a,h)·d + x(a,h) − v(h),  d = pos if R(a,h) > 0 else neg
+//
+// where x holds the actions' counterfactual values and v the node's value
+// (Brown & Sandholm 2019, DCFR).
+func RegretUpdate(reg, x, v []float32, pos, neg float32) {
+	n := len(v)
+	k := len(reg) / n
+	x = x[:k*n]
+	for a := 0; a < k; a++ {
+		r := reg[a*n : a*n+n]
+		y := x[a*n : a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = regretUpdateAVX2(r, y, v, pos, neg)
+		}
+		regretUpdateRow(r[i:], y[i:], v[i:], pos, neg)
+	}
+}

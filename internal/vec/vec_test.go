@@ -1,0 +1,229 @@
+package vec
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// rows returns k·n random values in [-1, 1), with some exact zeros and
+// some columns all ≤ 0 (to exercise the uniform fallback).
+func rows(rng *rand.Rand, k, n int) []float32 {
+	x := make([]float32, k*n)
+	for i := range x {
+		switch rng.IntN(10) {
+		case 0:
+			x[i] = 0
+		default:
+			x[i] = float32(rng.Float64()*2 - 1)
+		}
+	}
+	for h := 0; h < n; h += 7 {
+		for a := range k {
+			x[a*n+h] = -float32(rng.Float64())
+		}
+	}
+	return x
+}
+
+// sizes covers lengths around the vector width.
+var sizes = []int{1, 3, 7, 8, 9, 15, 16, 17, 31, 64, 250}
+
+// TestRegretMatchIsRegretMatching checks σ against the definition (Hart &
+// Mas-Colell 2000), computed in float64: positive regrets normalised, the
+// uniform strategy when none is positive; every column sums to 1.
+func TestRegretMatchIsRegretMatching(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 3, 5} {
+			reg := rows(rng, k, n)
+			sig := make([]float32, k*n)
+			inv, uni := make([]float32, n), make([]float32, n)
+			RegretMatch(sig, reg, inv, uni, true)
+			for h := range n {
+				var den, sum float64
+				for a := range k {
+					den += math.Max(float64(reg[a*n+h]), 0)
+				}
+				for a := range k {
+					want := 1 / float64(k)
+					if den > 0 {
+						want = math.Max(float64(reg[a*n+h]), 0) / den
+					}
+					if got := float64(sig[a*n+h]); math.Abs(got-want) > 1e-6 {
+						t.Fatalf("n=%d k=%d h=%d a=%d: σ = %v, want %v", n, k, h, a, got, want)
+					}
+					sum += float64(sig[a*n+h])
+				}
+				if math.Abs(sum-1) > 1e-6 {
+					t.Fatalf("n=%d k=%d h=%d: Σσ = %v", n, k, h, sum)
+				}
+			}
+		}
+	}
+}
+
+// TestFusedKernelsMatchRegretMatch: StrategyReach uses the same σ as
+// RegretMatch (bit for bit: MulRows and ScaleAdd give the same numbers), and
+// StrategyValue gives Σσ·x.
+func TestFusedKernelsMatchRegretMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 4} {
+			for _, clip := range []bool{true, false} {
+				reg := rows(rng, k, n)
+				if !clip {
+					for i := range reg {
+						reg[i] = float32(math.Abs(float64(reg[i])))
+					}
+				}
+				x, reach := rows(rng, k, n), rows(rng, 1, n)
+				inv, uni := make([]float32, n), make([]float32, n)
+				sig := make([]float32, k*n)
+				RegretMatch(sig, reg, inv, uni, clip)
+				RegretScale(inv, uni, reg, clip)
+				if clip {
+					// The value of σ given x: Σσ·x, the same number rounded
+					// differently (one division per hand instead of per entry).
+					want, got := make([]float32, n), make([]float32, n)
+					DotRows(want, sig, x)
+					StrategyValue(got, reg, x, make([]float32, n), make([]float32, n))
+					for i := range want {
+						if math.Abs(float64(got[i]-want[i])) > 1e-6 {
+							t.Fatalf("StrategyValue n=%d k=%d [%d] = %v, want %v", n, k, i, got[i], want[i])
+						}
+					}
+				}
+				cum := rows(rng, k, n)
+				wantCum := append([]float32(nil), cum...)
+				want := append([]float32(nil), sig...)
+				MulRows(want, reach)
+				ScaleAdd(wantCum, 0.75, want)
+				got := make([]float32, k*n)
+				StrategyReach(got, cum, reg, inv, uni, reach, 0.75, clip)
+				for i := range want {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) || math.Float32bits(cum[i]) != math.Float32bits(wantCum[i]) {
+						t.Fatalf("StrategyReach n=%d k=%d clip=%v [%d] = %v, %v; want %v, %v", n, k, clip, i, got[i], cum[i], want[i], wantCum[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRegretUpdateIsDCFR checks R ← R·d + x − v with d by the sign of R
+// (Brown & Sandholm 2019) in float64.
+func TestRegretUpdateIsDCFR(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range sizes {
+		k := 3
+		reg, x, v := rows(rng, k, n), rows(rng, k, n), rows(rng, 1, n)
+		old := append([]float32(nil), reg...)
+		RegretUpdate(reg, x, v, 0.9, 0.5)
+		for i := range reg {
+			d := 0.5
+			if old[i] > 0 {
+				d = 0.9
+			}
+			want := float64(old[i])*d + float64(x[i]) - float64(v[i%n])
+			if math.Abs(float64(reg[i])-want) > 1e-6 {
+				t.Fatalf("n=%d [%d] = %v, want %v", n, i, reg[i], want)
+			}
+		}
+	}
+}
+
+// TestRowKernels checks the small kernels against their definitions.
+func TestRowKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range sizes {
+		x, y := rows(rng, 3, n), rows(rng, 1, n)
+		m := make([]float32, n)
+		MaxRows(m, x)
+		for h := range n {
+			want := max(x[h], x[n+h], x[2*n+h])
+			if m[h] != want {
+				t.Fatalf("MaxRows n=%d [%d] = %v, want %v", n, h, m[h], want)
+			}
+		}
+		s := make([]float32, n)
+		ColumnSums(s, x)
+		d64 := make([]float64, n)
+		AddTo64(d64, x[:n])
+		AddTo64(d64, x[n:2*n])
+		AddTo64(d64, x[2*n:])
+		perm := make([]uint16, n)
+		for i := range perm {
+			perm[i] = uint16(n - 1 - i)
+		}
+		AddPerm64(d64, y, perm)
+		back := make([]float32, n)
+		From64(back, d64)
+		sc := make([]float32, n)
+		Scale(sc, y, 0.25)
+		for h := range n {
+			if want := float64(x[h]) + float64(x[n+h]) + float64(x[2*n+h]); math.Abs(float64(s[h])-want) > 1e-6 {
+				t.Fatalf("ColumnSums n=%d [%d] = %v, want %v", n, h, s[h], want)
+			}
+			want := float64(x[h]) + float64(x[n+h]) + float64(x[2*n+h]) + float64(y[n-1-h])
+			if math.Abs(d64[h]-want) > 1e-12 || back[h] != float32(d64[h]) {
+				t.Fatalf("AddTo64/AddPerm64/From64 n=%d [%d] = %v, want %v", n, h, d64[h], want)
+			}
+			if sc[h] != y[h]*0.25 {
+				t.Fatalf("Scale n=%d [%d]", n, h)
+			}
+		}
+	}
+}
+
+// TestKernelsDoNotAllocate: the solver's inner loop allocates nothing.
+func TestKernelsDoNotAllocate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	n, k := 250, 3
+	reg, x, reach := rows(rng, k, n), rows(rng, k, n), rows(rng, 1, n)
+	out, inv, uni, dst, cum := make([]float32, n), make([]float32, n), make([]float32, n), make([]float32, k*n), make([]float32, k*n)
+	allocs := testing.AllocsPerRun(100, func() {
+		RegretScale(inv, uni, reg, true)
+		StrategyValue(out, reg, x, inv, uni)
+		StrategyReach(dst, cum, reg, inv, uni, reach, 0.5, true)
+		RegretUpdate(reg, x, out, 0.9, 0.5)
+		MaxRows(out, x)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run", allocs)
+	}
+}
+
+// TestRegretScaleTo: the same inv and uni as RegretScale (bit for bit),
+// the clipped regrets in pos, and StrategyReach over pos without clipping
+// equal to StrategyReach over the regrets with clipping, in place.
+func TestRegretScaleTo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 3, 5} {
+			reg, reach, cum := rows(rng, k, n), rows(rng, 1, n), rows(rng, k, n)
+			inv, uni, inv2, uni2 := make([]float32, n), make([]float32, n), make([]float32, n), make([]float32, n)
+			pos := make([]float32, k*n)
+			RegretScale(inv, uni, reg, true)
+			RegretScaleTo(inv2, uni2, pos, reg)
+			for i := range inv {
+				if math.Float32bits(inv[i]) != math.Float32bits(inv2[i]) || uni[i] != uni2[i] {
+					t.Fatalf("n=%d k=%d [%d]: inv %v/%v uni %v/%v", n, k, i, inv[i], inv2[i], uni[i], uni2[i])
+				}
+			}
+			for i, r := range reg {
+				if pos[i] != max(r, 0) {
+					t.Fatalf("pos[%d] = %v for regret %v", i, pos[i], r)
+				}
+			}
+			want, wantCum := make([]float32, k*n), append([]float32(nil), cum...)
+			StrategyReach(want, wantCum, reg, inv, uni, reach, 0.4, true)
+			StrategyReach(pos, cum, pos, inv2, uni2, reach, 0.4, false)
+			for i := range want {
+				if math.Float32bits(want[i]) != math.Float32bits(pos[i]) || math.Float32bits(wantCum[i]) != math.Float32bits(cum[i]) {
+					t.Fatalf("n=%d k=%d [%d]: in place %v %v, want %v %v", n, k, i, pos[i], cum[i], want[i], wantCum[i])
+				}
+			}
+		}
+	}
+}

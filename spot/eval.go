@@ -1,0 +1,209 @@
+package spot
+
+import "math"
+
+// payoffs returns, per unit of opponent reach and relative to each player
+// having put half the final pot in, what the player to evaluate wins on a
+// win, a tie and a loss at terminal node n, divided by Combos (so that a
+// root value Σ_h w(h)·v(h) is an expectation over deals).
+func (g *Game) payoffs(n *Node) (win, tie, lose float64) {
+	pot := float64(g.Spot.Pot + 2*g.Tree.Nodes[n.Act].Amount)
+	half := pot / 2
+	rake := math.Min(pot*g.Spot.Rake, g.Spot.RakeCap)
+	return (half - rake) / g.Combos, -rake / 2 / g.Combos, -half / g.Combos
+}
+
+// EvalTerminal sets out[h], for every hand h of player p, to p's
+// counterfactual value at terminal node n given the opponent's reach
+// probabilities oppReach (one per opponent hand, already multiplied by
+// their range weights and chance):
+//
+//	out[h] = Σ_{h' ∩ h = ∅} oppReach[h'] · u_p(h, h'),
+//
+// u_p the payoff relative to half the pot, divided by Combos. Opponent hands
+// that hit the dealt cards must have zero reach (traversals zero them at
+// chance nodes); out is computed for every hand of p, including hands that
+// hit the dealt cards (callers ignore those). Cost O(n_p + n_opp): hands
+// are swept in strength order with running sums, and the hands sharing a
+// card with h are removed per card (inclusion–exclusion: the opponent's
+// copy of h itself is subtracted twice, so it is added back once).
+func (g *Game) EvalTerminal(n int32, p int, oppReach, out []float32) {
+	evalTerminal(g, n, p, oppReach, out)
+}
+
+// EvalTerminal64 is EvalTerminal in float64 (the exact evaluator's).
+func (g *Game) EvalTerminal64(n int32, p int, oppReach, out []float64) {
+	evalTerminal(g, n, p, oppReach, out)
+}
+
+// real is the storage type of reach and values: float32 in the solver,
+// float64 in the exact evaluator; sums are float64 in both.
+type real interface{ float32 | float64 }
+
+func evalTerminal[F real](g *Game, n int32, p int, oppReach, out []F) {
+	nd := &g.Nodes[n]
+	if nd.Kind == FoldNode {
+		evalFold(g, nd, p, oppReach, out)
+		return
+	}
+	win, tie, lose := g.payoffs(nd)
+	if tie == 0 {
+		evalShowdown(g, nd, p, oppReach, out, win, lose)
+	} else {
+		evalShowdownRake(g, nd, p, oppReach, out, win, tie, lose)
+	}
+}
+
+// blockerSums returns Σ reach and, per card, the reach of the hands holding
+// it. Hands are sorted by their higher card, so a run of hands sharing it
+// is summed in a register and stored once (no store-to-load chain through
+// minus for consecutive hands). Adding zero reach changes nothing, so no
+// branch skips it.
+func blockerSums[F real](g *Game, o int, reach []F, minus *[64]float64) float64 {
+	reach = reach[:len(g.Hands[o])]
+	hi, lo := g.card[o][0][:len(reach)], g.card[o][1][:len(reach)]
+	var sum, run float64
+	cur := uint8(0)
+	if len(reach) > 0 {
+		cur = hi[0]
+	}
+	for i, r := range reach {
+		x := float64(r)
+		if h := hi[i]; h != cur {
+			minus[cur&63] += run
+			sum += run
+			run, cur = 0, h
+		}
+		run += x
+		minus[lo[i]&63] += x
+	}
+	minus[cur&63] += run
+	return sum + run
+}
+
+func evalFold[F real](g *Game, nd *Node, p int, reach, out []F) {
+	win, _, lose := g.payoffs(nd)
+	pay := win
+	if g.Tree.Nodes[nd.Act].Folder == p {
+		pay = lose
+	}
+	o := p ^ 1
+	var minus [64]float64
+	sum := blockerSums(g, o, reach, &minus)
+	out = out[:len(g.Hands[p])]
+	// out first holds the reach of the opponent's copy of each hand (the
+	// inclusion–exclusion correction), then the value.
+	clear(out)
+	for _, ij := range g.pairs[p] {
+		out[ij[0]] = reach[ij[1]]
+	}
+	hi, lo := g.card[p][0][:len(out)], g.card[p][1][:len(out)]
+	for i := range out {
+		out[i] = F(pay * (sum - minus[hi[i]&63] - minus[lo[i]&63] + float64(out[i])))
+	}
+}
+
+// evalShowdown: no rake, so a tie is worth 0. The opponent's totals (all
+// its reach and per card) come from one sequential sweep; then one sweep in
+// strength order: for each value v of p's hands, the opponent's hands below
+// v give the wins, and after adding those equal to v, the rest are the
+// losses (the opponent's copy of h, being a tie, cancels out).
+func evalShowdown[F real](g *Game, nd *Node, p int, reach, out []F, win, lose float64) {
+	bs := &g.boards[nd.Board]
+	o := p ^ 1
+	sp, so := bs.strength[p], bs.strength[o]
+	reach = reach[:len(g.Hands[o])]
+	out = out[:len(g.Hands[p])]
+	clear(out)
+	var total [64]float64
+	all := blockerSums(g, o, reach, &total)
+	var below [64]float64
+	var sum float64
+	j := 1
+	for k := 1; k < len(sp)-1; {
+		v := sp[k] >> 32
+		for ; so[j]>>32 < v; j++ {
+			f := so[j]
+			x := float64(reach[f&0xFFFF])
+			sum += x
+			below[f>>16&63] += x
+			below[f>>24&63] += x
+		}
+		k0 := k
+		for ; sp[k]>>32 == v; k++ {
+			e := sp[k]
+			out[e&0xFFFF] = F(win * (sum - below[e>>16&63] - below[e>>24&63]))
+		}
+		for ; so[j]>>32 == v; j++ {
+			f := so[j]
+			x := float64(reach[f&0xFFFF])
+			sum += x
+			below[f>>16&63] += x
+			below[f>>24&63] += x
+		}
+		rest := all - sum
+		for _, e := range sp[k0:k] {
+			c1, c2 := e>>16&63, e>>24&63
+			out[e&0xFFFF] += F(lose * (rest - (total[c1] - below[c1]) - (total[c2] - below[c2])))
+		}
+	}
+}
+
+// evalShowdownRake: with rake a tie costs each player half the rake. One
+// ascending sweep keeps the sums of the weaker hands (wins) and of the weaker
+// or equal hands; the total gives the losses.
+func evalShowdownRake[F real](g *Game, nd *Node, p int, reach, out []F, win, tie, lose float64) {
+	bs := &g.boards[nd.Board]
+	o := p ^ 1
+	sp, so := bs.strength[p], bs.strength[o]
+	reach = reach[:len(g.Hands[o])]
+	out = out[:len(g.Hands[p])]
+	same := g.same[p][:len(out)]
+	clear(out)
+	var total float64
+	var minusTotal [64]float64
+	for k := 1; k < len(so)-1; k++ {
+		f := so[k]
+		x := float64(reach[f&0xFFFF])
+		total += x
+		minusTotal[f>>16&63] += x
+		minusTotal[f>>24&63] += x
+	}
+	var lt, le float64 // sums of the hands weaker than, and not stronger than, the current value
+	var minusLT, minusLE [64]float64
+	jl, je := 1, 1
+	for k := 1; k < len(sp)-1; k++ {
+		e := sp[k]
+		v := e >> 32
+		for ; so[jl]>>32 < v; jl++ {
+			f := so[jl]
+			x := float64(reach[f&0xFFFF])
+			lt += x
+			minusLT[f>>16&63] += x
+			minusLT[f>>24&63] += x
+		}
+		if je < jl {
+			je = jl
+			le, minusLE = lt, minusLT
+		}
+		for ; so[je]>>32 == v; je++ {
+			f := so[je]
+			x := float64(reach[f&0xFFFF])
+			le += x
+			minusLE[f>>16&63] += x
+			minusLE[f>>24&63] += x
+		}
+		h := e & 0xFFFF
+		c1, c2 := e>>16&63, e>>24&63
+		var sameR float64
+		if s := same[h]; s >= 0 {
+			sameR = float64(reach[s])
+		}
+		wins := lt - minusLT[c1] - minusLT[c2]
+		notLoss := le - minusLE[c1] - minusLE[c2]
+		all := total - minusTotal[c1] - minusTotal[c2]
+		ties := notLoss - wins + sameR
+		losses := all - notLoss
+		out[h] = F(win*wins + tie*ties + lose*losses)
+	}
+}

@@ -1,0 +1,265 @@
+package spot
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+
+	"pokerlab/internal/vec"
+)
+
+// Discount holds DCFR's parameters (Brown & Sandholm 2019): after
+// iteration t, positive cumulative regrets are multiplied by
+// t^α/(t^α+1), negative ones by t^β/(t^β+1), and the strategy sums by
+// (t/(t+1))^γ.
+type Discount struct {
+	Alpha, Beta, Gamma float64
+}
+
+// DefaultDiscount is the paper's recommended (α, β, γ) = (1.5, 0, 2).
+var DefaultDiscount = Discount{Alpha: 1.5, Beta: 0, Gamma: 2}
+
+// SolveOptions configure a Solver. The zero value is DCFR with the default
+// discount on one thread.
+type SolveOptions struct {
+	Discount *Discount // nil: DefaultDiscount
+	Threads  int       // goroutines over chance branches; ≤ 1: one
+}
+
+// Solver runs DCFR on a Game. It owns the per-action arrays: cumulative
+// regrets and discounted strategy sums, float32, laid out as Game.Nodes'
+// offsets say. An iteration allocates nothing.
+type Solver struct {
+	g       *Game
+	opt     SolveOptions
+	disc    Discount
+	regret  []float32
+	cum     []float32
+	iter    int
+	walkers []*walker
+	elapsed time.Duration
+	avg     *avgSource
+	// finalized: Finalize has turned the sums into the strategy.
+	finalized bool
+}
+
+// ErrMemory reports that solving would need more memory than allowed.
+type ErrMemory struct {
+	Need, Limit int64
+}
+
+func (e *ErrMemory) Error() string {
+	return fmt.Sprintf("the spot needs about %s to solve, more than the limit of %s", FormatBytes(e.Need), FormatBytes(e.Limit))
+}
+
+// FormatBytes writes a byte count in KiB, MiB or GiB.
+func FormatBytes(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+// NewSolver allocates a solver's arrays for g. maxMemory > 0 refuses (with
+// *ErrMemory) when g.MemoryEstimate(threads) exceeds it, before allocating.
+func NewSolver(g *Game, opt SolveOptions, maxMemory int64) (*Solver, error) {
+	threads := max(opt.Threads, 1)
+	if need := g.MemoryEstimate(threads); maxMemory > 0 && need > maxMemory {
+		return nil, &ErrMemory{Need: need, Limit: maxMemory}
+	}
+	d := DefaultDiscount
+	if opt.Discount != nil {
+		d = *opt.Discount
+	}
+	if !(d.Gamma >= 0) || math.IsInf(d.Alpha, 0) || math.IsInf(d.Beta, 0) || math.IsNaN(d.Alpha) || math.IsNaN(d.Beta) || math.IsInf(d.Gamma, 0) {
+		return nil, fmt.Errorf("spot: discount (α, β, γ) = (%v, %v, %v): want finite values and γ ≥ 0", d.Alpha, d.Beta, d.Gamma)
+	}
+	s := &Solver{g: g, opt: opt, disc: d, regret: make([]float32, g.Size), cum: make([]float32, g.Size)}
+	s.avg = &avgSource{cum: s.cum}
+	s.walkers = make([]*walker, threads)
+	for i := range s.walkers {
+		s.walkers[i] = newWalker(g)
+	}
+	if threads > 1 {
+		t := &team{helpers: s.walkers[1:]}
+		s.walkers[0].team = t
+		// The helpers wait on a channel for the solver's lifetime; stop them
+		// when the solver is no longer reachable (or on Close).
+		runtime.AddCleanup(s, func(t *team) { t.stopOnce() }, t)
+	}
+	return s, nil
+}
+
+// Close stops the solver's helper goroutines (threads > 1). It is optional:
+// they also stop when the solver is garbage collected. The solver must not
+// be used afterwards.
+func (s *Solver) Close() {
+	if t := s.walkers[0].team; t != nil {
+		t.stopOnce()
+	}
+}
+
+// Game returns the solver's game.
+func (s *Solver) Game() *Game { return s.g }
+
+// Iterations returns the number of iterations done.
+func (s *Solver) Iterations() int { return s.iter }
+
+// Elapsed returns the time spent in Iterate and in exploitability checks.
+func (s *Solver) Elapsed() time.Duration { return s.elapsed }
+
+// factors returns the discounts applied before iteration t's update (t ≥ 1):
+// the positive and negative regret factors and the strategy-sum factor of
+// the previous iteration t−1.
+func (d Discount) factors(t int) (pos, neg, gam float32) {
+	if t <= 1 {
+		return 0, 0, 0
+	}
+	u := float64(t - 1)
+	a, b := math.Pow(u, d.Alpha), math.Pow(u, d.Beta)
+	return float32(a / (a + 1)), float32(b / (b + 1)), float32(math.Pow(u/(u+1), d.Gamma))
+}
+
+// Iterate runs n DCFR iterations with alternating updates: OOP's regrets
+// are updated against IP's current strategy, then IP's against OOP's new
+// one. Each pass also adds the other player's current strategy, weighted by
+// its reach, to its discounted strategy sum.
+func (s *Solver) Iterate(n int) {
+	if s.finalized {
+		panic("spot: Iterate after Finalize")
+	}
+	start := time.Now()
+	g := s.g
+	w := s.walkers[0]
+	for range n {
+		s.iter++
+		pos, neg, gam := s.disc.factors(s.iter)
+		for p := range 2 {
+			w.trav, w.mode, w.src = p, modeCFR, nil
+			w.regret, w.cum, w.pos, w.neg, w.disc = s.regret, s.cum, pos, neg, gam
+			w.top, w.top64 = 0, 0
+			out := w.alloc(len(g.Hands[p]))
+			w.walk(0, g.Weights[p^1], out)
+		}
+	}
+	s.elapsed += time.Since(start)
+}
+
+// avgSource reads the normalised strategy sums.
+type avgSource struct{ cum []float32 }
+
+func (a *avgSource) strategyAt(w *walker, n *Node, dst []float32) {
+	nh := len(dst) / int(n.NumChildren)
+	inv, uni := w.alloc(nh), w.alloc(nh)
+	vec.RegretMatch(dst, a.cum[n.Off:n.Off+int64(len(dst))], inv, uni, false)
+	w.top -= 2 * nh
+}
+
+// Average returns the average strategy (the normalised strategy sums: the
+// output of DCFR), in the layout of Game.Nodes' offsets.
+func (s *Solver) Average() Strategy {
+	out := make(Strategy, len(s.cum))
+	g := s.g
+	nh := max(len(g.Hands[0]), len(g.Hands[1]))
+	inv, uni := make([]float32, nh), make([]float32, nh)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Off < 0 {
+			continue
+		}
+		nh := len(g.Hands[g.Player(int32(i))])
+		sz := int64(int(n.NumChildren) * nh)
+		vec.RegretMatch(out[n.Off:n.Off+sz], s.cum[n.Off:n.Off+sz], inv[:nh], uni[:nh], false)
+	}
+	return out
+}
+
+// Finalize turns the strategy sums into the average strategy in place and
+// returns it, releasing the regrets (as postflop-solver's finalize does, so
+// the result costs no extra memory). The solver cannot iterate afterwards;
+// save a checkpoint first to continue later.
+func (s *Solver) Finalize() Strategy {
+	g := s.g
+	nh := max(len(g.Hands[0]), len(g.Hands[1]))
+	inv, uni := make([]float32, nh), make([]float32, nh)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Off < 0 {
+			continue
+		}
+		nh := len(g.Hands[g.Player(int32(i))])
+		sz := int64(int(n.NumChildren) * nh)
+		blk := s.cum[n.Off : n.Off+sz]
+		vec.RegretMatch(blk, blk, inv[:nh], uni[:nh], false)
+	}
+	out := Strategy(s.cum)
+	s.cum, s.regret = nil, nil
+	s.finalized = true
+	return out
+}
+
+// Exploitability returns the best-response values of both players against
+// the current average strategy and its exploitability (chips).
+func (s *Solver) Exploitability() (br [2]float64, expl float64) {
+	start := time.Now()
+	src := s.avg
+	br = s.g.bestResponse(s.walkers[0], src)
+	var ev [2]float64
+	if s.g.Spot.Rake > 0 {
+		ev = s.g.values(s.walkers[0], src)
+	} else {
+		// Without rake the values add up to the pot: no need to compute them.
+		ev = [2]float64{float64(s.g.Spot.Pot), 0}
+	}
+	s.elapsed += time.Since(start)
+	return br, ((br[0] - ev[0]) + (br[1] - ev[1])) / 2
+}
+
+// Progress is reported while solving.
+type Progress struct {
+	Iteration      int
+	Exploitability float64 // chips
+	Percent        float64 // of the starting pot
+	Elapsed        time.Duration
+}
+
+// Stop says when Solve stops: at the target exploitability (% of the pot)
+// or after Iterations, checking every Every iterations (0: 10).
+type Stop struct {
+	TargetPercent float64
+	Iterations    int
+	Every         int
+}
+
+// Solve iterates until the average strategy's exploitability is at most
+// stop.TargetPercent of the pot or stop.Iterations are done, checking every
+// stop.Every iterations (and before the first), and reports each check to
+// progress (nil: none). It returns the last check.
+func (s *Solver) Solve(stop Stop, progress func(Progress)) Progress {
+	every := stop.Every
+	if every <= 0 {
+		every = 10
+	}
+	pot := float64(s.g.Spot.Pot)
+	check := func() Progress {
+		_, e := s.Exploitability()
+		p := Progress{Iteration: s.iter, Exploitability: e, Percent: 100 * e / pot, Elapsed: s.elapsed}
+		if progress != nil {
+			progress(p)
+		}
+		return p
+	}
+	last := check()
+	for s.iter < stop.Iterations && !(last.Percent <= stop.TargetPercent) {
+		n := min(every-s.iter%every, stop.Iterations-s.iter)
+		s.Iterate(n)
+		last = check()
+	}
+	return last
+}
