@@ -3,7 +3,6 @@ package handeval
 import (
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"pokerlab/cards"
 )
@@ -100,29 +99,4 @@ func BenchmarkEnumerateAll7(b *testing.B) {
 		sink = Value(enumerateAll7(nil))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/133784560, "ns/hand")
-}
-
-// BenchmarkBuildTables measures the start-up cost of the tables.
-func BenchmarkBuildTables(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		buildTables()
-	}
-}
-
-// The tables are built at start-up, so building them must stay well under
-// 100 ms. Other processes share the machine (CI, parallel test binaries), so
-// the test takes the best of three builds and measures the process's CPU
-// time, which another process's load does not inflate the way it inflates
-// wall time.
-func TestBuildTablesFast(t *testing.T) {
-	best := time.Duration(1 << 62)
-	for i := 0; i < 3; i++ {
-		start := cpuTime()
-		buildTables()
-		best = min(best, cpuTime()-start)
-	}
-	if best > 100*time.Millisecond {
-		t.Errorf("building the tables took %v of CPU time, want well under 100 ms", best)
-	}
 }

@@ -35,13 +35,14 @@ func Eval(s cards.Set) Value {
 	// Nibble-wise popcount: the nibble of rank r becomes its card count.
 	y := x - (x >> 1 & pairs01)
 	y = y&nibble2 + y>>2&nibble2
-	return rankLookup(y * hashMul)
+	return rankLookup(y&(1<<48-1)*hashMul + y>>48*aceMul)
 }
 
-// rankLookup maps the hash of a rank multiset to its value.
-func rankLookup(h uint64) Value {
-	slot := uint32(h>>(64-bucketBits-slotBits)) & (numSlots - 1)
-	return rankValue[slot^uint32(displacement[h>>(64-bucketBits)])]
+// rankLookup maps a rank key to its value. The counters in the low 16 bits
+// do not reach the hash bits.
+func rankLookup(k uint64) Value {
+	slot := uint32(k>>(64-bucketBits-slotBits)) & (numSlots - 1)
+	return rankValue[slot^uint32(displacement[k>>(64-bucketBits)])]
 }
 
 // Valid reports whether s can be evaluated: 5, 6 or 7 cards.
@@ -54,17 +55,17 @@ func Valid(s cards.Set) bool {
 func (v Value) Category() Category { return categoryOf[v] }
 
 // Hand is a partial hand kept in the evaluator's own form, so that cards can
-// be added with a few additions and a hand of 5..7 cards evaluated without
-// recomputing anything: the rank hash is linear in the rank counts, and
-// the suit field keeps per suit the rank mask and the card count.
+// be added with two additions and a hand of 5..7 cards evaluated without
+// recomputing anything (see the package documentation).
 //
 // Build the board once (NewHand or Add), then combine it with each player's
 // hole cards (Union) and call Eval. A Hand holds at most seven cards, and
 // the hands combined by Union must not share a card. The zero Hand is empty.
 type Hand struct {
-	key uint64 // Σ hashMul·16^rank over the cards (mod 2⁶⁴)
-	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask,
-	// bits 13..15 its card count (0..7).
+	// key holds the rank key in bits 16..63 (linear in the rank counts)
+	// and the card count of suit s in bits 4s..4s+3.
+	key uint64
+	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask.
 	suits uint64
 }
 
@@ -75,9 +76,14 @@ var (
 
 func init() {
 	for c := range cards.Card(cards.NumCards) {
-		cardKey[c] = hashMul << (4 * uint(c.Rank()))
-		lane := 16 * uint(c.Suit())
-		cardSuits[c] = 1<<(lane+uint(c.Rank())) + 1<<(lane+13)
+		r, s := uint(c.Rank()), uint(c.Suit())
+		if r == uint(cards.Ace) {
+			cardKey[c] = aceMul
+		} else {
+			cardKey[c] = hashMul << (4 * r)
+		}
+		cardKey[c] += 1 << (4 * s)
+		cardSuits[c] = 1 << (16*s + r)
 	}
 }
 
@@ -103,11 +109,9 @@ func (h Hand) Union(o Hand) Hand {
 
 // Count returns the number of cards in h.
 func (h Hand) Count() int {
-	n := 0
-	for lane := range uint(4) {
-		n += int(h.suits >> (16*lane + 13) & 7)
-	}
-	return n
+	c := h.key & 0xFFFF
+	c = c&0x0F0F + c>>4&0x0F0F
+	return int(c&0xFF + c>>8)
 }
 
 // Set returns the cards of h.
@@ -122,15 +126,12 @@ func (h Hand) Set() cards.Set {
 	return s
 }
 
-// laneTop selects bit 15 of a suit's lane set when the lane's 3-bit count
-// (bits 13..15) is at least five: bit 15 and (bit 14 or bit 13).
-const laneTop = 0x8000800080008000
-
 // Eval returns the value of the best five cards of h, which must hold 5, 6
 // or 7 cards.
 func (h Hand) Eval() Value {
-	if f := h.suits & (h.suits<<1 | h.suits<<2) & laneTop; f != 0 {
-		lane := uint(bits.TrailingZeros64(f)) &^ 15
+	if f := (h.key + counterBias) & counterTop; f != 0 {
+		// Bit 4s+3 is set for the flush suit s; its lane starts at 16s.
+		lane := uint(bits.TrailingZeros64(f)) &^ 3 << 2
 		return flushValue[h.suits>>lane&0x1fff]
 	}
 	return rankLookup(h.key)
@@ -139,5 +140,5 @@ func (h Hand) Eval() Value {
 // SuitCount returns the number of cards of suit s in h. Enumerators use it
 // to see when no flush can arise any more.
 func (h Hand) SuitCount(s cards.Suit) int {
-	return int(h.suits >> (16*uint(s) + 13) & 7)
+	return int(h.key >> (4 * uint(s)) & 0xF)
 }
