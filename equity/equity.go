@@ -184,7 +184,11 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 		var sum tally[uint64]
 		en.run(threads,
 			func() boardVisitor { return &handsVisitor{holes: holes} },
-			func(bv boardVisitor) { sum.add(&bv.(*handsVisitor).tally) })
+			func(bv boardVisitor) {
+				hv := bv.(*handsVisitor)
+				hv.finish()
+				sum.add(&hv.tally)
+			})
 		res.Players = sum.results(n, shareUnit)
 		return res
 	}
