@@ -192,9 +192,9 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 		res.Players = sum.results(n, shareUnit)
 		return res
 	}
-	var hu []huRow
+	var hu *huPlan
 	if n == 2 {
-		hu = headsUpRows(p)
+		hu = newHUPlan(p)
 	}
 	var sum tally[float64]
 	en.run(threads,
