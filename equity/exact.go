@@ -1,6 +1,7 @@
 package equity
 
 import (
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -573,6 +574,13 @@ type huPlan struct {
 	cls1   []int32    // class of each of the second player's combinations
 	hole1  [][2]uint8 // the second player's cards
 	clsW   []float64  // weight of each class
+	// pairwise: the ranges are lopsided (a few hands against many), where
+	// comparing every compatible pair beats sorting. opp lists, for row i
+	// and its class rowCls[c], the compatible hands at
+	// opp[oppOff[c]:oppOff[c+1]] (c indexes rowCls).
+	pairwise bool
+	opp      []int32
+	oppOff   []int32
 }
 
 func newHUPlan(p *problem) *huPlan {
@@ -603,6 +611,25 @@ func newHUPlan(p *problem) *huPlan {
 			}
 		}
 		h.rowOff = append(h.rowOff, int32(len(h.rowCls)))
+	}
+	// A board costs the sweep about β·(n+m)·log₂(n+m) and the pairs
+	// α·n·m; α/β ≈ 1.6 was measured at both ends (QQ+,AKs vs
+	// JJ-88,AQs-ATs, 22×36 hands: the sweep is 4× faster; AA vs a random
+	// hand, 1×1225: the pairs are 6.6× faster).
+	n, m := len(p0.combos), len(p1.combos)
+	h.pairwise = 1.6*float64(n*m) <= float64(n+m)*math.Log2(float64(n+m))
+	if h.pairwise {
+		h.oppOff = append(h.oppOff, 0)
+		for i, a := range p0.combos {
+			for _, k := range h.rowCls[h.rowOff[i]:h.rowOff[i+1]] {
+				for j, b := range p1.combos {
+					if a.set&b.set == 0 && h.cls1[j] == k {
+						h.opp = append(h.opp, int32(j))
+					}
+				}
+				h.oppOff = append(h.oppOff, int32(len(h.opp)))
+			}
+		}
 	}
 	return h
 }
@@ -658,6 +685,10 @@ func newHUSweep(h *huPlan) *huSweep {
 
 func (s *huSweep) counts(v0, v1 []handeval.Value) {
 	h := s.plan
+	if h.pairwise {
+		s.pairCounts(v0, v1)
+		return
+	}
 	s.keys0, s.keys1 = s.keys0[:0], s.keys1[:0]
 	for i, x := range v0 {
 		if x != 0 {
@@ -783,6 +814,37 @@ func (s *huSweep) counts1() {
 		s.less[i] = w * float64(lt)
 		s.level[i] = w * float64(eq)
 		s.valid[i] = w * float64(nz)
+	}
+}
+
+// pairCounts counts every compatible pair of hands (the plan's pairwise
+// case).
+func (s *huSweep) pairCounts(v0, v1 []handeval.Value) {
+	h := s.plan
+	for i, a := range v0 {
+		if a == 0 {
+			continue
+		}
+		var less, level, valid float64
+		for c := h.rowOff[i]; c < h.rowOff[i+1]; c++ {
+			// Sign bits of 32-bit differences of 16-bit values count
+			// without branches: lt counts b-1 < a-1, le counts b-1 < a
+			// (b ≤ a), nz counts b != 0. An invalid hand has value 0,
+			// whose b-1 wraps to 0xFFFF, above every a-1.
+			var lt, le, nz uint32
+			a1, a0 := uint32(a)-1, uint32(a)
+			for _, j := range h.opp[h.oppOff[c]:h.oppOff[c+1]] {
+				b1 := uint32(v1[j] - 1)
+				lt += (b1 - a1) >> 31
+				le += (b1 - a0) >> 31
+				nz += (b1 - 0xFFFF) >> 31
+			}
+			w := h.clsW[h.rowCls[c]]
+			less += w * float64(lt)
+			level += w * float64(le-lt)
+			valid += w * float64(nz)
+		}
+		s.less[i], s.level[i], s.valid[i] = less, level, valid
 	}
 }
 
