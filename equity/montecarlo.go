@@ -76,27 +76,21 @@ func (a *mcAcc) book(vals []handeval.Value) {
 	}
 }
 
-// book2 is book for two players.
+// book2 is book for two players, without branches: the outcome depends
+// on two table lookups, and a mispredicted branch on them costs more than
+// the few multiplications.
 func (a *mcAcc) book2(x, y handeval.Value) {
+	const half = shareUnit / 2
+	w0, w1, t := b2u(x > y), b2u(y > x), b2u(x == y)
 	a.n++
-	switch {
-	case x > y:
-		a.share[0] += shareUnit
-		a.share2[0] += shareUnit * shareUnit
-		a.win[0]++
-	case y > x:
-		a.share[1] += shareUnit
-		a.share2[1] += shareUnit * shareUnit
-		a.win[1]++
-	default:
-		const half = shareUnit / 2
-		a.share[0] += half
-		a.share[1] += half
-		a.share2[0] += half * half
-		a.share2[1] += half * half
-		a.tie[0]++
-		a.tie[1]++
-	}
+	a.share[0] += w0*shareUnit + t*half
+	a.share[1] += w1*shareUnit + t*half
+	a.share2[0] += w0*(shareUnit*shareUnit) + t*(half*half)
+	a.share2[1] += w1*(shareUnit*shareUnit) + t*(half*half)
+	a.win[0] += w0
+	a.win[1] += w1
+	a.tie[0] += t
+	a.tie[1] += t
 }
 
 // aliasTable draws an index with probability proportional to its weight in
@@ -234,24 +228,54 @@ const drawsPerWord = 5
 
 // draw fills dst with distinct cards not in used, uniformly (rejecting
 // used cards), and returns used with them added.
+//
+// The loops are nested so that the inner one, over the draws left in the
+// current random word, stays small; the stream is that of one loop that
+// refills the word whenever it runs out and a card is still wanted.
 func (s *cardSource) draw(used cards.Set, dst []cards.Card) cards.Set {
 	x, left := s.x, s.left
-	for k := 0; k < len(dst); {
-		if left == 0 {
-			x, left = s.rng.Uint64(), drawsPerWord
+	k := 0
+	for {
+		for ; left > 0 && k < len(dst); left-- {
+			hi, lo := bits.Mul64(x, cards.NumCards)
+			x = lo
+			if bit := cards.Set(1) << (hi & 63); used&bit == 0 {
+				used |= bit
+				dst[k] = cards.Card(hi)
+				k++
+			}
 		}
-		hi, lo := bits.Mul64(x, cards.NumCards)
-		x = lo
-		left--
-		if used>>hi&1 != 0 {
-			continue
+		if k == len(dst) {
+			break
 		}
-		used |= 1 << hi
-		dst[k] = cards.Card(hi)
-		k++
+		x, left = s.rng.Uint64(), drawsPerWord
 	}
 	s.x, s.left = x, left
 	return used
+}
+
+// drawHand is draw adding the n cards to h instead of listing them: the
+// same stream of cards.
+func (s *cardSource) drawHand(used cards.Set, n int, h handeval.Hand) (cards.Set, handeval.Hand) {
+	x, left := s.x, s.left
+	k := 0
+	for {
+		for ; left > 0 && k < n; left-- {
+			hi, lo := bits.Mul64(x, cards.NumCards)
+			x = lo
+			if bit := cards.Set(1) << (hi & 63); used&bit == 0 {
+				used |= bit
+				h = h.Add(cards.Card(hi))
+				k++
+			}
+		}
+		if k == n {
+			break
+		}
+		x, left = s.rng.Uint64(), drawsPerWord
+	}
+	s.x, s.left = x, left
+	return used, h
 }
 
 // one draws and books one deal.
@@ -267,16 +291,15 @@ restart:
 		used |= c.set
 		s.hands[i] = c.hand
 	}
-	// The uniform players' cards and the board come in one draw.
-	var drawn [2*MaxPlayers + 5]cards.Card
-	s.draw(used, drawn[:s.numDrawn])
-	board := s.board
-	for _, c := range drawn[2*len(s.uniform) : s.numDrawn] {
-		board = board.Add(c)
+	// The uniform players' cards, then the board, from one stream.
+	if len(s.uniform) > 0 {
+		var drawn [2 * MaxPlayers]cards.Card
+		used = s.draw(used, drawn[:2*len(s.uniform)])
+		for j, i := range s.uniform {
+			s.hands[i] = handeval.Hand{}.Add(drawn[2*j]).Add(drawn[2*j+1])
+		}
 	}
-	for j, i := range s.uniform {
-		s.hands[i] = handeval.Hand{}.Add(drawn[2*j]).Add(drawn[2*j+1])
-	}
+	_, board := s.drawHand(used, s.p.toCome, s.board)
 	if s.numPlayers == 2 {
 		acc.book2(board.Union(s.hands[0]).Eval(), board.Union(s.hands[1]).Eval())
 		return

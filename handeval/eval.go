@@ -69,9 +69,12 @@ type Hand struct {
 	suits uint64
 }
 
+// cardKey and cardSuits are a card's contributions to the two words of a
+// Hand. They have 64 entries so that indexing with c&63 needs no bounds
+// check (cards are below 52).
 var (
-	cardKey   [cards.NumCards]uint64
-	cardSuits [cards.NumCards]uint64
+	cardKey   [64]uint64
+	cardSuits [64]uint64
 )
 
 func init() {
@@ -98,7 +101,7 @@ func NewHand(s cards.Set) Hand {
 
 // Add returns h with card c added (c must not be in h).
 func (h Hand) Add(c cards.Card) Hand {
-	return Hand{h.key + cardKey[c], h.suits + cardSuits[c]}
+	return Hand{h.key + cardKey[c&63], h.suits + cardSuits[c&63]}
 }
 
 // Union returns the hand of the cards of h and o, which must be disjoint and
