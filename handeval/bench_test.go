@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pokerlab/cards"
+	"pokerlab/handeval/internal/tablegen"
 )
 
 // randomHands returns n seeded random hands of k cards.
@@ -99,4 +100,16 @@ func BenchmarkEnumerateAll7(b *testing.B) {
 		sink = Value(enumerateAll7(nil))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/133784560, "ns/hand")
+}
+
+// BenchmarkBuildTables is what building the tables at first use would cost
+// (the first-call latency of a lazy evaluator); the tables are generated
+// and embedded instead (tables_gen.go), so no program pays it.
+func BenchmarkBuildTables(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tablegen.Build(tablegen.Mul, tablegen.AceMul); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
