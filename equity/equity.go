@@ -181,14 +181,7 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 		for i, pl := range p.players {
 			holes[i] = pl.combos[0].hand
 		}
-		var sum tally[uint64]
-		en.run(threads,
-			func() boardVisitor { return &handsVisitor{holes: holes} },
-			func(bv boardVisitor) {
-				hv := bv.(*handsVisitor)
-				hv.finish()
-				sum.add(&hv.tally)
-			})
+		sum := runHands(en, holes, threads)
 		res.Players = sum.results(n, shareUnit)
 		return res
 	}

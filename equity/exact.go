@@ -29,19 +29,26 @@ const shareUnit = 2520
 // π(nibble) > nibble for some π still tied with the identity, and a π drops
 // out of the comparison as soon as π(nibble) < nibble. The elements still tied
 // at the end fix B, so the orbit size is |G| / (1 + #tied).
+//
+// With exact hole cards (handsEnum) the enumeration also merges boards that
+// differ only in which cards of irrelevant suits fall (suits in which no
+// player can make a flush any more; see handsEnum.relevant): at a rank, a
+// choice takes a set of relevant suits and a number k of irrelevant ones,
+// the k lowest standing for all C(n, k). Such a class of boards is
+// evaluated once. G maps classes onto classes (it permutes the irrelevant
+// suits among themselves, since it keeps every player's cards and so the
+// suit counts that decide relevance), so the orbit argument above applies
+// to classes, comparing only the relevant part of each nibble: an element
+// still tied maps the class so far onto itself and keeps k. With ranges,
+// which card of a suit falls decides which combinations it blocks, so
+// there is no such merging.
 type enumerator struct {
-	nib   [cards.NumRanks]uint8 // suits still available at each rank
-	perms [][16]uint8           // nibble tables of G minus the identity
+	nib   [16]uint8   // suits still available at each rank (13 used)
+	perms [][16]uint8 // nibble tables of G minus the identity
 	gSize uint64
 	board handeval.Hand // the known board
 	bset  cards.Set
 	k     int // board cards to come
-	// group merges cards of irrelevant suits (below) once no element of
-	// G is tied any more; holeMax[s] is the most cards of suit s any player
-	// holds. Only exact hole cards allow it: with ranges, which card of a
-	// suit falls decides which combinations it blocks.
-	group   bool
-	holeMax [cards.NumSuits]int
 }
 
 func newEnumerator(p *problem, stab []suitPerm) *enumerator {
@@ -53,82 +60,11 @@ func newEnumerator(p *problem, stab []suitPerm) *enumerator {
 	for _, s := range stab {
 		e.perms = append(e.perms, s.nibbleTable())
 	}
-	if p.exactHands() {
-		e.group = true
-		for _, pl := range p.players {
-			for s := range cards.Suit(cards.NumSuits) {
-				e.holeMax[s] = max(e.holeMax[s], pl.combos[0].hand.SuitCount(s))
-			}
-		}
-	}
 	return e
-}
-
-// relevant returns the suits in which some player could still hold five
-// cards when the left cards to come all fall in that suit. The others are
-// irrelevant: a card of such a suit can never be part of a flush, so at a
-// given rank the cards of irrelevant suits are interchangeable, and a
-// suit stays irrelevant as cards fall (its count grows by at most what
-// left shrinks by).
-func (e *enumerator) relevant(bh handeval.Hand, left int) uint8 {
-	var m uint8
-	for s := range cards.Suit(cards.NumSuits) {
-		if e.holeMax[s]+bh.SuitCount(s)+left >= 5 {
-			m |= 1 << s
-		}
-	}
-	return m
-}
-
-// choice is a set of suits taken at one rank and how many boards it
-// stands for.
-type choice struct {
-	s    uint8
-	mult uint64
 }
 
 // binom4[n][k] is C(n, k) for n ≤ 4.
 var binom4 = [5][5]uint64{{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}}
-
-// choices lists the choices at rank r with left cards to come. Without
-// grouping every non-empty set of available suits is its own choice. With
-// grouping (only once no element of G is tied) the available suits split
-// into relevant ones, chosen as sets, and irrelevant ones, of which only the
-// number k matters: the k lowest stand for all C(n, k) choices.
-func (e *enumerator) choices(r, left int, bh handeval.Hand, eq uint32, dst *[16]choice) int {
-	nib := e.nib[r]
-	n := 0
-	if !e.group || eq != 0 {
-		for s := nib; s != 0; s = (s - 1) & nib {
-			if popcount8(s) <= left {
-				dst[n] = choice{s, 1}
-				n++
-			}
-		}
-		return n
-	}
-	rel := e.relevant(bh, left)
-	rs, irr := nib&rel, nib&^rel
-	nIrr := popcount8(irr)
-	for sr := rs; ; sr = (sr - 1) & rs {
-		taken := uint8(0)
-		rest := irr
-		for k := 0; k <= nIrr && popcount8(sr)+k <= left; k++ {
-			if k > 0 {
-				taken |= rest & -rest
-				rest &= rest - 1
-			}
-			if sr|taken != 0 {
-				dst[n] = choice{sr | taken, binom4[nIrr][k]}
-				n++
-			}
-		}
-		if sr == 0 {
-			break
-		}
-	}
-	return n
-}
 
 // numBoards returns the number of boards (orbits unfolded).
 func (e *enumerator) numBoards() int64 {
@@ -176,16 +112,15 @@ func withNibble(h handeval.Hand, set cards.Set, r int, s uint8) (handeval.Hand, 
 // boardVisitor receives the boards of an enumeration.
 type boardVisitor interface {
 	// last visits every completion of the board bh/bs by one card of rank
-	// r0 or lower; eq are the elements of G still tied, and every board
-	// counts mult times (cards of irrelevant suits merged above).
-	last(e *enumerator, bh handeval.Hand, bs cards.Set, r0 int, eq uint32, mult uint64)
+	// r0 or lower; eq are the elements of G still tied.
+	last(e *enumerator, bh handeval.Hand, bs cards.Set, r0 int, eq uint32)
 	// full visits one complete board with multiplicity w.
 	full(bh handeval.Hand, bs cards.Set, w uint64)
 }
 
 // step takes the choice of suits s at rank r with left cards to come (s
-// included) and descends; every board below counts mult times.
-func (e *enumerator) step(v boardVisitor, r, left int, s uint8, bh handeval.Hand, bs cards.Set, eq uint32, mult uint64) {
+// included) and descends.
+func (e *enumerator) step(v boardVisitor, r, left int, s uint8, bh handeval.Hand, bs cards.Set, eq uint32) {
 	n := popcount8(s)
 	if n > left {
 		return
@@ -197,30 +132,28 @@ func (e *enumerator) step(v boardVisitor, r, left int, s uint8, bh handeval.Hand
 	bh, bs = withNibble(bh, bs, r, s)
 	switch {
 	case n == left:
-		v.full(bh, bs, e.weight(eq)*mult)
+		v.full(bh, bs, e.weight(eq))
 	case r == 0:
 	case left-n == 1:
-		v.last(e, bh, bs, r-1, eq, mult)
+		v.last(e, bh, bs, r-1, eq)
 	default:
-		e.rec(v, r-1, left-n, bh, bs, eq, mult)
+		e.rec(v, r-1, left-n, bh, bs, eq)
 	}
 }
 
-func (e *enumerator) rec(v boardVisitor, r0, left int, bh handeval.Hand, bs cards.Set, eq uint32, mult uint64) {
-	var cs [16]choice
+func (e *enumerator) rec(v boardVisitor, r0, left int, bh handeval.Hand, bs cards.Set, eq uint32) {
 	for r := r0; r >= 0; r-- {
-		n := e.choices(r, left, bh, eq, &cs)
-		for _, c := range cs[:n] {
-			e.step(v, r, left, c.s, bh, bs, eq, mult*c.mult)
+		nib := e.nib[r]
+		for s := nib; s != 0; s = (s - 1) & nib {
+			e.step(v, r, left, s, bh, bs, eq)
 		}
 	}
 }
 
-// task is one top-level choice (rank, suits, multiplicity) of the
-// enumeration.
+// task is one top-level choice (rank, suits) of the enumeration.
 type task struct {
 	r int
-	choice
+	s uint8
 }
 
 // run enumerates all boards, splitting the work by the top-level choice
@@ -235,16 +168,15 @@ func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func
 		return
 	case 1:
 		v := newVisitor()
-		v.last(e, e.board, e.bset, cards.NumRanks-1, e.allTied(), 1)
+		v.last(e, e.board, e.bset, cards.NumRanks-1, e.allTied())
 		merge(v)
 		return
 	}
 	var tasks []task
-	var cs [16]choice
 	for r := cards.NumRanks - 1; r >= 0; r-- {
-		n := e.choices(r, e.k, e.board, e.allTied(), &cs)
-		for _, c := range cs[:n] {
-			tasks = append(tasks, task{r, c})
+		nib := e.nib[r]
+		for s := nib; s != 0; s = (s - 1) & nib {
+			tasks = append(tasks, task{r, s})
 		}
 	}
 	visitors := make([]boardVisitor, len(tasks))
@@ -261,7 +193,7 @@ func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func
 					return
 				}
 				v := newVisitor()
-				e.step(v, tasks[i].r, e.k, tasks[i].s, e.board, e.bset, e.allTied(), tasks[i].mult)
+				e.step(v, tasks[i].r, e.k, tasks[i].s, e.board, e.bset, e.allTied())
 				visitors[i] = v
 			}
 		}()
@@ -317,14 +249,6 @@ func (t *tally[T]) results(players int, unit float64) []PlayerResult {
 	return out
 }
 
-// handsVisitor counts showdowns of exact hole cards in integers. Heads-up
-// it counts wins and ties only, without branches, and finish derives the
-// pot shares (the same integers the general path books).
-type handsVisitor struct {
-	holes []handeval.Hand
-	tally[uint64]
-}
-
 // b2u is 1 for true and 0 for false; the compiler makes it a SETcc.
 func b2u(b bool) uint64 {
 	var x uint64
@@ -332,121 +256,6 @@ func b2u(b bool) uint64 {
 		x = 1
 	}
 	return x
-}
-
-// show2 books the heads-up showdown of h0 and h1 with the card c added.
-func (v *handsVisitor) show2(h0, h1 handeval.Hand, c cards.Card, w uint64) {
-	a, b := h0.Add(c).Eval(), h1.Add(c).Eval()
-	v.total += w
-	v.win[0] += w * b2u(a > b)
-	v.win[1] += w * b2u(b > a)
-	v.tie[0] += w * b2u(a == b)
-}
-
-// show evaluates every player on the board bh+c and books w.
-func (v *handsVisitor) show(ph *[MaxPlayers]handeval.Hand, bh handeval.Hand, c cards.Card, w uint64) {
-	if len(v.holes) == 2 {
-		v.show2(ph[0], ph[1], c, w)
-		return
-	}
-	v.full(bh.Add(c), 0, w)
-}
-
-// finish completes the heads-up counts: a win pays the whole pot, a tie
-// half of it.
-func (v *handsVisitor) finish() {
-	if len(v.holes) == 2 {
-		v.tie[1] = v.tie[0]
-		v.share[0] = v.win[0]*shareUnit + v.tie[0]*(shareUnit/2)
-		v.share[1] = v.win[1]*shareUnit + v.tie[1]*(shareUnit/2)
-	}
-}
-
-func (v *handsVisitor) book(vals *[MaxPlayers]handeval.Value, best handeval.Value, nbest int, w uint64) {
-	for p := range v.holes {
-		if vals[p] != best {
-			continue
-		}
-		v.share[p] += w * (shareUnit / uint64(nbest))
-		if nbest == 1 {
-			v.win[p] += w
-		} else {
-			v.tie[p] += w
-		}
-	}
-}
-
-func (v *handsVisitor) last(e *enumerator, bh handeval.Hand, _ cards.Set, r0 int, eq uint32, mult uint64) {
-	var ph [MaxPlayers]handeval.Hand
-	// Suits in which some player holds four cards: only a card of such a
-	// suit can change a flush. Every other card of a rank gives each player
-	// the same value, so it is evaluated once and counted for all.
-	var flushSuits uint8
-	for p, h := range v.holes {
-		ph[p] = bh.Union(h)
-		for s := range cards.Suit(cards.NumSuits) {
-			if ph[p].SuitCount(s) >= 4 {
-				flushSuits |= 1 << s
-			}
-		}
-	}
-	if eq == 0 && len(v.holes) == 2 {
-		h0, h1 := ph[0], ph[1]
-		w := e.gSize * mult
-		for r := r0; r >= 0; r-- {
-			nib := e.nib[r]
-			if plain := nib &^ flushSuits; plain != 0 {
-				c := cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(plain)))
-				v.show2(h0, h1, c, w*uint64(popcount8(plain)))
-			}
-			for x := nib & flushSuits; x != 0; x &= x - 1 {
-				v.show2(h0, h1, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(x))), w)
-			}
-		}
-		return
-	}
-	for r := r0; r >= 0; r-- {
-		nib := e.nib[r]
-		if nib == 0 {
-			continue
-		}
-		if eq == 0 {
-			if plain := nib &^ flushSuits; plain != 0 {
-				c := cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(plain)))
-				v.show(&ph, bh, c, e.gSize*mult*uint64(popcount8(plain)))
-			}
-			for x := nib & flushSuits; x != 0; x &= x - 1 {
-				v.show(&ph, bh, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(x))), e.gSize*mult)
-			}
-			continue
-		}
-		for x := nib; x != 0; x &= x - 1 {
-			s := x & -x
-			eq2, ok := e.check(eq, s)
-			if !ok {
-				continue
-			}
-			v.show(&ph, bh, cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(s))), e.weight(eq2)*mult)
-		}
-	}
-}
-
-func (v *handsVisitor) full(bh handeval.Hand, _ cards.Set, w uint64) {
-	if len(v.holes) == 2 {
-		a, b := bh.Union(v.holes[0]).Eval(), bh.Union(v.holes[1]).Eval()
-		v.total += w
-		v.win[0] += w * b2u(a > b)
-		v.win[1] += w * b2u(b > a)
-		v.tie[0] += w * b2u(a == b)
-		return
-	}
-	var vals [MaxPlayers]handeval.Value
-	for p, h := range v.holes {
-		vals[p] = bh.Union(h).Eval()
-	}
-	best, nbest := bestOf(vals[:len(v.holes)])
-	v.total += w
-	v.book(&vals, best, nbest, w)
 }
 
 // rangeVisitor evaluates every combination of every player on each board and
@@ -473,7 +282,7 @@ func newRangeVisitor(p *problem, deals []int32, dealW []float64, hu *huPlan) *ra
 	return v
 }
 
-func (v *rangeVisitor) last(e *enumerator, bh handeval.Hand, bs cards.Set, r0 int, eq uint32, mult uint64) {
+func (v *rangeVisitor) last(e *enumerator, bh handeval.Hand, bs cards.Set, r0 int, eq uint32) {
 	for r := r0; r >= 0; r-- {
 		for x := e.nib[r]; x != 0; x &= x - 1 {
 			s := x & -x
@@ -482,7 +291,7 @@ func (v *rangeVisitor) last(e *enumerator, bh handeval.Hand, bs cards.Set, r0 in
 				continue
 			}
 			c := cards.NewCard(cards.Rank(r), cards.Suit(bits.TrailingZeros8(s)))
-			v.full(bh.Add(c), bs.Add(c), e.weight(eq2)*mult)
+			v.full(bh.Add(c), bs.Add(c), e.weight(eq2))
 		}
 	}
 }

@@ -227,3 +227,23 @@ func TestEvalDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+// SuitsWithAtLeast agrees with SuitCount for every suit and threshold on a
+// seeded sample of 0..7-card hands.
+func TestSuitsWithAtLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 20000 {
+		h := NewHand(cards.Sample(r, cards.FullDeck, i%8))
+		for n := range 9 {
+			var want uint8
+			for s := range cards.Suit(cards.NumSuits) {
+				if h.SuitCount(s) >= n {
+					want |= 1 << s
+				}
+			}
+			if got := h.SuitsWithAtLeast(n); got != want {
+				t.Fatalf("%v: SuitsWithAtLeast(%d) = %04b, want %04b", h.Set(), n, got, want)
+			}
+		}
+	}
+}

@@ -3,9 +3,11 @@
 // checkout (github zekyll/OMPEval) with g++ -O3 -march=native; the script
 // does that. Each run prints one line per workload:
 //
-//   row <name> <value> <unit> [<check>]
+//   row <name> <value> <unit> <check> <cpu>
 //
-// with the same names, units and amounts of work as the Go side
+// value is wall-clock time per unit of work, cpu the process's CPU time per
+// unit (less disturbed by other processes on a shared machine), with the
+// same names, units and amounts of work as the Go side
 // (internal/cmd/ompcompare), so the script can pair them.
 #include "omp/EquityCalculator.h"
 #include "omp/HandEvaluator.h"
@@ -16,15 +18,29 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <time.h>
 #include <vector>
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds(Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double>(b - a).count();
-}
+// Timer measures wall-clock and process CPU time.
+struct Timer {
+    Clock::time_point w0;
+    double c0;
+    static double cpu() {
+        timespec ts;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        return ts.tv_sec + 1e-9 * ts.tv_nsec;
+    }
+    Timer() : w0(Clock::now()), c0(cpu()) {}
+    // stop returns the wall and CPU seconds since the timer started.
+    std::pair<double, double> stop() const {
+        double c = cpu() - c0;
+        return {std::chrono::duration<double>(Clock::now() - w0).count(), c};
+    }
+};
 
 // splitmix64 (Steele, Lea and Flood 2014): the Go side uses the same
 // generator and seed, so both sides evaluate the same random hands.
@@ -70,17 +86,17 @@ void handEval(const std::vector<std::array<uint8_t, 7>>& table) {
         hands[i] = h;
     }
     uint64_t sum = 0;
-    auto t0 = Clock::now();
+    Timer t;
     for (unsigned p = 0; p < kPasses; ++p)
         for (const omp::Hand& h : hands) sum += eval.evaluate(h);
-    auto t1 = Clock::now();
-    printf("row hand-eval %.4f ns/eval %llu\n", seconds(t0, t1) * 1e9 / (double(kPasses) * kTable),
-           (unsigned long long)sum);
+    auto [w, c] = t.stop();
+    const double n = double(kPasses) * kTable;
+    printf("row hand-eval %.4f ns/eval %llu %.4f\n", w * 1e9 / n, (unsigned long long)sum, c * 1e9 / n);
 }
 
 void cardsEval(const std::vector<std::array<uint8_t, 7>>& table) {
     uint64_t sum = 0;
-    auto t0 = Clock::now();
+    Timer t;
     for (unsigned p = 0; p < kPasses; ++p)
         for (const auto& cs : table) {
             omp::Hand h = omp::Hand::empty();
@@ -93,16 +109,16 @@ void cardsEval(const std::vector<std::array<uint8_t, 7>>& table) {
             h += omp::Hand(cs[6]);
             sum += eval.evaluate(h);
         }
-    auto t1 = Clock::now();
-    printf("row cards-eval %.4f ns/eval %llu\n", seconds(t0, t1) * 1e9 / (double(kPasses) * kTable),
-           (unsigned long long)sum);
+    auto [w, c] = t.stop();
+    const double n = double(kPasses) * kTable;
+    printf("row cards-eval %.4f ns/eval %llu %.4f\n", w * 1e9 / n, (unsigned long long)sum, c * 1e9 / n);
 }
 
 // enum7 evaluates all 133,784,560 seven-card hands, adding one card per
 // loop level (as OMPEval's own sequential benchmark does).
 void enum7() {
     uint64_t sum = 0, count = 0;
-    auto t0 = Clock::now();
+    Timer t;
     for (unsigned a = 0; a < 52; ++a) {
         omp::Hand ha = omp::Hand::empty() + omp::Hand(a);
         for (unsigned b = a + 1; b < 52; ++b) {
@@ -125,41 +141,43 @@ void enum7() {
             }
         }
     }
-    auto t1 = Clock::now();
+    auto [w, c] = t.stop();
     if (count != 133784560) {
         fprintf(stderr, "enum7: %llu hands\n", (unsigned long long)count);
         exit(1);
     }
-    printf("row enum7 %.4f ns/hand %llu\n", seconds(t0, t1) * 1e9 / double(count), (unsigned long long)sum);
+    printf("row enum7 %.4f ns/hand %llu %.4f\n", w * 1e9 / double(count), (unsigned long long)sum, c * 1e9 / double(count));
 }
 
 // exact enumerates one matchup on one thread; reps runs, mean time.
 // A fresh calculator per run: OMPEval caches per-preflop results in the
 // calculator, so reusing one would skip the work on the second run.
 void exact(const char* name, const std::vector<omp::CardRange>& ranges, int reps) {
-    double eq = 0, total = 0;
+    double eq = 0, total = 0, cpu = 0;
     for (int i = 0; i < reps; ++i) {
         omp::EquityCalculator calc;
-        auto t0 = Clock::now();
+        Timer t;
         calc.start(ranges, 0, 0, true, 0, nullptr, 0.2, 1);
         calc.wait();
-        auto t1 = Clock::now();
-        total += seconds(t0, t1);
+        auto [w, c] = t.stop();
+        total += w;
+        cpu += c;
         eq = calc.getResults().equity[0];
     }
-    printf("row %s %.4f ms %.8f\n", name, total * 1e3 / reps, eq);
+    printf("row %s %.4f ms %.8f %.4f\n", name, total * 1e3 / reps, eq, cpu * 1e3 / reps);
 }
 
 // monteCarlo samples n showdowns on one thread.
 void monteCarlo(const char* name, const std::vector<omp::CardRange>& ranges, uint64_t n) {
     omp::EquityCalculator calc;
     calc.setHandLimit(n);
-    auto t0 = Clock::now();
+    Timer t;
     calc.start(ranges, 0, 0, false, 0, nullptr, 0.2, 1);
     calc.wait();
-    auto t1 = Clock::now();
+    auto [w, c] = t.stop();
     auto r = calc.getResults();
-    printf("row %s %.4f ns/showdown %.4f\n", name, seconds(t0, t1) * 1e9 / double(r.hands), r.equity[0]);
+    printf("row %s %.4f ns/showdown %.4f %.4f\n", name, w * 1e9 / double(r.hands), r.equity[0],
+           c * 1e9 / double(r.hands));
 }
 
 }  // namespace

@@ -3,9 +3,11 @@
 // driver scripts/ompeval/driver.cpp (which calls OMPEval) and prints one
 // line per workload,
 //
-//	row <name> <value> <unit> [<check>]
+//	row <name> <value> <unit> <check> <cpu>
 //
-// so that the script can alternate the two programs and pair their rows.
+// (value is wall-clock time per unit of work, cpu the process's CPU time
+// per unit) so that the script can alternate the two programs and pair
+// their rows.
 // An optional argument runs one workload only.
 //
 //	go run ./internal/cmd/ompcompare [hand-eval|cards-eval|enum7|exact-hu|exact-ranges|mc-hu|mc-ranges]
@@ -14,6 +16,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"syscall"
 	"time"
 
 	"pokerlab/cards"
@@ -28,6 +32,30 @@ const (
 	exactReps = 20      // exact AsKs vs QdQc runs per measurement
 	mcSamples = 1 << 23 // Monte Carlo showdowns per measurement
 )
+
+// timer measures wall-clock and process CPU time. It collects garbage
+// first, so that no collection left over from setting up runs meanwhile.
+type timer struct {
+	wall time.Time
+	cpu  time.Duration
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func startTimer() timer {
+	runtime.GC()
+	return timer{time.Now(), cpuTime()}
+}
+
+// stop returns the wall and CPU seconds since the timer started.
+func (t timer) stop() (wall, cpu float64) {
+	c := cpuTime() - t.cpu
+	return time.Since(t.wall).Seconds(), c.Seconds()
+}
 
 // splitMix is splitmix64 (Steele, Lea and Flood 2014), the generator the C++
 // driver uses with the same seed, so both sides evaluate the same hands.
@@ -69,14 +97,15 @@ func handEval(table [][7]cards.Card) {
 		hands[i] = handeval.NewHand(cards.SetOf(cs[:]...))
 	}
 	var sum uint64
-	start := time.Now()
+	t := startTimer()
 	for range passes {
 		for _, h := range hands {
 			sum += uint64(h.Eval())
 		}
 	}
-	el := time.Since(start)
-	fmt.Printf("row hand-eval %.4f ns/eval %d\n", float64(el.Nanoseconds())/(passes*tableSize), sum)
+	w, c := t.stop()
+	const n = passes * tableSize
+	fmt.Printf("row hand-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
 }
 
 func cardsEval(table [][7]cards.Card) {
@@ -85,21 +114,22 @@ func cardsEval(table [][7]cards.Card) {
 		sets[i] = cards.SetOf(cs[:]...)
 	}
 	var sum uint64
-	start := time.Now()
+	t := startTimer()
 	for range passes {
 		for _, s := range sets {
 			sum += uint64(handeval.Eval(s))
 		}
 	}
-	el := time.Since(start)
-	fmt.Printf("row cards-eval %.4f ns/eval %d\n", float64(el.Nanoseconds())/(passes*tableSize), sum)
+	w, c := t.stop()
+	const n = passes * tableSize
+	fmt.Printf("row cards-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
 }
 
 // enum7 evaluates all 133,784,560 seven-card hands, adding one card per
 // loop level.
 func enum7() {
 	var sum, count uint64
-	start := time.Now()
+	t := startTimer()
 	for a := cards.Card(0); a < 52; a++ {
 		ha := handeval.Hand{}.Add(a)
 		for b := a + 1; b < 52; b++ {
@@ -122,12 +152,12 @@ func enum7() {
 			}
 		}
 	}
-	el := time.Since(start)
+	w, c := t.stop()
 	if count != 133784560 {
 		fmt.Fprintf(os.Stderr, "enum7: %d hands\n", count)
 		os.Exit(1)
 	}
-	fmt.Printf("row enum7 %.4f ns/hand %d\n", float64(el.Nanoseconds())/float64(count), sum)
+	fmt.Printf("row enum7 %.4f ns/hand %d %.4f\n", w*1e9/float64(count), sum, c*1e9/float64(count))
 }
 
 func calc(ranges []*equity.Range, opt equity.Options) equity.Result {
@@ -141,19 +171,20 @@ func calc(ranges []*equity.Range, opt equity.Options) equity.Result {
 
 func exact(name string, ranges []*equity.Range, reps int) {
 	var res equity.Result
-	start := time.Now()
+	t := startTimer()
 	for range reps {
 		res = calc(ranges, equity.Options{Method: equity.Exact, Threads: 1})
 	}
-	el := time.Since(start)
-	fmt.Printf("row %s %.4f ms %.8f\n", name, el.Seconds()*1e3/float64(reps), res.Players[0].Equity)
+	w, c := t.stop()
+	fmt.Printf("row %s %.4f ms %.8f %.4f\n", name, w*1e3/float64(reps), res.Players[0].Equity, c*1e3/float64(reps))
 }
 
 func monteCarlo(name string, ranges []*equity.Range) {
-	start := time.Now()
+	t := startTimer()
 	res := calc(ranges, equity.Options{Method: equity.MonteCarlo, Samples: mcSamples, Threads: 1, Seed: 1})
-	el := time.Since(start)
-	fmt.Printf("row %s %.4f ns/showdown %.4f\n", name, float64(el.Nanoseconds())/float64(res.Samples), res.Players[0].Equity)
+	w, c := t.stop()
+	n := float64(res.Samples)
+	fmt.Printf("row %s %.4f ns/showdown %.4f %.4f\n", name, w*1e9/n, res.Players[0].Equity, c*1e9/n)
 }
 
 func main() {
