@@ -132,13 +132,19 @@ func (h Hand) Set() cards.Set {
 // Eval returns the value of the best five cards of h, which must hold 5, 6
 // or 7 cards.
 func (h Hand) Eval() Value {
-	// The common case first: the compiler lays it out as the fall-through.
-	f := (h.key + counterBias) & counterTop
-	if f == 0 {
-		return rankLookup(h.key)
+	// The common case first: the compiler lays it out as the fall-through,
+	// and tests the flush bits without keeping them.
+	if k := h.key; (k+counterBias)&counterTop == 0 {
+		return rankValue[uint32(k>>(64-bucketBits-slotBits))&(numSlots-1)^uint32(displacement[k>>(64-bucketBits)])]
 	}
-	// Bit 4s+3 is set for the flush suit s; its lane starts at 16s.
-	lane := uint(bits.TrailingZeros64(f)) &^ 3 << 2
+	return h.flush()
+}
+
+// flush returns the value of a hand holding five or more cards of a suit.
+func (h Hand) flush() Value {
+	// Bit 4s of f is set for the flush suit s; its lane starts at 16s.
+	f := (h.key + counterBias) >> 3 & (counterTop >> 3)
+	lane := uint(bits.TrailingZeros64(f)) << 2
 	return flushValue[h.suits>>lane&0x1fff]
 }
 
