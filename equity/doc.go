@@ -34,7 +34,19 @@
 // standard-error target), never on the number of threads. Ranged players are
 // drawn with Walker's alias method and a deal that clashes is redrawn whole;
 // players whose range is "random" are dealt from the cards left, which has
-// the same distribution. The standard error is sqrt(Var(share)/n).
+// the same distribution. Two players who both hold weighted ranges are drawn
+// as one pair from an alias table over the pairs that share no card, with
+// the product of the weights (up to 65,536 pairs; the same distribution,
+// one random word a deal and no redraws). The standard error is
+// sqrt(Var(share)/n).
+//
+// The random stream is math/rand/v2's PCG, stepped by the package's own
+// copy of its formula (pcg.go) so that loops keep its state in registers;
+// the outputs are rand.PCG's. Deliberate change (issue 16): drawing two
+// weighted ranges as a pair changed the stream of those heads-up matchups,
+// so their numbers for a seed differ from earlier versions by sampling
+// noise; every other matchup, the exact results and Sampler's stream are
+// unchanged bit for bit (TestRegress).
 // Sampler.VsRandom is the allocation-free fast path for one hand against n
 // random hands, for callers that ask at every decision (one Sampler per
 // goroutine).

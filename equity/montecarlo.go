@@ -3,7 +3,6 @@ package equity
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 
@@ -156,12 +155,13 @@ func (t *aliasTable) draw(x uint64) int {
 // sampler draws deals of a problem; one per goroutine.
 type sampler struct {
 	p       *problem
-	ranged  []int // players drawn from their weighted range
-	uniform []int // players whose range is every combination left: dealt two cards
-	alias   []aliasTable
-	known   cards.Set // board, dead and the cards of players with one combination
+	ranged  []rangedDraw // players drawn from their weighted range, in seat order
+	uniform []int        // players whose range is every combination left: dealt two cards
+	known   cards.Set    // board, dead and the cards of players with one combination
 	board   handeval.Hand
 	hands   [MaxPlayers]handeval.Hand
+	hu      [2]handeval.Hand // deal2's hands
+	pairs   *pairDraw        // two ranged players drawn together, or nil
 	vals    [MaxPlayers]handeval.Value
 	// numDrawn cards come per deal: two per uniform player and the board.
 	numDrawn   int
@@ -169,16 +169,34 @@ type sampler struct {
 	cardSource
 }
 
+// rangedDraw is what drawing one ranged player's combination needs, laid
+// out flat: the alias table and the combinations' cards.
+type rangedDraw struct {
+	seat  int
+	alias aliasTable
+	combo []drawnCombo // indexed like the player's combinations
+}
+
+type drawnCombo struct {
+	set  cards.Set
+	hand handeval.Hand
+}
+
+// draw returns the combination the random word x picks.
+func (r *rangedDraw) draw(x uint64) *drawnCombo {
+	return &r.combo[r.alias.draw(x)]
+}
+
 // cardSource draws uniform cards from a PCG stream.
 type cardSource struct {
-	rng rand.PCG
+	rng pcg
 	// x holds random bits for card draws, good for left more draws.
 	x    uint64
 	left int
 }
 
 func (s *cardSource) seed(a, b uint64) {
-	s.rng.Seed(a, b)
+	s.rng.seed(a, b)
 	s.left = 0
 }
 
@@ -191,7 +209,6 @@ func newSampler(p *problem) *sampler {
 			s.known |= pl.combos[0].set
 		}
 	}
-	s.alias = make([]aliasTable, len(p.players))
 	for i, pl := range p.players {
 		if len(pl.combos) == 1 {
 			s.hands[i] = pl.combos[0].hand // fixed for every deal
@@ -205,7 +222,6 @@ func newSampler(p *problem) *sampler {
 				uniform = false
 			}
 		}
-		s.alias[i] = newAliasTable(w)
 		if uniform {
 			// Every combination of the cards left, equally weighted: dealing
 			// two cards from what the ranged players leave is the same
@@ -213,11 +229,57 @@ func newSampler(p *problem) *sampler {
 			// on which combinations the ranged players hold).
 			s.uniform = append(s.uniform, i)
 		} else {
-			s.ranged = append(s.ranged, i)
+			r := rangedDraw{seat: i, alias: newAliasTable(w)}
+			for _, c := range pl.combos {
+				r.combo = append(r.combo, drawnCombo{c.set, c.hand})
+			}
+			s.ranged = append(s.ranged, r)
 		}
 	}
 	s.numDrawn = 2*len(s.uniform) + p.toCome
+	if len(p.players) == 2 && len(s.ranged) == 2 {
+		s.pairs = newPairDraw(s.ranged[0].combo, s.ranged[1].combo, p.players[0].combos, p.players[1].combos)
+	}
 	return s
+}
+
+// maxPairs caps the pairs of a pairDraw (its tables take 28 bytes a pair).
+const maxPairs = 1 << 16
+
+// pairDraw draws the combinations of two players with weighted ranges
+// together, from one alias table over the pairs that share no card, with
+// weight the product of the two weights: the distribution of drawing them
+// one after the other and redrawing both on a clash, with one random word
+// per deal and no redraws (OMPEval joins ranges the same way).
+type pairDraw struct {
+	alias aliasTable
+	pair  []drawnPair
+}
+
+type drawnPair struct {
+	set  cards.Set // both combinations' cards
+	i, j uint32    // the combinations of the first and the second player
+}
+
+// newPairDraw returns the pair table of two players' combinations, or nil
+// if they have more than maxPairs pairs.
+func newPairDraw(c0, c1 []drawnCombo, w0, w1 []combo) *pairDraw {
+	if len(c0)*len(c1) > maxPairs {
+		return nil
+	}
+	d := new(pairDraw)
+	var w []float64
+	for i, a := range c0 {
+		for j, b := range c1 {
+			if a.set&b.set != 0 {
+				continue
+			}
+			d.pair = append(d.pair, drawnPair{a.set | b.set, uint32(i), uint32(j)})
+			w = append(w, w0[i].weight*w1[j].weight)
+		}
+	}
+	d.alias = newAliasTable(w)
+	return d
 }
 
 // drawsPerWord is how many card numbers one 64-bit random word yields: each
@@ -278,18 +340,86 @@ func (s *cardSource) drawHand(used cards.Set, n int, h handeval.Hand) (cards.Set
 	return used, h
 }
 
+// deal2 draws one deal of two players, none of them dealt uniformly, and
+// returns their values: one's draws, in a function of its own that calls
+// nothing, so that the compiler keeps its variables in registers.
+func (s *sampler) deal2() (handeval.Value, handeval.Value) {
+	var used cards.Set
+	hi, lo, r := s.rng.hi, s.rng.lo, uint64(0)
+	// The ranged players' draws, unrolled for one and two of them (the
+	// same draws and checks as the loop in one).
+	switch rs := s.ranged; {
+	case s.pairs != nil:
+		hi, lo, r = pcgStep(hi, lo)
+		e := &s.pairs.pair[s.pairs.alias.draw(r)]
+		used = s.known | e.set
+		s.hu[0], s.hu[1] = rs[0].combo[e.i].hand, rs[1].combo[e.j].hand
+	case len(rs) == 0:
+		used = s.known
+	case len(rs) == 1:
+		rd := &rs[0]
+		hi, lo, r = pcgStep(hi, lo)
+		c := rd.draw(r)
+		for c.set&s.known != 0 {
+			hi, lo, r = pcgStep(hi, lo)
+			c = rd.draw(r)
+		}
+		used = s.known | c.set
+		s.hu[rd.seat&1] = c.hand
+	default:
+		r0, r1 := &rs[0], &rs[1]
+		for {
+			hi, lo, r = pcgStep(hi, lo)
+			c0 := r0.draw(r)
+			if c0.set&s.known != 0 {
+				continue // reject the whole deal: keeps P ∝ Π weights
+			}
+			hi, lo, r = pcgStep(hi, lo)
+			c1 := r1.draw(r)
+			if c1.set&(s.known|c0.set) != 0 {
+				continue
+			}
+			used = s.known | c0.set | c1.set
+			s.hu[0], s.hu[1] = c0.hand, c1.hand
+			break
+		}
+	}
+	board := s.board
+	x, left := s.x, s.left
+	for k := s.p.toCome; ; {
+		for ; left > 0 && k > 0; left-- {
+			h, l := bits.Mul64(x, cards.NumCards)
+			x = l
+			if bit := cards.Set(1) << (h & 63); used&bit == 0 {
+				used |= bit
+				board = board.Add(cards.Card(h))
+				k--
+			}
+		}
+		if k == 0 {
+			break
+		}
+		hi, lo, x = pcgStep(hi, lo)
+		left = drawsPerWord
+	}
+	s.rng.hi, s.rng.lo = hi, lo
+	s.x, s.left = x, left
+	return board.Union(s.hu[0]).Eval(), board.Union(s.hu[1]).Eval()
+}
+
 // one draws and books one deal.
 func (s *sampler) one(acc *mcAcc) {
 	var used cards.Set
 restart:
 	used = s.known
-	for _, i := range s.ranged {
-		c := &s.p.players[i].combos[s.alias[i].draw(s.rng.Uint64())]
+	for k := range s.ranged {
+		r := &s.ranged[k]
+		c := r.draw(s.rng.Uint64())
 		if c.set&used != 0 {
 			goto restart // reject the whole deal: keeps P ∝ Π weights
 		}
 		used |= c.set
-		s.hands[i] = c.hand
+		s.hands[r.seat] = c.hand
 	}
 	// The uniform players' cards, then the board, from one stream.
 	if len(s.uniform) > 0 {
@@ -312,9 +442,38 @@ restart:
 
 func (s *sampler) chunk(seed, index uint64, n int, acc *mcAcc) {
 	s.seed(seed, index)
+	if s.numPlayers == 2 && len(s.uniform) == 0 {
+		s.hu = [2]handeval.Hand{s.hands[0], s.hands[1]}
+		s.chunk2(n, acc)
+		return
+	}
 	for range n {
 		s.one(acc)
 	}
+}
+
+// chunk2 is chunk for two players, none of them dealt uniformly: the same
+// deals as one, with the outcomes counted in a register and booked at the
+// end (the same integers as booking each deal).
+func (s *sampler) chunk2(n int, acc *mcAcc) {
+	// Outcome counts packed in 21-bit fields of one word (a chunk has at
+	// most 8192 deals): wins of player 0, wins of player 1, ties.
+	var counts uint64
+	for range n {
+		a, b := s.deal2()
+		counts += b2u(a > b) | b2u(b > a)<<21 | b2u(a == b)<<42
+	}
+	won0, won1, tied := counts&(1<<21-1), counts>>21&(1<<21-1), counts>>42
+	const half = shareUnit / 2
+	acc.n += won0 + won1 + tied
+	acc.share[0] += won0*shareUnit + tied*half
+	acc.share[1] += won1*shareUnit + tied*half
+	acc.share2[0] += won0*(shareUnit*shareUnit) + tied*(half*half)
+	acc.share2[1] += won1*(shareUnit*shareUnit) + tied*(half*half)
+	acc.win[0] += won0
+	acc.win[1] += won1
+	acc.tie[0] += tied
+	acc.tie[1] += tied
 }
 
 // monteCarlo samples deals in chunks over threads and stops at the first

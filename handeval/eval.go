@@ -30,7 +30,7 @@ func Eval(s cards.Set) Value {
 	if (s0|s1|s2|s3)&top != 0 {
 		// At most one suit can hold five of at most seven cards.
 		su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
-		return flushValue[cards.Set(x).SuitMask(cards.Suit(su))]
+		return tab.flush[cards.Set(x).SuitMask(cards.Suit(su))]
 	}
 	// Nibble-wise popcount: the nibble of rank r becomes its card count.
 	y := x - (x >> 1 & pairs01)
@@ -42,7 +42,7 @@ func Eval(s cards.Set) Value {
 // do not reach the hash bits.
 func rankLookup(k uint64) Value {
 	slot := uint32(k>>(64-bucketBits-slotBits)) & (numSlots - 1)
-	return rankValue[slot^uint32(displacement[k>>(64-bucketBits)])]
+	return tab.rank[slot^uint32(tab.disp[k>>(64-bucketBits)])]
 }
 
 // Valid reports whether s can be evaluated: 5, 6 or 7 cards.
@@ -52,7 +52,7 @@ func Valid(s cards.Set) bool {
 }
 
 // Category returns the category of a hand of value v (1..7462).
-func (v Value) Category() Category { return categoryOf[v] }
+func (v Value) Category() Category { return tab.category[v] }
 
 // Hand is a partial hand kept in the evaluator's own form, so that cards can
 // be added with two additions and a hand of 5..7 cards evaluated without
@@ -69,27 +69,6 @@ type Hand struct {
 	suits uint64
 }
 
-// cardKey and cardSuits are a card's contributions to the two words of a
-// Hand. They have an entry for every uint8 so that indexing with a Card
-// needs no bounds check (only the first 52 are used, seven cache lines).
-var (
-	cardKey   [256]uint64
-	cardSuits [256]uint64
-)
-
-func init() {
-	for c := range cards.Card(cards.NumCards) {
-		r, s := uint(c.Rank()), uint(c.Suit())
-		if r == uint(cards.Ace) {
-			cardKey[c] = aceMul
-		} else {
-			cardKey[c] = hashMul << (4 * r)
-		}
-		cardKey[c] += 1 << (4 * s)
-		cardSuits[c] = 1 << (16*s + r)
-	}
-}
-
 // NewHand returns the hand of the cards of s (at most seven).
 func NewHand(s cards.Set) Hand {
 	var h Hand
@@ -101,7 +80,7 @@ func NewHand(s cards.Set) Hand {
 
 // Add returns h with card c added (c must not be in h).
 func (h Hand) Add(c cards.Card) Hand {
-	return Hand{h.key + cardKey[c], h.suits + cardSuits[c]}
+	return Hand{h.key + tab.cardKey[c], h.suits + tab.cardSuits[c]}
 }
 
 // Union returns the hand of the cards of h and o, which must be disjoint and
@@ -135,7 +114,7 @@ func (h Hand) Eval() Value {
 	// The common case first: the compiler lays it out as the fall-through,
 	// and tests the flush bits without keeping them.
 	if k := h.key; (k+counterBias)&counterTop == 0 {
-		return rankValue[uint32(k>>(64-bucketBits-slotBits))&(numSlots-1)^uint32(displacement[k>>(64-bucketBits)])]
+		return tab.rank[uint32(k>>(64-bucketBits-slotBits))&(numSlots-1)^uint32(tab.disp[k>>(64-bucketBits)])]
 	}
 	return h.flush()
 }
@@ -145,7 +124,7 @@ func (h Hand) flush() Value {
 	// Bit 4s of f is set for the flush suit s; its lane starts at 16s.
 	f := (h.key + counterBias) >> 3 & (counterTop >> 3)
 	lane := uint(bits.TrailingZeros64(f)) << 2
-	return flushValue[h.suits>>lane&0x1fff]
+	return tab.flush[h.suits>>lane&0x1fff]
 }
 
 // SuitCount returns the number of cards of suit s in h. Enumerators use it

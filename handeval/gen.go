@@ -39,17 +39,30 @@ func main() {
 	fmt.Fprintf(&b, "// Rank-key parameters (see package tablegen).\n")
 	fmt.Fprintf(&b, "const (\n\thashMul = %#016x\n\taceMul = %#016x\n\tbucketBits = %d\n\tslotBits = %d\n)\n\n",
 		uint64(tablegen.Mul), uint64(tablegen.AceMul), tablegen.BucketBits, tablegen.SlotBits)
-	table(&b, "rankValue[slot^displacement[bucket]] is the value of a non-flush hand\n// whose rank key falls in that bucket and slot (0: no 5..7-card multiset).",
-		"rankValue", "Value", t.Rank[:])
-	table(&b, fmt.Sprintf("displacement[bucket] is XORed with the slot bits of a rank key (at\n// most %d).", t.MaxDisp),
-		"displacement", "uint16", t.Disp[:])
-	table(&b, "flushValue[m] is the value of the best flush or straight flush among\n// the ranks in the 13-bit mask m (0 for fewer than five ranks).",
-		"flushValue", "Value", t.Flush[:])
+	fmt.Fprintf(&b, "// tab holds the tables in one variable, so that code using several of\n// them computes a single base address.\n")
+	fmt.Fprintf(&b, "var tab = tables{\n")
+	field(&b, "rank", "Value", len(t.Rank), t.Rank[:])
+	field(&b, "disp", "uint16", len(t.Disp), t.Disp[:])
+	field(&b, "flush", "Value", len(t.Flush), t.Flush[:])
+	var keys, suits [256]uint64
+	for c := range 52 {
+		r, s := c/4, c%4
+		if r == 12 {
+			keys[c] = tablegen.AceMul
+		} else {
+			keys[c] = tablegen.Mul << (4 * r)
+		}
+		keys[c] += 1 << (4 * s)
+		suits[c] = 1 << (16*s + r)
+	}
+	field64(&b, "cardKey", len(keys), keys[:52])
+	field64(&b, "cardSuits", len(suits), suits[:52])
 	cat := make([]uint16, len(t.Category))
 	for i, c := range t.Category {
 		cat[i] = uint16(c)
 	}
-	table(&b, "categoryOf[v] is the category of value v.", "categoryOf", "Category", cat)
+	field(&b, "category", "Category", len(cat), cat)
+	fmt.Fprintf(&b, "}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -59,13 +72,10 @@ func main() {
 	}
 }
 
-// table writes one array literal, 16 values a line.
-func table(b *bytes.Buffer, doc, name, typ string, vals []uint16) {
-	fmt.Fprintf(b, "// %s\nvar %s = [%d]%s{\n", doc, name, len(vals), typ)
+// field writes one array field of the tab literal, 16 values a line.
+func field(b *bytes.Buffer, name, typ string, n int, vals []uint16) {
+	fmt.Fprintf(b, "%s: [%d]%s{\n", name, n, typ)
 	for i, v := range vals {
-		if i%16 == 0 {
-			b.WriteString("\t")
-		}
 		fmt.Fprintf(b, "%d,", v)
 		if i%16 == 15 || i == len(vals)-1 {
 			b.WriteString("\n")
@@ -73,5 +83,19 @@ func table(b *bytes.Buffer, doc, name, typ string, vals []uint16) {
 			b.WriteString(" ")
 		}
 	}
-	b.WriteString("}\n\n")
+	b.WriteString("},\n")
+}
+
+// field64 writes a field of 64-bit constants in hexadecimal, four a line.
+func field64(b *bytes.Buffer, name string, n int, vals []uint64) {
+	fmt.Fprintf(b, "%s: [%d]uint64{\n", name, n)
+	for i, v := range vals {
+		fmt.Fprintf(b, "%#016x,", v)
+		if i%4 == 3 || i == len(vals)-1 {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(" ")
+		}
+	}
+	b.WriteString("},\n")
 }

@@ -3,6 +3,7 @@ package handeval
 import (
 	"testing"
 
+	"pokerlab/cards"
 	"pokerlab/handeval/internal/tablegen"
 )
 
@@ -31,16 +32,33 @@ func TestTablesMatchGenerator(t *testing.T) {
 			}
 		}
 	}
-	same("rankValue", rankValue[:], tb.Rank[:])
-	same("flushValue", flushValue[:], tb.Flush[:])
-	for i := range displacement {
-		if displacement[i] != tb.Disp[i] {
-			t.Fatalf("displacement[%d] = %d, tablegen %d: run go generate", i, displacement[i], tb.Disp[i])
+	same("rank", tab.rank[:], tb.Rank[:])
+	same("flush", tab.flush[:], tb.Flush[:])
+	for i := range tab.disp {
+		if tab.disp[i] != tb.Disp[i] {
+			t.Fatalf("disp[%d] = %d, tablegen %d: run go generate", i, tab.disp[i], tb.Disp[i])
 		}
 	}
-	for v := range categoryOf {
-		if uint8(categoryOf[v]) != tb.Category[v] {
-			t.Fatalf("categoryOf[%d] = %d, tablegen %d: run go generate", v, categoryOf[v], tb.Category[v])
+	for v := range tab.category {
+		if uint8(tab.category[v]) != tb.Category[v] {
+			t.Fatalf("category[%d] = %d, tablegen %d: run go generate", v, tab.category[v], tb.Category[v])
+		}
+	}
+	// A card's key: its rank's multiplier (the ace has its own) plus one in
+	// its suit's counter; its suit lane bit: rank r of suit s at 16s+r.
+	for c := range cards.Card(cards.NumCards) {
+		r, s := uint(c.Rank()), uint(c.Suit())
+		key := uint64(tablegen.Mul) << (4 * r)
+		if c.Rank() == cards.Ace {
+			key = tablegen.AceMul
+		}
+		if tab.cardKey[c] != key+1<<(4*s) || tab.cardSuits[c] != 1<<(16*s+r) {
+			t.Fatalf("card %v: key %#x suits %#x", c, tab.cardKey[c], tab.cardSuits[c])
+		}
+	}
+	for c := cards.NumCards; c < len(tab.cardKey); c++ {
+		if tab.cardKey[c] != 0 || tab.cardSuits[c] != 0 {
+			t.Fatalf("entry %d beyond the cards is not zero", c)
 		}
 	}
 	if tb.Keys != 73775 {
