@@ -10,7 +10,7 @@
 // their rows.
 // An optional argument runs one workload only.
 //
-//	go run ./internal/cmd/ompcompare [hand-eval|cards-eval|enum7|exact-hu|exact-ranges|mc-hu|mc-ranges]
+//	go run ./internal/cmd/ompcompare [hand-eval|cards-eval|set-eval|enum7|enum7-whole|exact-hu|exact-ranges|mc-hu|mc-ranges]
 package main
 
 import (
@@ -108,7 +108,26 @@ func handEval(table [][7]cards.Card) {
 	fmt.Printf("row hand-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
 }
 
+// cardsEval builds each hand from its seven cards, as OMPEval's
+// driver does, and evaluates it.
 func cardsEval(table [][7]cards.Card) {
+	var sum uint64
+	t := startTimer()
+	for range passes {
+		for i := range table {
+			cs := &table[i]
+			h := handeval.Hand{}.Add(cs[0]).Add(cs[1]).Add(cs[2]).Add(cs[3]).Add(cs[4]).Add(cs[5]).Add(cs[6])
+			sum += uint64(h.Eval())
+		}
+	}
+	w, c := t.stop()
+	const n = passes * tableSize
+	fmt.Printf("row cards-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
+}
+
+// setEval evaluates each hand from a cards.Set (Eval); OMPEval has no
+// bit-set input, its side of this row is the card-array loop again.
+func setEval(table [][7]cards.Card) {
 	sets := make([]cards.Set, len(table))
 	for i, cs := range table {
 		sets[i] = cards.SetOf(cs[:]...)
@@ -122,7 +141,7 @@ func cardsEval(table [][7]cards.Card) {
 	}
 	w, c := t.stop()
 	const n = passes * tableSize
-	fmt.Printf("row cards-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
+	fmt.Printf("row set-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
 }
 
 // enum7 evaluates all 133,784,560 seven-card hands, adding one card per
@@ -158,6 +177,25 @@ func enum7() {
 		os.Exit(1)
 	}
 	fmt.Printf("row enum7 %.4f ns/hand %d %.4f\n", w*1e9/float64(count), sum, c*1e9/float64(count))
+}
+
+// enum7Whole computes the value of all 133,784,560 seven-card hands as a
+// whole: handeval.Histogram7 (classes of hands that share their value are
+// evaluated once). The checksum is the same sum of values as enum7's.
+func enum7Whole() {
+	t := startTimer()
+	hist := handeval.Histogram7()
+	w, c := t.stop()
+	var sum, count uint64
+	for v, n := range hist {
+		sum += uint64(v) * n
+		count += n
+	}
+	if count != 133784560 {
+		fmt.Fprintf(os.Stderr, "enum7-whole: %d hands\n", count)
+		os.Exit(1)
+	}
+	fmt.Printf("row enum7-whole %.4f ns/hand %d %.4f\n", w*1e9/float64(count), sum, c*1e9/float64(count))
 }
 
 func calc(ranges []*equity.Range, opt equity.Options) equity.Result {
@@ -203,8 +241,14 @@ func main() {
 	if want("cards-eval") {
 		cardsEval(table)
 	}
+	if want("set-eval") {
+		setEval(table)
+	}
 	if want("enum7") {
 		enum7()
+	}
+	if want("enum7-whole") {
+		enum7Whole()
 	}
 	if want("exact-hu") {
 		exact("exact-hu", hu, exactReps)
