@@ -19,12 +19,25 @@
 // permutations that fix the dead cards, the known board and every player's
 // weighted range (AsKs vs QdQc: 2 permutations; QQ+,AKs vs JJ-88,AQs-ATs: all
 // 24, leaving the 134,459 strategically distinct boards), weighted by the
-// orbit size; see enumerator for the orderly generation. Exact hole cards are
-// counted in integers (shares in units of 1/2520, the LCM of 1..9) and, on the
-// river card, cards that cannot complete a flush for anyone are evaluated
-// once per rank. Two ranges are combined per board by counting, for each of
-// the first player's combinations, the second player's weaker, level and
-// valid combinations; more players go through the list of deals.
+// orbit size; see enumerator for the orderly generation.
+//
+// Exact hole cards (handsEnum) are counted in integers (shares in units of
+// 1/2520, the LCM of 1..9), and boards that differ only in cards of suits in
+// which no player can make a flush any more are evaluated once, at every
+// level of the enumeration: at a rank, k cards of n such suits stand for
+// C(n, k) boards; the orbit check compares the other suits only (AsKs vs
+// QdQc: 180,000 showdowns for 1,712,304 boards). Heads-up, wins and ties are
+// counted without branches.
+//
+// Two ranges are combined per board by counting, for each of the first
+// player's combinations, the second player's weaker, level and valid
+// combinations that share no card with it: both players' combinations are
+// sorted by value and swept together with per-card counters (all minus those
+// holding either card plus the one holding both), O((n+m) log(n+m)) instead
+// of n·m pairs; lopsided matchups (a few combinations against many) keep the
+// pairwise count, which is faster there. Counts are integers per weight
+// class, summed in the order the pairwise count used, so the results are the
+// same bit for bit. More players go through the list of deals.
 //
 // # Monte Carlo
 //
