@@ -347,13 +347,9 @@ func (s *sampler) deal2() (handeval.Value, handeval.Value) {
 	var used cards.Set
 	hi, lo, r := s.rng.hi, s.rng.lo, uint64(0)
 	// The ranged players' draws, unrolled for one and two of them (the
-	// same draws and checks as the loop in one).
+	// same draws and checks as the loop in one); players drawn together
+	// (pairDraw) go through chunkPairs instead.
 	switch rs := s.ranged; {
-	case s.pairs != nil:
-		hi, lo, r = pcgStep(hi, lo)
-		e := &s.pairs.pair[s.pairs.alias.draw(r)]
-		used = s.known | e.set
-		s.hu[0], s.hu[1] = rs[0].combo[e.i].hand, rs[1].combo[e.j].hand
 	case len(rs) == 0:
 		used = s.known
 	case len(rs) == 1:
@@ -405,6 +401,42 @@ func (s *sampler) deal2() (handeval.Value, handeval.Value) {
 	s.rng.hi, s.rng.lo = hi, lo
 	s.x, s.left = x, left
 	return board.Union(s.hu[0]).Eval(), board.Union(s.hu[1]).Eval()
+}
+
+// chunkPairs is n deals of deal2 for players drawn together (pairDraw),
+// in one loop that keeps the generator's state in registers, returning the
+// packed outcome counts of chunk2.
+func (s *sampler) chunkPairs(n int) (counts uint64) {
+	pd := s.pairs
+	c0, c1 := s.ranged[0].combo, s.ranged[1].combo
+	hi, lo, x, left := s.rng.hi, s.rng.lo, s.x, s.left
+	for ; n > 0; n-- {
+		var r uint64
+		hi, lo, r = pcgStep(hi, lo)
+		e := &pd.pair[pd.alias.draw(r)]
+		used := s.known | e.set
+		board := s.board
+		for k := s.p.toCome; ; {
+			for ; left > 0 && k > 0; left-- {
+				h, l := bits.Mul64(x, cards.NumCards)
+				x = l
+				if bit := cards.Set(1) << (h & 63); used&bit == 0 {
+					used |= bit
+					board = board.Add(cards.Card(h))
+					k--
+				}
+			}
+			if k == 0 {
+				break
+			}
+			hi, lo, x = pcgStep(hi, lo)
+			left = drawsPerWord
+		}
+		a, b := board.Union(c0[e.i].hand).Eval(), board.Union(c1[e.j].hand).Eval()
+		counts += b2u(a > b) | b2u(b > a)<<21 | b2u(a == b)<<42
+	}
+	s.rng.hi, s.rng.lo, s.x, s.left = hi, lo, x, left
+	return counts
 }
 
 // one draws and books one deal.
@@ -459,9 +491,13 @@ func (s *sampler) chunk2(n int, acc *mcAcc) {
 	// Outcome counts packed in 21-bit fields of one word (a chunk has at
 	// most 8192 deals): wins of player 0, wins of player 1, ties.
 	var counts uint64
-	for range n {
-		a, b := s.deal2()
-		counts += b2u(a > b) | b2u(b > a)<<21 | b2u(a == b)<<42
+	if s.pairs != nil {
+		counts = s.chunkPairs(n)
+	} else {
+		for range n {
+			a, b := s.deal2()
+			counts += b2u(a > b) | b2u(b > a)<<21 | b2u(a == b)<<42
+		}
 	}
 	won0, won1, tied := counts&(1<<21-1), counts>>21&(1<<21-1), counts>>42
 	const half = shareUnit / 2
