@@ -32,7 +32,10 @@ func Eval(s cards.Set) Value {
 		// Nibble-wise popcount: the nibble of rank r becomes its card count.
 		y := x - (x >> 1 & pairs01)
 		y = y&nibble2 + y>>2&nibble2
-		return rankLookup(y&(1<<48-1)*hashMul + y>>48*aceMul)
+		// y·hashMul ignores the ace's nibble by itself (hashMul has 16 low
+		// zero bits, so 16¹²·hashMul ≡ 0 mod 2⁶⁴); the aces add
+		// count·aceMul, a shift.
+		return rankLookup(y*hashMul + y>>48<<aceShift)
 	}
 	// At most one suit can hold five of at most seven cards.
 	su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3

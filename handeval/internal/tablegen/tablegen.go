@@ -14,8 +14,10 @@
 // y = Σ c_r·16^r (the nibble-wise popcount of a card set). Mul and AceMul
 // have their low 16 bits zero, so K does too and handeval keeps four suit
 // counters there; the ace gets its own multiplier because 16^12·Mul would
-// overflow to zero. K is linear in the counts, so the key of a union of
-// disjoint card sets is the sum of their keys.
+// overflow to zero (so y·Mul is already (y mod 2⁴⁸)·Mul), and AceMul is a
+// power of two, 2^AceShift, so that handeval adds the aces with a shift.
+// K is linear in the counts, so the key of a union of disjoint card sets is
+// the sum of their keys.
 //
 // The value is found by hash and displace (Belazzougui, Botelho and
 // Dietzfelbinger 2009): the top BucketBits bits of K pick a bucket, the
@@ -23,10 +25,9 @@
 //
 //	value = Rank[slot XOR Disp[bucket]].
 //
-// Mul and AceMul were chosen (SearchMul) so that no two of the 73,775 rank
-// multisets of 5, 6 or 7 cards share a bucket and a slot; Build places the
-// buckets, largest first, each at the smallest displacement whose slots are
-// free.
+// Mul was chosen (SearchMul) so that no two of the 73,775 rank multisets of
+// 5, 6 or 7 cards share a bucket and a slot; Build places the buckets,
+// largest first, each at the smallest displacement whose slots are free.
 package tablegen
 
 import (
@@ -37,10 +38,11 @@ import (
 
 // Hash parameters (see the package documentation).
 const (
-	// Mul and AceMul are the first pair SearchMul draws from
-	// rand.NewPCG(16, 2026) (go run gen.go -search); largest displacement 1679.
-	Mul        = 0x6db2ee96aaad0000
-	AceMul     = 0x0156fac393930000
+	// Mul is the first multiplier SearchMul draws from rand.NewPCG(16,
+	// 2026) (go run gen.go -search); largest displacement 6450.
+	Mul      = 0x6db2ee96aaad0000
+	AceShift = 58
+	AceMul   = 1 << AceShift
 	FreeBits   = 16 // low bits of a key left for the suit counters
 	BucketBits = 13
 	SlotBits   = 17
@@ -300,19 +302,18 @@ func Build(mul, ace uint64) (*Tables, error) {
 	return t, nil
 }
 
-// SearchMul returns the first pair of multipliers drawn from next (low
-// FreeBits bits cleared) under which no two rank multisets of 5..7 cards
-// share a bucket and a slot, and how many pairs it tried.
-func SearchMul(next func() uint64) (mul, ace uint64, tries int) {
+// SearchMul returns the first multiplier drawn from next (low FreeBits
+// bits cleared) under which, with AceMul, no two rank multisets of 5..7
+// cards share a bucket and a slot, and how many it tried.
+func SearchMul(next func() uint64) (mul uint64, tries int) {
 	var keys []uint64
 	ForEachMultiset(5, 7, func(cnt *[13]int) { keys = append(keys, Packed(cnt)) })
 	hs := make([]uint64, len(keys))
 	for {
 		tries++
 		mul = next()&^(1<<FreeBits-1) | 1<<FreeBits
-		ace = next() &^ (1<<FreeBits - 1)
 		for i, y := range keys {
-			k := Key(y, mul, ace)
+			k := Key(y, mul, AceMul)
 			hs[i] = Bucket(k)<<SlotBits | Slot(k)
 		}
 		slices.Sort(hs)
@@ -324,7 +325,7 @@ func SearchMul(next func() uint64) (mul, ace uint64, tries int) {
 			}
 		}
 		if ok {
-			return mul, ace, tries
+			return mul, tries
 		}
 	}
 }
