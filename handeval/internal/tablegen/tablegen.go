@@ -40,9 +40,9 @@ import (
 const (
 	// Mul is the first multiplier SearchMul draws from rand.NewPCG(16,
 	// 2026) (go run gen.go -search); largest displacement 6450.
-	Mul      = 0x6db2ee96aaad0000
-	AceShift = 58
-	AceMul   = 1 << AceShift
+	Mul        = 0x6db2ee96aaad0000
+	AceShift   = 58
+	AceMul     = 1 << AceShift
 	FreeBits   = 16 // low bits of a key left for the suit counters
 	BucketBits = 13
 	SlotBits   = 17
