@@ -50,8 +50,9 @@
 // the same distribution. Two players who both hold weighted ranges are drawn
 // as one pair from an alias table over the pairs that share no card, with
 // the product of the weights (up to 65,536 pairs; the same distribution,
-// one random word a deal and no redraws). The standard error is
-// sqrt(Var(share)/n).
+// one random word a deal and no redraws; when all pairs weigh the same, the
+// pair is drawn like a card from the card words, as many draws as its share
+// of the word's bits). The standard error is sqrt(Var(share)/n).
 //
 // The random stream is math/rand/v2's PCG, stepped by the package's own
 // copy of its formula (pcg.go) so that loops keep its state in registers;

@@ -514,6 +514,8 @@ func TestPairDrawUnbiased(t *testing.T) {
 		board string
 	}{
 		{"QQ+,AKs:0.5", "JJ-88,AQs-ATs", ""},
+		{"QQ+,AKs", "JJ-88,AQs-ATs", ""}, // equal weights: drawn from the card words
+		{"AKs,T9s", "QQ,76s", "Ts 7s 2c"},
 		{"AKs:0.5,QQ,77:0.25", "JJ:0.25,T9s,A7s:0.75", "Ah 7c 2d"},
 		{"AA,KK:0.3", "AKo,QJs:0.6", "Kd 9s 4s 2h"},
 	} {

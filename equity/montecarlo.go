@@ -3,6 +3,7 @@ package equity
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -254,6 +255,12 @@ const maxPairs = 1 << 16
 type pairDraw struct {
 	alias aliasTable
 	pair  []drawnPair
+	// uniform: every pair weighs the same, so a pair is a uniform index,
+	// drawn like a card from the card words (see chunkPairs), where it
+	// counts as units draws: the smallest units with 52^units ≥ the number
+	// of pairs.
+	uniform bool
+	units   int
 }
 
 type drawnPair struct {
@@ -279,6 +286,11 @@ func newPairDraw(c0, c1 []drawnCombo, w0, w1 []combo) *pairDraw {
 		}
 	}
 	d.alias = newAliasTable(w)
+	d.uniform = !slices.ContainsFunc(w, func(x float64) bool { return x != w[0] })
+	for n := 1; n < len(d.pair); n *= cards.NumCards {
+		d.units++
+	}
+	d.units = max(d.units, 1)
 	return d
 }
 
@@ -410,10 +422,27 @@ func (s *sampler) chunkPairs(n int) (counts uint64) {
 	pd := s.pairs
 	c0, c1 := s.ranged[0].combo, s.ranged[1].combo
 	hi, lo, x, left := s.rng.hi, s.rng.lo, s.x, s.left
+	nPairs := uint64(len(pd.pair))
 	for ; n > 0; n-- {
-		var r uint64
-		hi, lo, r = pcgStep(hi, lo)
-		e := &pd.pair[pd.alias.draw(r)]
+		var e *drawnPair
+		if pd.uniform {
+			// A uniform pair is drawn like a card, from the card words:
+			// the high half of x·nPairs. It counts as units draws (as
+			// much of x as units cards use), so every draw keeps
+			// drawsPerWord's bias bound.
+			if left < pd.units {
+				hi, lo, x = pcgStep(hi, lo)
+				left = drawsPerWord
+			}
+			h, l := bits.Mul64(x, nPairs)
+			x = l
+			left -= pd.units
+			e = &pd.pair[h]
+		} else {
+			var r uint64
+			hi, lo, r = pcgStep(hi, lo)
+			e = &pd.pair[pd.alias.draw(r)]
+		}
 		used := s.known | e.set
 		board := s.board
 		for k := s.p.toCome; ; {

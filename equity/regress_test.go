@@ -43,8 +43,9 @@ func regressCases() []regressCase {
 		{"mc/6max", []string{"AsKs", "random", "random", "random", "random", "random"}, Options{Method: MonteCarlo, Samples: 50000, Seed: 3, Threads: 2}},
 		{"mc/flop-stderr", []string{"AhKh", "JJ-88,AQs-ATs:0.5"}, Options{Method: MonteCarlo, StdErr: 2e-3, Seed: 11, Board: b("Th 6h 2s")}},
 		// Written after issue 16 drew two weighted ranges as one pair
-		// (doc.go): the only line not from commit 0e65dff.
+		// (doc.go): the only lines not from commit 0e65dff.
 		{"mc/hu-ranges", []string{"QQ+,AKs:0.5", "JJ-88,AQs-ATs"}, Options{Method: MonteCarlo, Samples: 100000, Seed: 7}},
+		{"mc/hu-ranges-uniform", []string{"QQ+,AKs", "JJ-88,AQs-ATs"}, Options{Method: MonteCarlo, Samples: 100000, Seed: 7}},
 	}
 }
 
