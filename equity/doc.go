@@ -65,6 +65,14 @@
 // random hands, for callers that ask at every decision (one Sampler per
 // goroutine).
 //
+// # Performance
+//
+// Side by side with OMPEval (docs/benchmarks.md, process CPU time, one
+// thread): exact AsKs vs QdQc 1.7 ms (OMPEval 2.2 ms), exact QQ+,AKs vs
+// JJ-88,AQs-ATs 66 ms (129 ms), Monte Carlo 47 M showdowns/s for AsKs vs
+// QdQc (32 M/s) and 40 M/s for the range matchup (38 M/s). Calculate
+// allocates only at set-up; no deal or board allocates.
+//
 // # Ranges
 //
 // ParseRange reads the standard notation: QQ+, JJ-88 (JJ, TT, 99 and 88 —
