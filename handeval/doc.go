@@ -62,8 +62,8 @@
 // ns). A C++ transcription of this evaluator runs at about 1.1–1.3× OMPEval
 // (a second shift and an XOR where OMPEval adds a 32-bit offset, a 256 KB
 // instead of a 173 KB table); the rest of the gap is Go's code generation
-// (table addresses recomputed in every iteration, a no-op for every inlined
-// call, no loop-invariant hoisting). Histogram7 does the whole problem in
+// (table addresses recomputed in every iteration, no-ops left by inlined
+// calls, no loop-invariant hoisting). Histogram7 does the whole problem in
 // about 8 ms, 0.06 ns a hand.
 //
 // Facts the tests check against (standard combinatorics): the 2,598,960
