@@ -180,28 +180,36 @@ func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func
 		}
 	}
 	visitors := make([]boardVisitor, len(tasks))
-	threads = max(1, min(threads, len(tasks)))
+	runTasks(len(tasks), threads, func(i int) {
+		v := newVisitor()
+		e.step(v, tasks[i].r, e.k, tasks[i].s, e.board, e.bset, e.allTied())
+		visitors[i] = v
+	})
+	for _, v := range visitors {
+		merge(v)
+	}
+}
+
+// runTasks calls do(i) for i in 0..n-1 on up to threads goroutines, each
+// taking the next task when it is done with one, and returns when all are
+// done.
+func runTasks(n, threads int, do func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range threads {
+	for range max(1, min(threads, n)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(tasks) {
+				if i >= n {
 					return
 				}
-				v := newVisitor()
-				e.step(v, tasks[i].r, e.k, tasks[i].s, e.board, e.bset, e.allTied())
-				visitors[i] = v
+				do(i)
 			}
 		}()
 	}
 	wg.Wait()
-	for _, v := range visitors {
-		merge(v)
-	}
 }
 
 // bestOf returns the best value and how many players hold it.

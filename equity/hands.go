@@ -2,8 +2,6 @@ package equity
 
 import (
 	"math/bits"
-	"sync"
-	"sync/atomic"
 
 	"pokerlab/cards"
 	"pokerlab/handeval"
@@ -235,26 +233,12 @@ func runHands(e *enumerator, holes []handeval.Hand, threads int) tally[uint64] {
 	rel := root().relevant(e.board, e.k)
 	tasks := cards.NumRanks
 	parts := make([]*handsEnum, tasks)
-	threads = max(1, min(threads, tasks))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= tasks {
-					return
-				}
-				h := root()
-				h.rank(cards.NumRanks-1-i, e.k, e.board, e.allTied(), 1, rel)
-				h.finish()
-				parts[i] = h
-			}
-		}()
-	}
-	wg.Wait()
+	runTasks(tasks, threads, func(i int) {
+		h := root()
+		h.rank(cards.NumRanks-1-i, e.k, e.board, e.allTied(), 1, rel)
+		h.finish()
+		parts[i] = h
+	})
 	for _, h := range parts {
 		sum.add(&h.tally)
 	}

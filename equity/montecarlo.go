@@ -445,6 +445,8 @@ func (s *sampler) chunkPairs(n int) (counts uint64) {
 		}
 		used := s.known | e.set
 		board := s.board
+		// deal2's board loop, written out again: a call would send the
+		// generator's state through memory.
 		for k := s.p.toCome; ; {
 			for ; left > 0 && k > 0; left-- {
 				h, l := bits.Mul64(x, cards.NumCards)

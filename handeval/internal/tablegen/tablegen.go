@@ -60,7 +60,9 @@ func Bucket(k uint64) uint64 { return k >> (64 - BucketBits) }
 // Slot returns the slot bits of the key k.
 func Slot(k uint64) uint64 { return k >> (64 - BucketBits - SlotBits) & (NumSlots - 1) }
 
-// Category numbers, as handeval's Category.
+// Category numbers, the same as handeval's Category constants (this
+// package cannot import handeval, whose tests import it; those tests
+// compare the categories of every value).
 const (
 	HighCard = iota
 	Pair
