@@ -30,6 +30,7 @@ type Migration struct {
 var Migrations = []Migration{
 	{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
 	{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
+	{Version: 3, Name: "player rows keyed by player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
 }
 
 // CurrentVersion is the schema version this package writes.
@@ -271,4 +272,61 @@ func (db *DB) wrap(err error) error {
 		return sqliteError(db.where, err)
 	}
 	return fmt.Errorf("database %s: %w", db.where, err)
+}
+
+// schemaV3 keys hand_players by (player_id, hand_id, seat): a player's rows
+// are together (the player filter reads a range of the table itself, and
+// the secondary index of version 1 is gone: one B-tree per row instead of
+// two), and drops the foreign keys of hand_players and hud_cache: they
+// were checked row by row (a trigger per row on PostgreSQL, half of the
+// server's import time), and Import writes these rows only in the
+// transaction that creates their hand, with ids it has just read, and
+// nothing deletes them (TestConsistent checks the references). SQLite
+// cannot drop a constraint: the two tables are rebuilt.
+func schemaV3(k Kind) string {
+	if k == Postgres {
+		return `
+ALTER TABLE hand_players DROP CONSTRAINT hand_players_hand_id_fkey;
+ALTER TABLE hand_players DROP CONSTRAINT hand_players_player_id_fkey;
+ALTER TABLE hand_players DROP CONSTRAINT hand_players_pkey;
+DROP INDEX hand_players_player;
+ALTER TABLE hand_players ADD PRIMARY KEY (player_id, hand_id, seat);
+ALTER TABLE hud_cache DROP CONSTRAINT hud_cache_player_id_fkey`
+	}
+	var cache strings.Builder
+	for _, key := range statKeysV1 {
+		fmt.Fprintf(&cache, ",\n  t_%s INTEGER NOT NULL DEFAULT 0, o_%s INTEGER NOT NULL DEFAULT 0", key, key)
+	}
+	cols := strings.Join(playerColumns, ", ")
+	return strings.NewReplacer("$PCOLS", cols, "$CACHE", cache.String()).Replace(`
+CREATE TABLE hand_players_v3 (
+  player_id INTEGER NOT NULL,
+  hand_id INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  table_seat INTEGER NOT NULL,
+  position TEXT NOT NULL,
+  starting_stack INTEGER NOT NULL,
+  net INTEGER NOT NULL,
+  opp INTEGER NOT NULL,
+  taken INTEGER NOT NULL,
+  af_taken INTEGER NOT NULL,
+  af_opps INTEGER NOT NULL,
+  afq_taken INTEGER NOT NULL,
+  afq_opps INTEGER NOT NULL,
+  PRIMARY KEY (player_id, hand_id, seat)
+) WITHOUT ROWID;
+INSERT INTO hand_players_v3 ($PCOLS) SELECT $PCOLS FROM hand_players;
+DROP TABLE hand_players;
+ALTER TABLE hand_players_v3 RENAME TO hand_players;
+CREATE TABLE hud_cache_v3 (
+  player_id INTEGER NOT NULL,
+  stakes TEXT NOT NULL,
+  position TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  hands INTEGER NOT NULL$CACHE,
+  PRIMARY KEY (player_id, stakes, position, day)
+) WITHOUT ROWID;
+INSERT INTO hud_cache_v3 SELECT * FROM hud_cache;
+DROP TABLE hud_cache;
+ALTER TABLE hud_cache_v3 RENAME TO hud_cache`)
 }
