@@ -54,7 +54,8 @@ func (c *playerCache) add(ids map[string]int64) {
 }
 
 // Import stores a batch of hands in one transaction: either every new hand
-// of the batch is stored, with its player rows and HUD cache, or none is.
+// of the batch is stored, with its player rows, or none is. The rows join
+// the HUD cache later, in folds (fold.go); HUD counts them either way.
 // A hand whose site and hand number are already stored (by an earlier
 // batch, a concurrent import, or earlier in this batch) is skipped and
 // counted. Concurrent Imports are safe: on SQLite they take turns (WAL,
@@ -108,6 +109,9 @@ func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) 
 		db.players.add(ids)
 		res.Stored = stored
 		res.Skipped += len(recs) - stored
+		if err := db.afterWrite(ctx, stored); err != nil {
+			return res, err
+		}
 		return res, nil
 	}
 }
@@ -168,18 +172,6 @@ var handColumns = []string{"site", "site_hand", "played_at", "time_zone", "day",
 var playerColumns = []string{"player_id", "hand_id", "seat", "table_seat", "position", "starting_stack", "net",
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
 
-// cacheKey is a row of hud_cache.
-type cacheKey struct {
-	player           int64
-	stakes, position string
-	day              int
-}
-
-type cacheRow struct {
-	hands  int64
-	counts [hud.NumStats]hud.Count
-}
-
 func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names []string) (int, map[string]int64, error) {
 	// Players: the names not known yet, inserted in name order.
 	ids, missing := db.players.get(names)
@@ -229,13 +221,12 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	if err != nil {
 		return 0, nil, err
 	}
-	// Player rows and the HUD cache of the stored hands.
+	// Player rows of the stored hands (the HUD cache follows in folds).
 	if n := len(recs) * 6 * len(playerColumns); cap(args) < n {
 		args = make([]any, 0, n)
 	}
 	args = args[:0]
 	nrows := 0
-	cache := map[cacheKey]*cacheRow{}
 	counts := map[cacheKey]int64{} // stakes and day
 	stored := 0
 	for i, r := range recs {
@@ -246,26 +237,14 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		counts[cacheKey{stakes: r.Stakes, day: r.Day}]++
 		for j := range r.Players {
 			p := &r.Players[j]
-			pid := ids[p.Name]
 			opp, taken, err := flagMasks(&p.Counts)
 			if err != nil {
 				return 0, nil, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
 			}
 			af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
-			args = append(args, pid, handID[i], int64(p.Seat), int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
+			args = append(args, ids[p.Name], handID[i], int64(p.Seat), int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
 				opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
 			nrows++
-			k := cacheKey{pid, r.Stakes, p.Position, r.Day}
-			c := cache[k]
-			if c == nil {
-				c = &cacheRow{}
-				cache[k] = c
-			}
-			c.hands++
-			for s := range c.counts {
-				c.counts[s].Taken += p.Counts[s].Taken
-				c.counts[s].Opportunities += p.Counts[s].Opportunities
-			}
 		}
 	}
 	if pg, ok := w.(pgTx); ok {
@@ -274,25 +253,6 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		err = w.rows(ctx, insertPlayerRows, nrows, args, nil)
 	}
 	if err != nil {
-		return 0, nil, err
-	}
-	keys := make([]cacheKey, 0, len(cache))
-	for k := range cache {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b cacheKey) int {
-		return cmp.Or(cmp.Compare(a.player, b.player), strings.Compare(a.stakes, b.stakes),
-			strings.Compare(a.position, b.position), cmp.Compare(a.day, b.day))
-	})
-	args = args[:0]
-	for _, k := range keys {
-		c := cache[k]
-		args = append(args, k.player, k.stakes, k.position, int64(k.day), c.hands)
-		for _, st := range statOf {
-			args = append(args, c.counts[st].Taken, c.counts[st].Opportunities)
-		}
-	}
-	if err := w.rows(ctx, upsertCache, len(keys), args, nil); err != nil {
 		return 0, nil, err
 	}
 	ckeys := make([]cacheKey, 0, len(counts))

@@ -19,6 +19,10 @@ type ImportOptions struct {
 	// Progress, if set, is called with the bytes of the input read and
 	// stored so far (of Total).
 	Progress func(done, total int64)
+	// NoFold leaves the rows of the import in the players' tails (HUD
+	// counts them all the same; see fold.go) instead of folding every tail
+	// into the HUD cache at the end.
+	NoFold bool
 }
 
 // Rejection is input that was not stored, and why.
@@ -58,7 +62,8 @@ type importPart struct {
 // ImportFiles stores the hands of hand-history files and directories
 // (recursively: the .phh and .phhs files under them) in db. Parts of the
 // files are parsed and replayed in parallel; one writer stores them in
-// input order, a transaction per Batch hands (Import). An unreadable file
+// input order, a transaction per Batch hands (Import), and at the end folds
+// the players' tails into the HUD cache (Fold). An unreadable file
 // or a malformed hand is rejected with its reason and the rest goes on; the
 // error returned is the database's (the hands of the batches committed
 // before it stay stored, so running the import again completes it).
@@ -177,6 +182,9 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	}
 	if err == nil {
 		err = flush()
+	}
+	if err == nil && !opt.NoFold && sum.Stored > 0 {
+		err = db.Fold(ctx)
 	}
 	cancel()
 	for range order { // let the producer finish

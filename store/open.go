@@ -48,6 +48,8 @@ type DB struct {
 	players  playerCache
 	// w is the writer connection of an SQLite file (see write).
 	w sqliteWriter
+	// folds is the bookkeeping of the HUD cache's folds (fold.go).
+	folds foldState
 }
 
 // Options configure Open. The zero value opens for reading and writing.

@@ -80,13 +80,26 @@ func and(conds []string) string {
 }
 
 // HUD returns the HUD of every player (or f.Player) over the hands f
-// selects, summed from the HUD cache (per player, stakes, position and
-// day, kept in the same transaction as the hands): a player's counts equal
-// what a hud.Tracker reports over the same hands read from files. hands is
-// the number of hands f's stakes and dates select. Cost: one indexed
-// aggregate over the cache rows that match (a handful per player and day),
-// whatever the number of hands.
+// selects: the HUD cache (sums per player, stakes, position and day) plus
+// each player's tail (the rows not folded into the cache yet, fold.go),
+// read in one transaction. A player's counts equal what a hud.Tracker
+// reports over the same hands read from files. hands is the number of
+// hands f's stakes and dates select. Cost: one indexed aggregate over the
+// cache rows that match (a handful per player and day), whatever the
+// number of hands, and the tails (bounded by the folds).
 func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.kind == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead // one snapshot for both queries
+	}
+	// On SQLite a read-only transaction is a deferred BEGIN: a snapshot of
+	// the WAL from its first read on.
+	tx, err := db.sql.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	defer tx.Rollback()
+	byName := map[string]*cacheRow{}
 	var sel strings.Builder
 	sel.WriteString("SELECT p.name, sum(c.hands)")
 	for _, k := range statKeysV1 {
@@ -99,13 +112,11 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
 	}
 	sel.WriteString(and(conds))
-	sel.WriteString(" GROUP BY p.name ORDER BY p.name")
-	rows, err := db.sql.QueryContext(ctx, sel.String(), args...)
+	sel.WriteString(" GROUP BY p.name")
+	rows, err := tx.QueryContext(ctx, sel.String(), args...)
 	if err != nil {
 		return nil, 0, db.wrap(err)
 	}
-	defer rows.Close()
-	t = hud.NewTracker()
 	dest := make([]any, 2+2*len(statKeysV1))
 	var name string
 	var n int64
@@ -116,19 +127,61 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
+			rows.Close()
 			return nil, 0, db.wrap(err)
 		}
-		var c [hud.NumStats]hud.Count
+		c := &cacheRow{hands: n}
 		for i, st := range statOf {
-			c[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
+			c.counts[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
 		}
-		t.AddCounts(name, n, &c)
+		byName[name] = c
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	// The tails.
+	tail := "SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM players p "
+	if db.kind == Postgres {
+		tail += "CROSS JOIN LATERAL (SELECT * FROM hand_players x WHERE x.player_id = p.id AND x.hand_id > p.hud_folded) hp"
+	} else {
+		tail += "JOIN hand_players hp ON hp.player_id = p.id AND hp.hand_id > p.hud_folded"
+	}
+	conds, args = f.where("h", "hp", nil)
+	if f.Stakes != "" || f.Since > 0 || f.Until > 0 {
+		tail += " JOIN hands h ON h.id = hp.hand_id"
+	}
+	if f.Player != "" {
+		args = append(args, f.Player)
+		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
+	}
+	rows, err = tx.QueryContext(ctx, tail+and(conds), args...)
+	if err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	defer rows.Close()
+	var opp, taken, afT, afO, afqT, afqO int64
+	for rows.Next() {
+		if err := rows.Scan(&name, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+			return nil, 0, db.wrap(err)
+		}
+		c := byName[name]
+		if c == nil {
+			c = &cacheRow{}
+			byName[name] = c
+		}
+		c.hands++
+		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, db.wrap(err)
 	}
+	t = hud.NewTracker()
+	for name, c := range byName {
+		t.AddCounts(name, c.hands, &c.counts)
+	}
 	t.SortByName() // the database's collation may order names otherwise
-	hands, err = db.countHands(ctx, f)
+	hands, err = db.countHands(ctx, tx, f)
 	return t, hands, err
 }
 
@@ -182,7 +235,7 @@ func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int6
 		t.AddCounts(names[id], a.hands, &a.counts)
 	}
 	t.SortByName()
-	hands, err = db.countHands(ctx, f)
+	hands, err = db.countHands(ctx, db.sql, f)
 	return t, hands, err
 }
 
@@ -205,12 +258,14 @@ func (db *DB) playerNames(ctx context.Context) (map[int64]string, error) {
 }
 
 // countHands counts the hands f's stakes and dates select.
-func (db *DB) countHands(ctx context.Context, f Filter) (int64, error) {
+func (db *DB) countHands(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, f Filter) (int64, error) {
 	f.Player, f.Position = "", ""
 	conds, args := f.where("h", "h", nil)
 	var n int64
 	// hand_counts holds the hands per stakes and day (kept with the hands).
-	err := db.sql.QueryRowContext(ctx, "SELECT coalesce(sum(h.hands), 0) FROM hand_counts h"+and(conds), args...).Scan(&n)
+	err := q.QueryRowContext(ctx, "SELECT coalesce(sum(h.hands), 0) FROM hand_counts h"+and(conds), args...).Scan(&n)
 	return n, db.wrap(err)
 }
 

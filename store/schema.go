@@ -30,7 +30,7 @@ type Migration struct {
 var Migrations = []Migration{
 	{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
 	{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
-	{Version: 3, Name: "player rows keyed by player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
+	{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
 }
 
 // CurrentVersion is the schema version this package writes.
@@ -274,15 +274,29 @@ func (db *DB) wrap(err error) error {
 	return fmt.Errorf("database %s: %w", db.where, err)
 }
 
-// schemaV3 keys hand_players by (player_id, hand_id, seat): a player's rows
-// are together (the player filter reads a range of the table itself, and
-// the secondary index of version 1 is gone: one B-tree per row instead of
-// two), and drops the foreign keys of hand_players and hud_cache: they
-// were checked row by row (a trigger per row on PostgreSQL, half of the
-// server's import time), and Import writes these rows only in the
-// transaction that creates their hand, with ids it has just read, and
-// nothing deletes them (TestConsistent checks the references). SQLite
-// cannot drop a constraint: the two tables are rebuilt.
+// schemaV3 moves the HUD cache off the commit path, keys hand_players by
+// (player_id, hand_id, seat) and drops the foreign keys of hand_players and
+// hud_cache.
+//
+// players.hud_folded is the player's watermark: hud_cache holds the sums of
+// the player's rows of hands with ids up to it; the rows after it (the
+// tail) are summed at query time and folded into the cache in batches
+// (fold.go). A commit then writes append-only rows, where an upsert per
+// player, position, stakes and day rewrote pages all over the cache at
+// every commit. The existing cache covers every stored hand, so the
+// watermarks start at the last hand.
+//
+// A player's rows are together: a player's HUD, and a player's tail from
+// the watermark on, are a range of the table itself, and the secondary
+// index (player_id, hand_id) of version 1 is gone (one B-tree per row
+// instead of two). Nothing reads the rows by hand alone.
+//
+// The foreign keys were checked row by row (a trigger per row on
+// PostgreSQL: half of the server's import time); Import writes these rows
+// only in the transaction that creates their hand, with ids it has just
+// read, and nothing deletes them (checkConsistent in the tests checks the
+// references). SQLite cannot drop a constraint: the two tables are
+// rebuilt.
 func schemaV3(k Kind) string {
 	if k == Postgres {
 		return `
@@ -291,7 +305,9 @@ ALTER TABLE hand_players DROP CONSTRAINT hand_players_player_id_fkey;
 ALTER TABLE hand_players DROP CONSTRAINT hand_players_pkey;
 DROP INDEX hand_players_player;
 ALTER TABLE hand_players ADD PRIMARY KEY (player_id, hand_id, seat);
-ALTER TABLE hud_cache DROP CONSTRAINT hud_cache_player_id_fkey`
+ALTER TABLE hud_cache DROP CONSTRAINT hud_cache_player_id_fkey;
+ALTER TABLE players ADD COLUMN hud_folded BIGINT NOT NULL DEFAULT 0;
+UPDATE players SET hud_folded = (SELECT coalesce(max(id), 0) FROM hands)`
 	}
 	var cache strings.Builder
 	for _, key := range statKeysV1 {
@@ -328,5 +344,7 @@ CREATE TABLE hud_cache_v3 (
 ) WITHOUT ROWID;
 INSERT INTO hud_cache_v3 SELECT * FROM hud_cache;
 DROP TABLE hud_cache;
-ALTER TABLE hud_cache_v3 RENAME TO hud_cache`)
+ALTER TABLE hud_cache_v3 RENAME TO hud_cache;
+ALTER TABLE players ADD COLUMN hud_folded INTEGER NOT NULL DEFAULT 0;
+UPDATE players SET hud_folded = (SELECT coalesce(max(id), 0) FROM hands)`)
 }

@@ -363,6 +363,9 @@ func (db *DB) SaveServerHands(ctx context.Context, owner string, hs []ServerHand
 			return nil, db.wrap(err)
 		}
 		db.players.add(ids)
+		if err := db.afterWrite(ctx, len(hs)-len(stale)); err != nil {
+			return stale, err
+		}
 		return stale, nil
 	}
 }

@@ -89,32 +89,66 @@ func importFiles(t *testing.T, db *DB, paths ...string) *ImportSummary {
 	return sum
 }
 
-// TestHUDEqualsFiles: the HUD from the database (from the cache and from
-// the per-hand rows) is exactly the HUD of the same hands read from files,
-// on the 1,508 HandHQ hands.
+// TestHUDEqualsFiles: the HUD from the database (from the cache and the
+// tails, and from the per-hand rows) is exactly the HUD of the same hands
+// read from files, on the 1,508 HandHQ hands: with the tails folded in
+// ranges during the import (some players' rows in the cache, some in
+// their tails), and after every tail is folded.
 func TestHUDEqualsFiles(t *testing.T) {
 	want, n := fileHUD(t, handhqFiles, nil)
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
-		sum := importFiles(t, db, handhq)
+		db.SetFoldRows(600) // a range of players folded about every 100 hands
+		sum, err := ImportFiles(context.Background(), db, []string{handhq}, ImportOptions{Batch: 100, NoFold: true})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if sum.Stored != int(n) || sum.Read != 1508 || sum.Rejected != 1508-int(n) || sum.Files != 3 {
 			t.Fatalf("summary %+v, want %d stored of 1508", sum, n)
 		}
 		ctx := context.Background()
-		got, hands, err := db.HUD(ctx, Filter{})
-		if err != nil {
+		cached, tail := foldCounts(t, db)
+		if cached == 0 || tail == 0 {
+			t.Fatalf("%d rows folded, %d in tails: want some of each", cached, tail)
+		}
+		check := func(when string) {
+			got, hands, err := db.HUD(ctx, Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hands != n {
+				t.Errorf("%s: %d hands, want %d", when, hands, n)
+			}
+			sameHUD(t, when+": cache", got, want)
+			rows, _, err := db.HUDRows(ctx, Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameHUD(t, when+": rows", rows, want)
+		}
+		check("partly folded")
+		checkConsistent(t, db, n)
+		if err := db.Fold(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if hands != n {
-			t.Errorf("%d hands, want %d", hands, n)
+		if _, tail := foldCounts(t, db); tail != 0 {
+			t.Fatalf("%d rows in tails after Fold", tail)
 		}
-		sameHUD(t, "cache", got, want)
-		rows, _, err := db.HUDRows(ctx, Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sameHUD(t, "rows", rows, want)
+		check("folded")
+		checkConsistent(t, db, n)
 	})
+}
+
+// foldCounts counts the player rows in the HUD cache and in the tails.
+func foldCounts(t *testing.T, db *DB) (cached, tail int64) {
+	t.Helper()
+	if err := db.sql.QueryRow("SELECT coalesce(sum(hands), 0) FROM hud_cache").Scan(&cached); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.sql.QueryRow("SELECT count(*) FROM hand_players hp JOIN players p ON p.id = hp.player_id WHERE hp.hand_id > p.hud_folded").Scan(&tail); err != nil {
+		t.Fatal(err)
+	}
+	return cached, tail
 }
 
 // TestHUDFilters: each filter of the database equals the file HUD over the
@@ -273,11 +307,12 @@ func TestConcurrentImports(t *testing.T) {
 }
 
 // checkConsistent checks that the database holds n whole hands: each with
-// one player row per seat, and a cache that counts every row once.
+// one player row per seat, every row's hand and player stored, and a HUD
+// cache and tails that count every row once.
 func checkConsistent(t *testing.T, db *DB, n int64) {
 	t.Helper()
 	ctx := context.Background()
-	var hands, seats, rows, cached int64
+	var hands, seats, rows, orphans int64
 	q := func(s string, v *int64) {
 		if err := db.sql.QueryRowContext(ctx, s).Scan(v); err != nil {
 			t.Fatal(err)
@@ -286,9 +321,12 @@ func checkConsistent(t *testing.T, db *DB, n int64) {
 	q("SELECT count(*) FROM hands", &hands)
 	q("SELECT coalesce(sum(seats), 0) FROM hands", &seats)
 	q("SELECT count(*) FROM hand_players", &rows)
-	q("SELECT coalesce(sum(hands), 0) FROM hud_cache", &cached)
-	if hands != n || rows != seats || cached != rows {
-		t.Fatalf("%d hands (want %d), %d seats, %d player rows, %d cached rows", hands, n, seats, rows, cached)
+	q(`SELECT count(*) FROM hand_players hp WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.id = hp.hand_id)
+OR NOT EXISTS (SELECT 1 FROM players p WHERE p.id = hp.player_id)`, &orphans)
+	cached, tail := foldCounts(t, db)
+	if hands != n || rows != seats || cached+tail != rows || orphans != 0 {
+		t.Fatalf("%d hands (want %d), %d seats, %d player rows (%d without their hand or player), %d cached + %d in tails",
+			hands, n, seats, rows, orphans, cached, tail)
 	}
 }
 

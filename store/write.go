@@ -121,12 +121,21 @@ func placeholders(from, n int) string {
 func sqliteParams(q string) string {
 	var b strings.Builder
 	b.Grow(len(q))
+	next := 1
 	for i := 0; i < len(q); i++ {
 		if q[i] == '$' && i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9' {
 			b.WriteByte('?')
+			n := 0
 			for i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9' {
+				n = 10*n + int(q[i+1]-'0')
 				i++
 			}
+			if n != next {
+				// A statement of this package with its parameters out of
+				// order: the anonymous ones would bind the wrong values.
+				panic(fmt.Sprintf("store: parameter $%d where $%d belongs: %.80s", n, next, q))
+			}
+			next++
 			continue
 		}
 		b.WriteByte(q[i])
