@@ -10,212 +10,250 @@ import (
 	"pokerlab/hud"
 )
 
-// The HUD cache behind watermarks (schema version 3). hud_cache holds, for
-// each player, the sums of the player's rows of the hands with ids up to
-// players.hud_folded; the rows after it are the player's tail. HUD sums the
-// cache and the tails in one read transaction, so it counts every stored
-// row exactly once whatever has been folded. A fold moves the tails of a
-// range of players into the cache: it reads their tail rows, sums them per
-// (player, stakes, position, day) and adds the sums to the cache rows, and
-// moves their watermarks to the last stored hand, all in one transaction.
+// The HUD cache behind a watermark (schema version 3).
 //
-// Why: an upsert per player, position, stakes and day at every commit
-// rewrote rows, and so pages, all over the cache: with a few thousand
-// players at the tables of `pokerlab serve`, every commit of a few hundred
-// hands touched almost every page of it. Folding a player's tail of many
-// hands costs one upsert per key for all of them, off the commit's rows.
+// Commits append hands and their player rows; the cache follows in folds.
+// hud_fold.folded (G) is the hand id up to which every hud_cache row is
+// complete; the player rows of hands after G are the tail. A fold of the
+// hands (G, X]:
 //
-// Writers note the rows they add (afterWrite); when this DB's estimate of
-// the rows in tails passes FoldRows, it folds the next range of players
-// (by id, round robin), so the tails stay bounded without a pause for a
-// fold of everything. ImportFiles folds every tail at its end (Fold).
+//  1. claims the range: hud_fold.target = X, in a transaction (on
+//     PostgreSQL after locking hands in SHARE ROW EXCLUSIVE mode, which
+//     waits for the transactions inserting hands and holds off new ones
+//     until it commits: every hand id up to max(id) is then committed,
+//     and later ones are larger, since ids are taken while the inserting
+//     transaction holds its lock on hands);
+//  2. reads the tail rows of (G, X] with their hands' stakes and day and
+//     sums them per (player, stakes, position, day) in memory, outside any
+//     write transaction;
+//  3. adds the sums to the cache rows, a few hundred keys per transaction,
+//     each row once: a row takes the sums only if its folded_to is below X,
+//     and gets folded_to = X;
+//  4. sets hud_fold.folded = X.
 //
-// Concurrency: on SQLite a fold is a write transaction like any other. On
-// PostgreSQL it first locks hands in SHARE ROW EXCLUSIVE mode, which waits
-// for the transactions that are inserting hands and holds off new ones
-// until it commits: every hand id up to max(id) is then committed, so a
-// watermark never passes a hand that is still to come (hand ids are taken
-// while the inserting transaction holds its lock on hands).
+// A fold that stops between 1 and 4 (a crash, a closed DB) is resumed by
+// the next one with the same X: the rows it brought to X are left alone.
+// Two processes folding at once do the same work twice and add each sum
+// once. No transaction of a fold is long, so commits of new hands go on
+// between them (pokerlab serve's tables wait for their hands' commits).
+//
+// HUD reads, in one read transaction, G and X, the cache rows, and the
+// tail rows after G but those of (G, X] whose cache row already has them
+// (folded_to ≥ the hand): every stored row is counted exactly once,
+// whatever folds are in progress.
 
-// DefaultFoldRows is the rows in tails (as this DB counts them) past which
-// writes fold a range of players.
-const DefaultFoldRows = 200_000
+// DefaultFoldRows is the player rows written by a DB past which it starts
+// a fold in the background.
+const DefaultFoldRows = 100_000
+
+// maxFoldHands bounds the hands of one fold (the memory of its sums).
+const maxFoldHands = 200_000
+
+// foldKeys is the cache rows one transaction of a fold writes.
+const foldKeys = 512
 
 // foldState is a DB's folding bookkeeping.
 type foldState struct {
-	mu     sync.Mutex
-	tail   int   // rows written by this DB and not folded (an estimate)
-	cursor int64 // the next player id to fold
-	// rows is the threshold (0: DefaultFoldRows); ranges is the number of
-	// ranges a round of folds splits the players into (0: 32).
-	rows, ranges int
+	mu      sync.Mutex
+	rows    int   // threshold (0: DefaultFoldRows)
+	written int   // player rows written since the last fold started
+	running bool  // a background fold is on
+	err     error // the last background fold's error
+	wg      sync.WaitGroup
+	// run serialises this DB's folds.
+	run sync.Mutex
 }
 
-// SetFoldRows sets the rows in tails past which this DB's writes fold a
-// range of players (0: DefaultFoldRows; tests use small values).
+// SetFoldRows sets the player rows this DB writes before it folds the
+// tail into the HUD cache (0: DefaultFoldRows; tests use small values).
 func (db *DB) SetFoldRows(n int) {
 	db.folds.mu.Lock()
 	db.folds.rows = n
 	db.folds.mu.Unlock()
 }
 
-// afterWrite counts the rows of stored hands (stored hands × 6 on
-// average) and folds a range of players when the tails are long.
-func (db *DB) afterWrite(ctx context.Context, hands int) error {
-	db.folds.mu.Lock()
-	db.folds.tail += hands * 6
-	limit := db.folds.rows
+// afterWrite counts the player rows a commit wrote and starts a fold in the
+// background when they pass the threshold. It returns the error of the
+// last background fold, if any (once).
+func (db *DB) afterWrite(rows int) error {
+	f := &db.folds
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.written += rows
+	limit := f.rows
 	if limit <= 0 {
 		limit = DefaultFoldRows
 	}
-	due := db.folds.tail > limit
-	db.folds.mu.Unlock()
-	if !due {
-		return nil
+	if f.written >= limit && !f.running && !db.closing {
+		f.written = 0
+		f.running = true
+		f.wg.Add(1)
+		go func() {
+			defer f.wg.Done()
+			err := db.fold(context.Background(), maxFoldHands)
+			f.mu.Lock()
+			f.running = false
+			if err != nil {
+				f.err = err
+			}
+			f.mu.Unlock()
+		}()
 	}
-	return db.foldNext(ctx)
-}
-
-// foldNext folds the next range of players.
-func (db *DB) foldNext(ctx context.Context) error {
-	maxID, err := db.maxPlayerID(ctx)
-	if err != nil {
-		return err
-	}
-	db.folds.mu.Lock()
-	ranges := db.folds.ranges
-	if ranges <= 0 {
-		ranges = 32
-	}
-	span := max(maxID/int64(ranges)+1, 16)
-	from := db.folds.cursor
-	if from > maxID {
-		from = 0
-	}
-	db.folds.cursor = from + span
-	db.folds.mu.Unlock()
-	n, err := db.foldRange(ctx, from, from+span)
-	db.folds.mu.Lock()
-	db.folds.tail = max(db.folds.tail-n, 0)
-	if from+span > maxID {
-		// A round is over: what this DB counted is folded.
-		db.folds.tail = 0
-	}
-	db.folds.mu.Unlock()
+	err := f.err
+	f.err = nil
 	return err
 }
 
-func (db *DB) maxPlayerID(ctx context.Context) (int64, error) {
-	var id int64
-	err := db.sql.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) FROM players").Scan(&id)
-	return id, db.wrap(err)
-}
-
-// foldChunk is the players one transaction of Fold folds.
-const foldChunk = 512
-
-// Fold folds every player's tail into the HUD cache, a range of players per
-// transaction. HUD returns the same before and after; after, summing the
-// HUD of every player reads the cache alone.
+// Fold folds every stored hand's player rows into the HUD cache. HUD
+// returns the same before and after; after, the HUD of every player is
+// read from the cache alone.
 func (db *DB) Fold(ctx context.Context) error {
 	if db.readOnly {
 		return nil
 	}
-	maxID, err := db.maxPlayerID(ctx)
-	if err != nil {
-		return err
-	}
-	for from := int64(0); from <= maxID; from += foldChunk {
-		if _, err := db.foldRange(ctx, from, from+foldChunk); err != nil {
+	for {
+		more, err := db.foldOnce(ctx, maxFoldHands)
+		if err != nil || !more {
 			return err
 		}
 	}
-	db.folds.mu.Lock()
-	db.folds.tail = 0
-	db.folds.mu.Unlock()
-	return nil
 }
 
-// tailQuery returns the tail rows, up to hand $1, of the players with ids
-// in [$2, $3), with their hands' stakes and day (parameters in order of
-// appearance: on SQLite they become anonymous). It goes from each player to
-// its rows through the (player_id, hand_id) index, reading only the tail.
-func tailQuery(k Kind) string {
-	rows := "JOIN hand_players hp ON hp.player_id = p.id AND hp.hand_id > p.hud_folded AND hp.hand_id <= $1"
-	if k == Postgres {
-		// A lateral subquery: the planner could otherwise join the whole
-		// table by hash.
-		rows = `CROSS JOIN LATERAL (SELECT * FROM hand_players x WHERE x.player_id = p.id AND x.hand_id > p.hud_folded AND x.hand_id <= $1) hp`
+// fold runs folds until the tail is folded.
+func (db *DB) fold(ctx context.Context, most int64) error {
+	for {
+		more, err := db.foldOnce(ctx, most)
+		if err != nil || !more {
+			return err
+		}
 	}
-	return `SELECT p.id, h.stakes, hp.position, h.day, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
-FROM players p ` + rows + ` JOIN hands h ON h.id = hp.hand_id
-WHERE p.id >= $2 AND p.id < $3`
 }
 
-// foldRange folds the tails of the players with ids in [from, to) and
-// returns the rows it folded.
-func (db *DB) foldRange(ctx context.Context, from, to int64) (int, error) {
-	var folded int
-	err := db.write(ctx, func(w txWriter) error {
-		folded = 0
+// foldOnce folds at most most hands (resuming a fold in progress first)
+// and reports whether it folded any.
+func (db *DB) foldOnce(ctx context.Context, most int64) (bool, error) {
+	db.folds.run.Lock()
+	defer db.folds.run.Unlock()
+	from, to, err := db.foldClaim(ctx, most)
+	if err != nil || to <= from {
+		return false, err
+	}
+	sums, err := db.foldSums(ctx, from, to)
+	if err != nil {
+		return false, err
+	}
+	if err := db.foldApply(ctx, sums, to); err != nil {
+		return false, err
+	}
+	return true, db.foldFinish(ctx, to)
+}
+
+// foldClaim is step 1: the range (from, to] of the fold in progress, or of
+// a new one of at most most hands (to ≤ from: nothing to fold).
+func (db *DB) foldClaim(ctx context.Context, most int64) (from, to int64, err error) {
+	err = db.write(ctx, func(w txWriter) error {
+		var target int64
+		if err := w.query(ctx, "SELECT folded, target FROM hud_fold WHERE id = 1", nil, func(scan func(...any) error) error {
+			return scan(&from, &target)
+		}); err != nil {
+			return err
+		}
+		if target > from {
+			to = target // resume
+			return nil
+		}
 		if db.kind == Postgres {
 			if err := w.exec(ctx, "LOCK TABLE hands IN SHARE ROW EXCLUSIVE MODE"); err != nil {
 				return err
 			}
 		}
-		var last int64
-		err := w.query(ctx, "SELECT coalesce(max(id), 0) FROM hands", nil, func(scan func(...any) error) error { return scan(&last) })
-		if err != nil {
+		if err := w.query(ctx, "SELECT coalesce(max(id), 0) FROM hands", nil, func(scan func(...any) error) error {
+			return scan(&to)
+		}); err != nil {
 			return err
 		}
-		cache := map[cacheKey]*cacheRow{}
-		var k cacheKey
-		var opp, taken, afT, afO, afqT, afqO int64
-		err = w.query(ctx, tailQuery(db.kind), []any{last, from, to}, func(scan func(...any) error) error {
-			if err := scan(&k.player, &k.stakes, &k.position, &k.day, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
-				return err
-			}
-			c := cache[k]
-			if c == nil {
-				c = &cacheRow{}
-				cache[k] = c
-			}
-			c.hands++
-			unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
-			folded++
+		to = min(to, from+most)
+		if to <= from {
 			return nil
-		})
-		if err != nil {
-			return err
 		}
-		if err := upsertCacheRows(ctx, w, cache); err != nil {
-			return err
-		}
-		return w.exec(ctx, "UPDATE players SET hud_folded = $1 WHERE id >= $2 AND id < $3 AND hud_folded < $4", last, from, to, last)
+		return w.exec(ctx, "UPDATE hud_fold SET target = $1 WHERE id = 1", to)
 	})
-	return folded, db.wrap(err)
+	return from, to, db.wrap(err)
 }
 
-// upsertCacheRows adds sums to hud_cache, in key order (so that two
-// transactions that add to the same rows take their locks in one order).
-func upsertCacheRows(ctx context.Context, w txWriter, cache map[cacheKey]*cacheRow) error {
-	keys := make([]cacheKey, 0, len(cache))
-	for k := range cache {
-		keys = append(keys, k)
+// foldSum is a cache row's sums in a fold.
+type foldSum struct {
+	key cacheKey
+	row *cacheRow
+}
+
+// foldSums is step 2: the sums of the committed player rows of the hands
+// (from, to], per cache key, in key order (so that two transactions that
+// add to the same rows take their locks in one order).
+func (db *DB) foldSums(ctx context.Context, from, to int64) ([]foldSum, error) {
+	cache := map[cacheKey]*cacheRow{}
+	rows, err := db.sql.QueryContext(ctx, `SELECT hp.player_id, h.stakes, hp.position, h.day, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
+FROM hand_players hp JOIN hands h ON h.id = hp.hand_id WHERE hp.hand_id > $1 AND hp.hand_id <= $2`, from, to)
+	if err != nil {
+		return nil, db.wrap(err)
 	}
-	slices.SortFunc(keys, func(a, b cacheKey) int {
+	defer rows.Close()
+	var k cacheKey
+	var opp, taken, afT, afO, afqT, afqO int64
+	for rows.Next() {
+		if err := rows.Scan(&k.player, &k.stakes, &k.position, &k.day, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+			return nil, db.wrap(err)
+		}
+		c := cache[k]
+		if c == nil {
+			c = &cacheRow{}
+			cache[k] = c
+		}
+		c.hands++
+		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, db.wrap(err)
+	}
+	sums := make([]foldSum, 0, len(cache))
+	for k, c := range cache {
+		sums = append(sums, foldSum{k, c})
+	}
+	slices.SortFunc(sums, func(x, y foldSum) int {
+		a, b := x.key, y.key
 		return cmp.Or(cmp.Compare(a.player, b.player), strings.Compare(a.stakes, b.stakes),
 			strings.Compare(a.position, b.position), cmp.Compare(a.day, b.day))
 	})
-	args := make([]any, 0, len(keys)*len(cacheColumns))
-	for _, k := range keys {
-		c := cache[k]
-		args = append(args, k.player, k.stakes, k.position, int64(k.day), c.hands)
-		for _, st := range statOf {
-			args = append(args, c.counts[st].Taken, c.counts[st].Opportunities)
+	return sums, nil
+}
+
+// foldApply is step 3: the sums added to the cache rows that do not have
+// them yet, foldKeys rows per transaction.
+func (db *DB) foldApply(ctx context.Context, sums []foldSum, to int64) error {
+	args := make([]any, 0, foldKeys*upsertCache.cols)
+	for start := 0; start < len(sums); start += foldKeys {
+		part := sums[start:min(start+foldKeys, len(sums))]
+		args = args[:0]
+		for _, s := range part {
+			k, c := s.key, s.row
+			args = append(args, k.player, k.stakes, k.position, int64(k.day), c.hands)
+			for _, st := range statOf {
+				args = append(args, c.counts[st].Taken, c.counts[st].Opportunities)
+			}
+			args = append(args, to)
+		}
+		if err := db.write(ctx, func(w txWriter) error { return w.rows(ctx, upsertCache, len(part), args, nil) }); err != nil {
+			return db.wrap(err)
 		}
 	}
-	return w.rows(ctx, upsertCache, len(keys), args, nil)
+	return nil
+}
+
+// foldFinish is step 4: the watermark moves to to.
+func (db *DB) foldFinish(ctx context.Context, to int64) error {
+	return db.wrap(db.write(ctx, func(w txWriter) error {
+		return w.exec(ctx, "UPDATE hud_fold SET folded = $1 WHERE id = 1 AND folded < $2", to, to)
+	}))
 }
 
 // cacheKey is a row of hud_cache.

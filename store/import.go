@@ -109,7 +109,7 @@ func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) 
 		db.players.add(ids)
 		res.Stored = stored
 		res.Skipped += len(recs) - stored
-		if err := db.afterWrite(ctx, stored); err != nil {
+		if err := db.afterWrite(stored * 6); err != nil {
 			return res, err
 		}
 		return res, nil
@@ -136,16 +136,17 @@ var (
 	insertPlayerRows = &multi{cols: len(playerColumns), max: 1024, text: func(k Kind, n int) string {
 		return insertOrFail(k) + "hand_players (" + strings.Join(playerColumns, ", ") + ") VALUES " + values(n, len(playerColumns))
 	}}
-	upsertCache = &multi{cols: len(cacheColumns), max: 128, text: func(k Kind, n int) string {
+	// upsertCache adds a fold's sums to hud_cache rows that have not had
+	// them yet (folded_to below the fold's target: a fold resumed after a
+	// crash, or run by two processes at once, adds each row's sums once).
+	upsertCache = &multi{cols: len(cacheColumns) + 1, max: 128, text: func(k Kind, n int) string {
 		var b strings.Builder
-		b.WriteString(insertOrFail(k) + "hud_cache (" + strings.Join(cacheColumns, ", ") + ") VALUES " + values(n, len(cacheColumns)))
+		b.WriteString(insertOrFail(k) + "hud_cache (" + strings.Join(cacheColumns, ", ") + ", folded_to) VALUES " + values(n, len(cacheColumns)+1))
 		b.WriteString(" ON CONFLICT (player_id, stakes, position, day) DO UPDATE SET ")
-		for i, c := range cacheColumns[4:] {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%s = hud_cache.%s + excluded.%s", c, c, c)
+		for _, c := range cacheColumns[4:] {
+			fmt.Fprintf(&b, "%s = hud_cache.%s + excluded.%s, ", c, c, c)
 		}
+		b.WriteString("folded_to = excluded.folded_to WHERE hud_cache.folded_to < excluded.folded_to")
 		return b.String()
 	}}
 	upsertCounts = &multi{cols: 3, max: 64, text: func(k Kind, n int) string {
@@ -169,7 +170,7 @@ func insertOrFail(k Kind) string {
 var handColumns = []string{"site", "site_hand", "played_at", "time_zone", "day", "stakes", "currency", "table_name",
 	"seats", "button", "decimals", "phh"}
 
-var playerColumns = []string{"player_id", "hand_id", "seat", "table_seat", "position", "starting_stack", "net",
+var playerColumns = []string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
 
 func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names []string) (int, map[string]int64, error) {
@@ -242,7 +243,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 				return 0, nil, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
 			}
 			af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
-			args = append(args, ids[p.Name], handID[i], int64(p.Seat), int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
+			args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
 				opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
 			nrows++
 		}

@@ -48,8 +48,10 @@ type DB struct {
 	players  playerCache
 	// w is the writer connection of an SQLite file (see write).
 	w sqliteWriter
-	// folds is the bookkeeping of the HUD cache's folds (fold.go).
-	folds foldState
+	// folds is the bookkeeping of the HUD cache's folds (fold.go);
+	// closing (under folds.mu) starts no more.
+	folds   foldState
+	closing bool
 }
 
 // Options configure Open. The zero value opens for reading and writing.
@@ -98,6 +100,10 @@ func Open(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	db.folds.mu.Lock()
+	db.closing = true
+	db.folds.mu.Unlock()
+	db.folds.wg.Wait() // a fold in the background stops between transactions
 	db.w.close()
 	return db.sql.Close()
 }

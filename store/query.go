@@ -81,12 +81,12 @@ func and(conds []string) string {
 
 // HUD returns the HUD of every player (or f.Player) over the hands f
 // selects: the HUD cache (sums per player, stakes, position and day) plus
-// each player's tail (the rows not folded into the cache yet, fold.go),
-// read in one transaction. A player's counts equal what a hud.Tracker
+// the tail (the rows not folded into the cache yet, fold.go), read in one
+// transaction. A player's counts equal what a hud.Tracker
 // reports over the same hands read from files. hands is the number of
 // hands f's stakes and dates select. Cost: one indexed aggregate over the
 // cache rows that match (a handful per player and day), whatever the
-// number of hands, and the tails (bounded by the folds).
+// number of hands, and the tail (bounded by the folds).
 func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
 	opts := &sql.TxOptions{ReadOnly: true}
 	if db.kind == Postgres {
@@ -140,22 +140,21 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 	if err := rows.Err(); err != nil {
 		return nil, 0, db.wrap(err)
 	}
-	// The tails.
-	tail := "SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM players p "
-	if db.kind == Postgres {
-		tail += "CROSS JOIN LATERAL (SELECT * FROM hand_players x WHERE x.player_id = p.id AND x.hand_id > p.hud_folded) hp"
-	} else {
-		tail += "JOIN hand_players hp ON hp.player_id = p.id AND hp.hand_id > p.hud_folded"
+	// The tail: the rows after the watermark, but those of a fold in
+	// progress whose cache row has them already.
+	var folded, target int64
+	if err := tx.QueryRowContext(ctx, "SELECT folded, target FROM hud_fold WHERE id = 1").Scan(&folded, &target); err != nil {
+		return nil, 0, db.wrap(err)
 	}
-	conds, args = f.where("h", "hp", nil)
-	if f.Stakes != "" || f.Since > 0 || f.Until > 0 {
-		tail += " JOIN hands h ON h.id = hp.hand_id"
-	}
+	conds, args = f.where("h", "hp", []any{folded, target})
+	conds = append([]string{"hp.hand_id > $1", `(hp.hand_id > $2 OR NOT EXISTS (SELECT 1 FROM hud_cache c WHERE c.player_id = hp.player_id
+AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.folded_to >= hp.hand_id))`}, conds...)
 	if f.Player != "" {
 		args = append(args, f.Player)
 		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
 	}
-	rows, err = tx.QueryContext(ctx, tail+and(conds), args...)
+	rows, err = tx.QueryContext(ctx, `SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
+FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = hp.player_id`+and(conds), args...)
 	if err != nil {
 		return nil, 0, db.wrap(err)
 	}

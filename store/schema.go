@@ -274,22 +274,21 @@ func (db *DB) wrap(err error) error {
 	return fmt.Errorf("database %s: %w", db.where, err)
 }
 
-// schemaV3 moves the HUD cache off the commit path, keys hand_players by
-// (player_id, hand_id, seat) and drops the foreign keys of hand_players and
-// hud_cache.
+// schemaV3 moves the HUD cache off the commit path and drops the
+// foreign keys and the player index of hand_players.
 //
-// players.hud_folded is the player's watermark: hud_cache holds the sums of
-// the player's rows of hands with ids up to it; the rows after it (the
-// tail) are summed at query time and folded into the cache in batches
-// (fold.go). A commit then writes append-only rows, where an upsert per
-// player, position, stakes and day rewrote pages all over the cache at
-// every commit. The existing cache covers every stored hand, so the
-// watermarks start at the last hand.
-//
-// A player's rows are together: a player's HUD, and a player's tail from
-// the watermark on, are a range of the table itself, and the secondary
-// index (player_id, hand_id) of version 1 is gone (one B-tree per row
-// instead of two). Nothing reads the rows by hand alone.
+// The cache is folded (fold.go): hud_fold.folded is the hand id up to which
+// every cache row is complete; hud_cache.folded_to is how far a row has
+// been brought by a fold in progress (hud_fold.target); the player rows of
+// later hands are the tail, summed at query time. A commit then appends
+// rows in hand order and touches a few pages at the end of each table,
+// where an upsert per player, position, stakes and day (version 1)
+// rewrote pages all over the cache at every commit, and the index by
+// player put a row in a page of every player at the table. A player's HUD
+// is the cache's rows of that player (its primary key) and the tail;
+// HUDRows and Export by player scan hand_players (no index by player).
+// The existing cache covers every stored hand: folded starts at the last
+// hand.
 //
 // The foreign keys were checked row by row (a trigger per row on
 // PostgreSQL: half of the server's import time); Import writes these rows
@@ -298,27 +297,35 @@ func (db *DB) wrap(err error) error {
 // references). SQLite cannot drop a constraint: the two tables are
 // rebuilt.
 func schemaV3(k Kind) string {
+	fold := `
+CREATE TABLE hud_fold (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  folded $BIG NOT NULL,
+  target $BIG NOT NULL
+);
+INSERT INTO hud_fold (id, folded, target) SELECT 1, coalesce(max(id), 0), coalesce(max(id), 0) FROM hands`
 	if k == Postgres {
-		return `
+		return strings.ReplaceAll(`
 ALTER TABLE hand_players DROP CONSTRAINT hand_players_hand_id_fkey;
 ALTER TABLE hand_players DROP CONSTRAINT hand_players_player_id_fkey;
-ALTER TABLE hand_players DROP CONSTRAINT hand_players_pkey;
 DROP INDEX hand_players_player;
-ALTER TABLE hand_players ADD PRIMARY KEY (player_id, hand_id, seat);
 ALTER TABLE hud_cache DROP CONSTRAINT hud_cache_player_id_fkey;
-ALTER TABLE players ADD COLUMN hud_folded BIGINT NOT NULL DEFAULT 0;
-UPDATE players SET hud_folded = (SELECT coalesce(max(id), 0) FROM hands)`
+ALTER TABLE hud_cache ADD COLUMN folded_to BIGINT NOT NULL DEFAULT 0;`+fold, "$BIG", "BIGINT")
 	}
 	var cache strings.Builder
 	for _, key := range statKeysV1 {
 		fmt.Fprintf(&cache, ",\n  t_%s INTEGER NOT NULL DEFAULT 0, o_%s INTEGER NOT NULL DEFAULT 0", key, key)
 	}
-	cols := strings.Join(playerColumns, ", ")
-	return strings.NewReplacer("$PCOLS", cols, "$CACHE", cache.String()).Replace(`
+	var ccols []string
+	for _, c := range cacheColumns {
+		ccols = append(ccols, c)
+	}
+	return strings.NewReplacer("$PCOLS", strings.Join(playerColumns, ", "), "$CCOLS", strings.Join(ccols, ", "),
+		"$CACHE", cache.String(), "$BIG", "INTEGER").Replace(`
 CREATE TABLE hand_players_v3 (
-  player_id INTEGER NOT NULL,
   hand_id INTEGER NOT NULL,
   seat INTEGER NOT NULL,
+  player_id INTEGER NOT NULL,
   table_seat INTEGER NOT NULL,
   position TEXT NOT NULL,
   starting_stack INTEGER NOT NULL,
@@ -329,7 +336,7 @@ CREATE TABLE hand_players_v3 (
   af_opps INTEGER NOT NULL,
   afq_taken INTEGER NOT NULL,
   afq_opps INTEGER NOT NULL,
-  PRIMARY KEY (player_id, hand_id, seat)
+  PRIMARY KEY (hand_id, seat)
 ) WITHOUT ROWID;
 INSERT INTO hand_players_v3 ($PCOLS) SELECT $PCOLS FROM hand_players;
 DROP TABLE hand_players;
@@ -340,11 +347,10 @@ CREATE TABLE hud_cache_v3 (
   position TEXT NOT NULL,
   day INTEGER NOT NULL,
   hands INTEGER NOT NULL$CACHE,
+  folded_to INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (player_id, stakes, position, day)
 ) WITHOUT ROWID;
-INSERT INTO hud_cache_v3 SELECT * FROM hud_cache;
+INSERT INTO hud_cache_v3 ($CCOLS) SELECT $CCOLS FROM hud_cache;
 DROP TABLE hud_cache;
-ALTER TABLE hud_cache_v3 RENAME TO hud_cache;
-ALTER TABLE players ADD COLUMN hud_folded INTEGER NOT NULL DEFAULT 0;
-UPDATE players SET hud_folded = (SELECT coalesce(max(id), 0) FROM hands)`)
+ALTER TABLE hud_cache_v3 RENAME TO hud_cache;` + fold)
 }

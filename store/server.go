@@ -363,7 +363,7 @@ func (db *DB) SaveServerHands(ctx context.Context, owner string, hs []ServerHand
 			return nil, db.wrap(err)
 		}
 		db.players.add(ids)
-		if err := db.afterWrite(ctx, len(hs)-len(stale)); err != nil {
+		if err := db.afterWrite((len(hs) - len(stale)) * 6); err != nil {
 			return stale, err
 		}
 		return stale, nil

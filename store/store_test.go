@@ -90,15 +90,15 @@ func importFiles(t *testing.T, db *DB, paths ...string) *ImportSummary {
 }
 
 // TestHUDEqualsFiles: the HUD from the database (from the cache and the
-// tails, and from the per-hand rows) is exactly the HUD of the same hands
-// read from files, on the 1,508 HandHQ hands: with the tails folded in
-// ranges during the import (some players' rows in the cache, some in
-// their tails), and after every tail is folded.
+// tail, and from the per-hand rows) is exactly the HUD of the same hands
+// read from files, on the 1,508 HandHQ hands, whatever has been folded:
+// nothing, the first hands, a fold stopped half way (some cache rows with
+// its sums, some without), and everything after that fold is resumed.
 func TestHUDEqualsFiles(t *testing.T) {
 	want, n := fileHUD(t, handhqFiles, nil)
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
-		db.SetFoldRows(600) // a range of players folded about every 100 hands
+		db.SetFoldRows(1 << 30) // no folds in the background: this test makes them
 		sum, err := ImportFiles(context.Background(), db, []string{handhq}, ImportOptions{Batch: 100, NoFold: true})
 		if err != nil {
 			t.Fatal(err)
@@ -107,11 +107,8 @@ func TestHUDEqualsFiles(t *testing.T) {
 			t.Fatalf("summary %+v, want %d stored of 1508", sum, n)
 		}
 		ctx := context.Background()
-		cached, tail := foldCounts(t, db)
-		if cached == 0 || tail == 0 {
-			t.Fatalf("%d rows folded, %d in tails: want some of each", cached, tail)
-		}
 		check := func(when string) {
+			t.Helper()
 			got, hands, err := db.HUD(ctx, Filter{})
 			if err != nil {
 				t.Fatal(err)
@@ -125,17 +122,39 @@ func TestHUDEqualsFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameHUD(t, when+": rows", rows, want)
+			checkConsistent(t, db, n)
 		}
-		check("partly folded")
-		checkConsistent(t, db, n)
+		check("nothing folded")
+		// The first 500 hands folded.
+		if more, err := db.foldOnce(ctx, 500); err != nil || !more {
+			t.Fatalf("fold: %v %v", more, err)
+		}
+		if cached, tail := foldCounts(t, db); cached == 0 || tail == 0 {
+			t.Fatalf("%d rows folded, %d in the tail: want some of each", cached, tail)
+		}
+		check("500 hands folded")
+		// A fold of the next 500 hands stopped half way (a crash): half of
+		// its cache rows have their sums.
+		from, to, err := db.foldClaim(ctx, 500)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums, err := db.foldSums(ctx, from, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.foldApply(ctx, sums[:len(sums)/2], to); err != nil {
+			t.Fatal(err)
+		}
+		check("a fold half done")
+		// Resumed, then the rest.
 		if err := db.Fold(ctx); err != nil {
 			t.Fatal(err)
 		}
 		if _, tail := foldCounts(t, db); tail != 0 {
-			t.Fatalf("%d rows in tails after Fold", tail)
+			t.Fatalf("%d rows in the tail after Fold", tail)
 		}
 		check("folded")
-		checkConsistent(t, db, n)
 	})
 }
 
@@ -145,21 +164,34 @@ func foldCounts(t *testing.T, db *DB) (cached, tail int64) {
 	if err := db.sql.QueryRow("SELECT coalesce(sum(hands), 0) FROM hud_cache").Scan(&cached); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.sql.QueryRow("SELECT count(*) FROM hand_players hp JOIN players p ON p.id = hp.player_id WHERE hp.hand_id > p.hud_folded").Scan(&tail); err != nil {
+	// The rows after the watermark whose cache row does not have them (a
+	// fold in progress).
+	if err := db.sql.QueryRow(`SELECT count(*) FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
+WHERE hp.hand_id > (SELECT folded FROM hud_fold) AND NOT EXISTS (SELECT 1 FROM hud_cache c WHERE c.player_id = hp.player_id
+AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.folded_to >= hp.hand_id)`).Scan(&tail); err != nil {
 		t.Fatal(err)
 	}
 	return cached, tail
 }
 
-// TestHUDFilters: each filter of the database equals the file HUD over the
+// TestHUDFilters: each filter of the database (on a cache that holds half
+// of the hands, the other half in the tail) equals the file HUD over the
 // hands it selects, chosen independently: stakes by the HandHQ file they
 // are in, dates by the hand's own day field, a player by name, a position
 // by the seat counted from the button.
 func TestHUDFilters(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
-		importFiles(t, db, handhq)
+		db.SetFoldRows(1 << 30)
+		if _, err := ImportFiles(context.Background(), db, []string{handhq}, ImportOptions{NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
 		ctx := context.Background()
+		// Half of the hands in the cache, half in the tail: each filter
+		// applies to both.
+		if _, err := db.foldOnce(ctx, 750); err != nil {
+			t.Fatal(err)
+		}
 		check := func(name string, f Filter, files []string, keep func(h *hh.Hand) bool, player string) {
 			t.Helper()
 			want, n := fileHUD(t, files, keep)
