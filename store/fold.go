@@ -3,6 +3,10 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -189,31 +193,53 @@ type foldSum struct {
 
 // foldSums is step 2: the sums of the committed player rows of the hands
 // (from, to], per cache key, in key order (so that two transactions that
-// add to the same rows take their locks in one order).
+// add to the same rows take their locks in one order). The hands' stakes
+// and days are read first, a row per hand, then the player rows by their
+// primary key's range.
 func (db *DB) foldSums(ctx context.Context, from, to int64) ([]foldSum, error) {
-	cache := map[cacheKey]*cacheRow{}
-	rows, err := db.sql.QueryContext(ctx, `SELECT hp.player_id, h.stakes, hp.position, h.day, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
-FROM hand_players hp JOIN hands h ON h.id = hp.hand_id WHERE hp.hand_id > $1 AND hp.hand_id <= $2`, from, to)
-	if err != nil {
-		return nil, db.wrap(err)
+	type handKey struct {
+		stakes string
+		day    int
 	}
-	defer rows.Close()
-	var k cacheKey
-	var opp, taken, afT, afO, afqT, afqO int64
-	for rows.Next() {
-		if err := rows.Scan(&k.player, &k.stakes, &k.position, &k.day, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
-			return nil, db.wrap(err)
+	hands := map[int64]handKey{}
+	stakes := map[string]string{} // one string per stakes
+	err := db.readRange(ctx, "SELECT id, stakes, day FROM hands WHERE id > $1 AND id <= $2", from, to, func(v []driver.Value) error {
+		id, _ := v[0].(int64)
+		st := textValue(v[1])
+		if s, ok := stakes[st]; ok {
+			st = s
+		} else {
+			stakes[st] = st
 		}
+		day, _ := v[2].(int64)
+		hands[id] = handKey{st, int(day)}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	cache := map[cacheKey]*cacheRow{}
+	err = db.readRange(ctx, `SELECT hand_id, player_id, position, opp, taken, af_taken, af_opps, afq_taken, afq_opps
+FROM hand_players WHERE hand_id > $1 AND hand_id <= $2`, from, to, func(v []driver.Value) error {
+		var x [9]int64
+		for i, c := range v {
+			if i != 2 {
+				x[i], _ = c.(int64)
+			}
+		}
+		h := hands[x[0]]
+		k := cacheKey{player: x[1], stakes: h.stakes, position: internPosition(textValue(v[2])), day: h.day}
 		c := cache[k]
 		if c == nil {
 			c = &cacheRow{}
 			cache[k] = c
 		}
 		c.hands++
-		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, db.wrap(err)
+		unpackFlags(&c.counts, x[3], x[4], x[5], x[6], x[7], x[8])
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	sums := make([]foldSum, 0, len(cache))
 	for k, c := range cache {
@@ -225,6 +251,104 @@ FROM hand_players hp JOIN hands h ON h.id = hp.hand_id WHERE hp.hand_id > $1 AND
 			strings.Compare(a.position, b.position), cmp.Compare(a.day, b.day))
 	})
 	return sums, nil
+}
+
+// readRange runs q over the hands (from, to]. On SQLite it reads on the
+// writer connection, whose page cache holds the pages just written (any
+// other connection's cache is dropped at each commit of the writer), in
+// parts of foldRead hands, so that commits go on between the parts.
+func (db *DB) readRange(ctx context.Context, q string, from, to int64, row func([]driver.Value) error) error {
+	if db.kind != SQLite {
+		return db.readRows(ctx, q, []any{from, to}, row)
+	}
+	q = sqliteParams(q)
+	for lo := from; lo < to; lo += foldRead {
+		hi := min(lo+foldRead, to)
+		err := db.w.withConn(ctx, db.sql, func(c *sql.Conn) error {
+			return c.Raw(func(dc any) error {
+				t := &sqliteTx{w: &db.w, c: dc.(sqliteConn)}
+				st, err := t.stmt(ctx, q)
+				if err != nil {
+					return err
+				}
+				rows, err := st.(driver.StmtQueryContext).QueryContext(context.Background(), t.named([]any{lo, hi}))
+				if err != nil {
+					return err
+				}
+				defer rows.Close()
+				vals := make([]driver.Value, len(rows.Columns()))
+				for {
+					err := rows.Next(vals)
+					if err == io.EOF {
+						return nil
+					}
+					if err != nil {
+						return err
+					}
+					if err := row(vals); err != nil {
+						return err
+					}
+				}
+			})
+		})
+		if err != nil {
+			return db.wrap(err)
+		}
+	}
+	return nil
+}
+
+// foldRead is the hands of one read of a fold on SQLite.
+const foldRead = 2000
+
+// readRows runs a query on a connection of the pool and calls row with
+// each row's driver values (valid during the call), without database/sql's
+// conversions: a fold reads every row of its hands.
+func (db *DB) readRows(ctx context.Context, q string, args []any, row func([]driver.Value) error) error {
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return db.wrap(err)
+	}
+	defer conn.Close()
+	return db.wrap(conn.Raw(func(dc any) error {
+		qc, ok := dc.(driver.QueryerContext)
+		if !ok {
+			return fmt.Errorf("store: the %s driver cannot query", db.kind)
+		}
+		named := make([]driver.NamedValue, len(args))
+		for i, a := range args {
+			named[i] = driver.NamedValue{Ordinal: i + 1, Value: a}
+		}
+		rows, err := qc.QueryContext(ctx, q, named)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		vals := make([]driver.Value, len(rows.Columns()))
+		for {
+			err := rows.Next(vals)
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if err := row(vals); err != nil {
+				return err
+			}
+		}
+	}))
+}
+
+// textValue is a driver's text value as a string.
+func textValue(v driver.Value) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []byte:
+		return string(x)
+	}
+	return ""
 }
 
 // foldApply is step 3: the sums added to the cache rows that do not have
@@ -266,4 +390,15 @@ type cacheKey struct {
 type cacheRow struct {
 	hands  int64
 	counts [hud.NumStats]hud.Count
+}
+
+// internPosition returns hud's string for a position name (the driver
+// makes a new string per row).
+func internPosition(p string) string {
+	for _, q := range hud.Positions {
+		if p == q {
+			return q
+		}
+	}
+	return p
 }

@@ -195,6 +195,7 @@ type sqliteWriter struct {
 	mu    sync.Mutex
 	conn  *sql.Conn
 	stmts map[string]driver.Stmt
+	args  []driver.NamedValue // reused by each statement
 }
 
 // sqliteConn is what the writer needs of the driver's connection.
@@ -275,9 +276,8 @@ func (w *sqliteWriter) run(ctx context.Context, pool *sql.DB, f func(w txWriter)
 // driver would start a goroutine per statement to watch it); the context
 // is checked before each statement, and bounds BEGIN's wait for the lock.
 type sqliteTx struct {
-	w    *sqliteWriter
-	c    sqliteConn
-	args []driver.NamedValue
+	w *sqliteWriter
+	c sqliteConn
 }
 
 // stmt returns q (SQLite parameters) prepared on the writer connection.
@@ -294,7 +294,7 @@ func (t *sqliteTx) stmt(ctx context.Context, q string) (driver.Stmt, error) {
 }
 
 func (t *sqliteTx) named(args []any) []driver.NamedValue {
-	t.args = t.args[:0]
+	t.w.args = t.w.args[:0]
 	for i, a := range args {
 		switch v := a.(type) {
 		case int:
@@ -304,9 +304,9 @@ func (t *sqliteTx) named(args []any) []driver.NamedValue {
 		case int32:
 			a = int64(v)
 		}
-		t.args = append(t.args, driver.NamedValue{Ordinal: i + 1, Value: a})
+		t.w.args = append(t.w.args, driver.NamedValue{Ordinal: i + 1, Value: a})
 	}
-	return t.args
+	return t.w.args
 }
 
 func (t *sqliteTx) execText(ctx context.Context, q string, args []any) error {
