@@ -95,6 +95,7 @@ func importFiles(t *testing.T, db *DB, paths ...string) *ImportSummary {
 // nothing, the first hands, a fold stopped half way (some cache rows with
 // its sums, some without), and everything after that fold is resumed.
 func TestHUDEqualsFiles(t *testing.T) {
+	t.Parallel()
 	want, n := fileHUD(t, handhqFiles, nil)
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
@@ -180,6 +181,7 @@ AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.fol
 // are in, dates by the hand's own day field, a player by name, a position
 // by the seat counted from the button.
 func TestHUDFilters(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
 		db.SetFoldRows(1 << 30)
@@ -272,6 +274,7 @@ func TestHUDFilters(t *testing.T) {
 // TestImportIdempotent: importing the same hands again stores nothing and
 // reports every hand skipped; the HUD does not change.
 func TestImportIdempotent(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
 		first := importFiles(t, db, handhqFiles[0])
@@ -297,6 +300,7 @@ func TestImportIdempotent(t *testing.T) {
 // TestConcurrentImports: two imports of the same hands at once, through
 // two connections as two processes would, store each hand once.
 func TestConcurrentImports(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		open(t, d.URL) // create the schema first, as a first import would
 		var wg sync.WaitGroup
@@ -380,6 +384,7 @@ func TestBadDatabaseURL(t *testing.T) {
 // TestNewerSchemaRefused: a database written by a newer pokerlab is refused
 // with both versions named, and left untouched.
 func TestNewerSchemaRefused(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
 		if _, err := db.sql.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'future', 'x')`); err != nil {
@@ -400,6 +405,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 // TestReadOnlyFile: a read-only SQLite file is refused for writing with its
 // name, and can still be read.
 func TestReadOnlyFile(t *testing.T) {
+	t.Parallel()
 	path := dbtest.SQLite(t)
 	db := open(t, path)
 	importFiles(t, db, handhqFiles[0])
@@ -439,6 +445,7 @@ func TestNotADatabase(t *testing.T) {
 // TestImportGarbage: unreadable and malformed input is rejected with its
 // reason and the other files and hands are stored.
 func TestImportGarbage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.phhs")
 	os.WriteFile(garbage, []byte("\x00\x01\x02 this is not a hand history\n"), 0o644)
