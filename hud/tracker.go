@@ -263,6 +263,11 @@ func tally(g *holdem.Hand, c *HandCounts) {
 				if e.CouldRaise {
 					set(s, FourBet, raise)
 				}
+				// The opener at its first decision facing the 3-bet. It
+				// never has a second one at this count (the count only
+				// rises before it acts again), so the guard is the
+				// definition's wording, not a filter that changes a count:
+				// TestOpenerFacesEachReRaiseOnce.
 				if s == raiser[1] && !faced3[s] {
 					faced3[s] = true
 					set(s, FoldToThreeBet, fold)

@@ -45,10 +45,10 @@ func TestDBFlags(t *testing.T) {
 		{"db export --to phh --since 2009-13-01", `--since: date "2009-13-01": want YYYY-MM-DD`},
 		{"db export --to phh --since 2009-07-02 --until 2009-07-01", "--since 2009-07-02 is after --until 2009-07-01"},
 		{"db export --to phh --position MP", "--position: position \"MP\": want one of UTG, UTG+1, UTG+2, LJ, HJ, CO, BTN, SB, BB"},
-		{"hud --db x.db a.phhs", "give PHH files or --db, not both"},
+		{"hud --db x.db a.phhs", "give hand-history files or --db, not both"},
 		{"hud a.phhs --stakes 1/2", "--stakes, --since, --until and --position need --db"},
-		{"hud", "give at least one PHH file (or --db URL)"},
-		{"npc clone --player x --db x.db a.phhs", "give PHH files or --db, not both"},
+		{"hud", "give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)"},
+		{"npc clone --player x --db x.db a.phhs", "give hand-history files or --db, not both"},
 	} {
 		code, _, errOut := dbRun(strings.Fields(tt.argv)...)
 		if code != ExitUsage || !strings.HasPrefix(errOut, "pokerlab: "+tt.want+"\n") {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -42,11 +40,6 @@ to standard error.`,
 			if _, err := opts.Filter.filter(); err != nil {
 				return err
 			}
-			if opts.Out != "" {
-				if err := checkExportPath(opts.Out); err != nil {
-					return err
-				}
-			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -55,7 +48,7 @@ to standard error.`,
 	}
 	dbFlag(cmd, &opts.DB)
 	cmd.Flags().StringVar(&opts.To, "to", "", "output format: phh or pokerstars")
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write to this file instead of standard output")
+	outputFileVar(cmd.Flags(), &opts.Out, "out", "o", "", "write to this file instead of standard output") // checked before the work (tree.go)
 	opts.Filter.flags(cmd, true)
 	return cmd
 }
@@ -81,17 +74,5 @@ func dbExportRun(opts *dbExportOptions) error {
 		return err
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "%d hands exported\n", n)
-	return nil
-}
-
-// checkExportPath fails before the work starts when --out cannot be
-// written: its directory is missing or it is a directory.
-func checkExportPath(path string) error {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("--out %s: is a directory", path)
-	}
-	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return fmt.Errorf("--out %s: directory %s does not exist", path, filepath.Dir(path))
-	}
 	return nil
 }

@@ -47,12 +47,6 @@ rules engine is rejected with its reason and the rest goes on.`,
 			if len(args) == 0 {
 				return flagErrorf("give at least one file or directory")
 			}
-			if opts.Threads < 0 {
-				return flagErrorf("--threads %d: want 0 (all CPUs) or more", opts.Threads)
-			}
-			if opts.Batch < 1 {
-				return flagErrorf("--batch %d: want 1 or more", opts.Batch)
-			}
 			opts.Paths = args
 			if runF != nil {
 				return runF(opts)
@@ -62,8 +56,8 @@ rules engine is rejected with its reason and the rest goes on.`,
 	}
 	opts.progress = func(total int64) *Progress { return f.newProgress(total, "import", opts.JSON) }
 	dbFlag(cmd, &opts.DB)
-	cmd.Flags().IntVar(&opts.Threads, "threads", 0, "goroutines that parse and replay hands (0: all CPUs)")
-	cmd.Flags().IntVar(&opts.Batch, "batch", 2000, "hands per transaction")
+	threadsVar(cmd.Flags(), &opts.Threads, 0, "goroutines that parse and replay hands (0: all CPUs)")
+	intVar(cmd.Flags(), &opts.Batch, "batch", 2000, "hands per transaction", atLeast(1, "1 or more"))
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }

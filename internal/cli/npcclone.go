@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/npc"
 	"pokerlab/store"
@@ -18,23 +19,30 @@ type npcCloneOptions struct {
 	MinOpps int64
 	Name    string
 	DB      string
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newNPCCloneCmd(f *Factory, runF func(*npcCloneOptions) error) *cobra.Command {
 	opts := &npcCloneOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "clone --player NAME FILE.phhs... | --db URL > profile.toml",
+		Use:   "clone --player NAME FILE|DIR|-... | --db URL > profile.toml",
 		Short: "Turn a player's HUD over hand histories into a profile",
-		Long: `Measure a player's HUD stats (package hud) over PHH hand histories and write a
+		Long: `Measure a player's HUD stats (package hud) over hand histories (PHH,
+PokerStars or GGPoker text; directories are read recursively, - is standard
+input) and write a
 profile: every stat with at least --min-opportunities opportunities takes the
 player's value, the others the population's (the built-in "regular"); sums of
 rates that would exceed 100 % are then lowered on the stand-in side. With
 --player '*' the profile is the whole population of the files. A summary of
-where each stat came from goes to standard error. With --db instead of files
-the HUD is the one of the player's hands in the hand database ("pokerlab db
-import"), the same as over the files they came from.`,
+where each stat came from goes to standard error. Each hand is replayed under
+the rule set it declares (PHH _rules; tda without one) or under --rules when
+given (docs/rules.md). With --db instead of files the HUD is the one of the
+player's hands in the hand database ("pokerlab db import"), the same as over
+the files they came from.`,
 		Example: `  pokerlab npc clone --player Alice hands.phhs > alice.toml
-  pokerlab npc clone --player '*' --name regular ../shared/data/handhq/*.phhs > regular.toml
+  pokerlab npc clone --player '*' --name regular testdata/handhq/*.phhs > regular.toml
   pokerlab npc clone --db pokerlab.db --player Alice > alice.toml`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -43,15 +51,18 @@ import"), the same as over the files they came from.`,
 			if !fromDB {
 				opts.DB = ""
 			}
+			if fromDB && cmd.Flags().Changed("rules") {
+				return flagErrorf("--rules applies to hand files; hands in the database were replayed when imported")
+			}
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			switch {
-			case opts.Player == "":
-				return flagErrorf("--player is required (a name in the files, or '*')")
 			case fromDB && len(args) > 0:
-				return flagErrorf("give PHH files or --db, not both")
+				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
-				return flagErrorf("give at least one PHH file (or --db URL)")
-			case opts.MinOpps < 1:
-				return flagErrorf("--min-opportunities %d: want 1 or more", opts.MinOpps)
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)")
 			}
 			if runF != nil {
 				return runF(opts)
@@ -60,9 +71,11 @@ import"), the same as over the files they came from.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "the player's name in the files ('*': everyone)")
-	cmd.Flags().Int64Var(&opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value")
+	int64Var(cmd.Flags(), &opts.MinOpps, "min-opportunities", 50, "opportunities a stat needs to use the player's own value", atLeast[int64](1, "1 or more"))
 	cmd.Flags().StringVar(&opts.Name, "name", "", "profile name (default: the player's)")
 	dbFlag(cmd, &opts.DB)
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
+	markRequired(cmd.Flags(), "player")
 	return cmd
 }
 
@@ -73,7 +86,7 @@ func npcCloneRun(opts *npcCloneOptions) error {
 	if opts.DB != "" {
 		tr, err = npcCloneHUDFromDB(opts)
 	} else {
-		tr, skipped, err = npc.HUDFromFiles(opts.Files)
+		tr, skipped, err = npc.HUDFromFiles(opts.Files, opts.IO.In, opts.Rules)
 	}
 	if err != nil {
 		return err
@@ -98,6 +111,13 @@ func npcCloneRun(opts *npcCloneOptions) error {
 		if name == "*" {
 			name = "population"
 		}
+	}
+	if hands == 0 {
+		who := fmt.Sprintf("player %q", opts.Player)
+		if opts.Player == "*" {
+			who = "any player"
+		}
+		return fmt.Errorf("no hands of %s could be replayed (%d skipped as not replayable): there is nothing to clone", who, skipped)
 	}
 	res, err := npc.Clone(c, hands, name, npc.CloneOptions{MinOpportunities: opts.MinOpps})
 	if err != nil {

@@ -52,7 +52,7 @@ type Config struct {
 func (c *Config) Validate() error {
 	n := len(c.Seats)
 	switch {
-	case n < holdem.MinSeats || n > holdem.MaxSeats:
+	case n < holdem.MinSeats || n > npc.MaxSeats:
 		return fieldErr("seats", "%d seats: a table has 2 to 9", n)
 	case c.BigBlind <= 0:
 		return fieldErr("big_blind", "%d: want a positive number of chips", c.BigBlind)

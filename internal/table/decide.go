@@ -46,7 +46,7 @@ var replayers = sync.Pool{New: func() any { return new(hh.Replayer) }}
 func Decide(bot *npc.Bot, req *DecideRequest) (Decision, error) {
 	n := len(req.StartingStacks)
 	switch {
-	case n < holdem.MinSeats || n > holdem.MaxSeats:
+	case n < holdem.MinSeats || n > npc.MaxSeats:
 		return Decision{}, fieldErr("table.starting_stacks", "%d players: a table has 2 to 9", n)
 	case req.Seat < 1 || req.Seat > n:
 		return Decision{}, fieldErr("seat", "%d: want a player number from 1 to %d (p1 is the seat after the button)", req.Seat, n)
