@@ -120,12 +120,13 @@ func benchRecords(b *testing.B, max int) []*Record {
 	}
 	var recs []*Record
 	var r hh.Replayer
+	var rd hh.Reader
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := os.ReadFile(f.Path)
 		if err != nil {
 			b.Fatal(err)
 		}
-		scanHands(f, hh.Chunk{Data: data, Line: 1}, func(h *hh.Hand) {
+		scanHands(&rd, f.Name, hh.Chunk{Data: data, Line: 1}, func(h *hh.Hand) {
 			if rec, err := RecordOf(h, &r); err == nil && len(recs) < max {
 				recs = append(recs, rec)
 			}
@@ -192,7 +193,7 @@ func BenchmarkRecords(b *testing.B) {
 	files, _ := expandPaths([]string{src})
 	var data [][]byte
 	for _, f := range files {
-		d, err := os.ReadFile(f)
+		d, err := os.ReadFile(f.Path)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -202,12 +203,13 @@ func BenchmarkRecords(b *testing.B) {
 		}
 	}
 	var r hh.Replayer
+	rd := hh.Reader{Reuse: true}
 	n := 0
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		for k, d := range data {
-			scanHands(files[k], hh.Chunk{Data: d, Line: 1}, func(h *hh.Hand) {
+			scanHands(&rd, files[k].Name, hh.Chunk{Data: d, Line: 1}, func(h *hh.Hand) {
 				if _, err := RecordOf(h, &r); err == nil {
 					n++
 				}

@@ -22,18 +22,48 @@ var handhqFiles = []string{
 	handhq + "/real_handhq_100NLH.phhs", handhq + "/real_handhq_200NLH.phhs", handhq + "/real_handhq_1000NLH.phhs",
 }
 
-// fileHUD is the reference: what `pokerlab hud` computes over files (every
-// hand replayed and added to a hud.Tracker), over the hands keep accepts.
+// The real PokerStars and GGPoker hands of package hh's fixtures.
+var siteDirs = []string{"../hh/testdata/pokerstars", "../hh/testdata/ggpoker"}
+
+// siteFiles lists the fixtures' hand-history files.
+func siteFiles(t *testing.T) []string {
+	t.Helper()
+	ins, err := hh.ExpandInputs(siteDirs)
+	if err != nil || len(ins) < 10 {
+		t.Fatalf("site fixtures: %d files, %v", len(ins), err)
+	}
+	var files []string
+	for _, in := range ins {
+		files = append(files, in.Path)
+	}
+	return files
+}
+
+// fileHUD is the reference: what `pokerlab hud` computes over files of any
+// format (every hand read by hh.ReadAny, replayed and added to a
+// hud.Tracker), over the hands keep accepts.
 func fileHUD(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tracker, int64) {
+	tr, n, _ := fileHUDRead(t, files, keep)
+	return tr, n
+}
+
+// fileHUDRead is fileHUD that also counts the hands read, rejected or not.
+func fileHUDRead(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tracker, int64, int) {
 	t.Helper()
 	tr := hud.NewTracker()
 	var r hh.Replayer
 	var n int64
+	read := 0
 	for _, f := range files {
-		hands, err := hh.ReadFile(f)
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		hands, rejected, err := hh.ReadAny(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read += len(hands) + len(rejected)
 		for _, h := range hands {
 			if keep != nil && !keep(h) {
 				continue
@@ -44,7 +74,7 @@ func fileHUD(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tra
 		}
 	}
 	tr.SortByName()
-	return tr, n
+	return tr, n, read
 }
 
 // sameHUD fails unless got and want report the same players, hands and
@@ -91,21 +121,24 @@ func importFiles(t *testing.T, db *DB, paths ...string) *ImportSummary {
 
 // TestHUDEqualsFiles: the HUD from the database (from the cache and the
 // tail, and from the per-hand rows) is exactly the HUD of the same hands
-// read from files, on the 1,508 HandHQ hands, whatever has been folded:
+// read from files, on the 1,508 HandHQ hands and the real PokerStars and
+// GGPoker hands of hh's fixtures, whatever has been folded:
 // nothing, the first hands, a fold stopped half way (some cache rows with
 // its sums, some without), and everything after that fold is resumed.
 func TestHUDEqualsFiles(t *testing.T) {
 	t.Parallel()
-	want, n := fileHUD(t, handhqFiles, nil)
+	files := append(slices.Clone(handhqFiles), siteFiles(t)...)
+	want, n, read := fileHUDRead(t, files, nil)
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
 		db.SetFoldRows(1 << 30) // no folds in the background: this test makes them
-		sum, err := ImportFiles(context.Background(), db, []string{handhq}, ImportOptions{Batch: 100, NoFold: true})
+		sum, err := ImportFiles(context.Background(), db, append([]string{handhq}, siteDirs...), ImportOptions{Batch: 100, NoFold: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sum.Stored != int(n) || sum.Read != 1508 || sum.Rejected != 1508-int(n) || sum.Files != 3 {
-			t.Fatalf("summary %+v, want %d stored of 1508", sum, n)
+		t.Logf("%d files: %d hands read, %d stored", sum.Files, sum.Read, sum.Stored)
+		if sum.Stored != int(n) || sum.Skipped != 0 || sum.Read != read || sum.Rejected != read-int(n) || sum.Files != len(files) {
+			t.Fatalf("summary %+v, want %d stored of %d read from %d files", sum, n, read, len(files))
 		}
 		ctx := context.Background()
 		check := func(when string) {
@@ -468,7 +501,7 @@ func TestImportGarbage(t *testing.T) {
 		}
 		want := []string{
 			missing + ": no such file or directory",
-			garbage + `: line 1: expected a key, found "\x00\x01\x02 this is not a ha"`,
+			garbage + `:1: not a hand history: "\x00\x01\x02 this is not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`,
 			mixed + fmt.Sprintf(": line %d: key starting_stacks: invalid value \"x\"", badLine),
 		}
 		if !slices.Equal(msgs, want) {
