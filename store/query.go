@@ -185,9 +185,9 @@ FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = 
 }
 
 // HUDRows is HUD summed from the per-hand player rows instead of the cache:
-// the same result, at the cost of reading every matching row (through the
-// player index with f.Player). It checks the cache, and serves filters the
-// cache does not key.
+// the same result, at the cost of reading every player row (schema version
+// 3 has no index by player: a scan of hand_players, about a second per
+// million hands). It checks the cache.
 func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
 	q := "SELECT hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM hand_players hp"
 	conds, args := f.where("h", "hp", nil)
