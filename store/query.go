@@ -153,8 +153,12 @@ AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.fol
 		args = append(args, f.Player)
 		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
 	}
+	// CROSS JOIN keeps hand_players first on SQLite: the tail is a range of
+	// its primary key (the planner cannot know the range is small, and
+	// would start from a filter's index on hands).
+	conds = append(conds, "h.id = hp.hand_id", "p.id = hp.player_id")
 	rows, err = tx.QueryContext(ctx, `SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
-FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = hp.player_id`+and(conds), args...)
+FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args...)
 	if err != nil {
 		return nil, 0, db.wrap(err)
 	}
