@@ -77,9 +77,9 @@ func (db *DB) SetFoldRows(n int) {
 }
 
 // afterWrite counts the player rows a commit wrote and starts a fold in the
-// background when they pass the threshold. It returns the error of the
-// last background fold, if any (once).
-func (db *DB) afterWrite(rows int) error {
+// background when they pass the threshold. A background fold's error does
+// not fail the writes (they are committed): FoldError returns it.
+func (db *DB) afterWrite(rows int) {
 	f := &db.folds
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -103,8 +103,15 @@ func (db *DB) afterWrite(rows int) error {
 			f.mu.Unlock()
 		}()
 	}
-	err := f.err
-	f.err = nil
+}
+
+// FoldError returns (once) the error of the last fold this DB ran in the
+// background, if it failed; the next fold takes its range up again.
+func (db *DB) FoldError() error {
+	db.folds.mu.Lock()
+	defer db.folds.mu.Unlock()
+	err := db.folds.err
+	db.folds.err = nil
 	return err
 }
 

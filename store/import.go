@@ -109,9 +109,7 @@ func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) 
 		db.players.add(ids)
 		res.Stored = stored
 		res.Skipped += len(recs) - stored
-		if err := db.afterWrite(stored * 6); err != nil {
-			return res, err
-		}
+		db.afterWrite(stored * 6)
 		return res, nil
 	}
 }

@@ -190,6 +190,7 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 		err = flush()
 	}
 	if err == nil && !opt.NoFold && sum.Stored > 0 {
+		db.FoldError() // a background fold's error: Fold takes its range up again
 		err = db.Fold(ctx)
 	}
 	cancel()

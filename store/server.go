@@ -363,9 +363,7 @@ func (db *DB) SaveServerHands(ctx context.Context, owner string, hs []ServerHand
 			return nil, db.wrap(err)
 		}
 		db.players.add(ids)
-		if err := db.afterWrite((len(hs) - len(stale)) * 6); err != nil {
-			return stale, err
-		}
+		db.afterWrite((len(hs) - len(stale)) * 6)
 		return stale, nil
 	}
 }
