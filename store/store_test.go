@@ -512,3 +512,44 @@ func TestImportGarbage(t *testing.T) {
 		}
 	})
 }
+
+// TestConcurrentFolds: two handles (as two processes would) fold the same
+// tail at once, in small folds; every row is added to the cache once and
+// the HUD equals the files'.
+func TestConcurrentFolds(t *testing.T) {
+	t.Parallel()
+	want, n := fileHUD(t, handhqFiles, nil)
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db := open(t, d.URL)
+		db.SetFoldRows(1 << 30)
+		if _, err := ImportFiles(ctx, db, []string{handhq}, ImportOptions{NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
+		other := open(t, d.URL)
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i, h := range []*DB{db, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = h.fold(ctx, 100) // folds of 100 hands, racing
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, tail := foldCounts(t, db); tail != 0 {
+			t.Fatalf("%d rows in the tail after both folds", tail)
+		}
+		checkConsistent(t, db, n)
+		got, _, err := db.HUD(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameHUD(t, "after concurrent folds", got, want)
+	})
+}
