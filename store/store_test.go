@@ -553,3 +553,38 @@ func TestConcurrentFolds(t *testing.T) {
 		sameHUD(t, "after concurrent folds", got, want)
 	})
 }
+
+// TestBackgroundFolds: folds started by the writes themselves (a small
+// threshold) run beside the import; Close waits for them; the HUD equals
+// the files' whatever they had folded.
+func TestBackgroundFolds(t *testing.T) {
+	t.Parallel()
+	want, n := fileHUD(t, handhqFiles, nil)
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db, err := Open(ctx, d.URL, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.SetFoldRows(600) // a fold about every 100 hands
+		if _, err := ImportFiles(ctx, db, []string{handhq}, ImportOptions{Batch: 50, NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.FoldError(); err != nil {
+			t.Fatal(err)
+		}
+		db = open(t, d.URL)
+		if cached, _ := foldCounts(t, db); cached == 0 {
+			t.Fatal("no fold ran in the background")
+		}
+		checkConsistent(t, db, n)
+		got, _, err := db.HUD(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameHUD(t, "after background folds", got, want)
+	})
+}
