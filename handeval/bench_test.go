@@ -140,7 +140,7 @@ func BenchmarkEnumerateAll7(b *testing.B) {
 func BenchmarkBuildTables(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := tablegen.Build(tablegen.Mul, tablegen.AceMul); err != nil {
+		if _, err := tablegen.Build(tablegen.Mul, tablegen.Mul2); err != nil {
 			b.Fatal(err)
 		}
 	}
