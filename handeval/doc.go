@@ -44,8 +44,7 @@
 // 6 of the byte is set exactly when the suit holds five cards: one AND, and
 // the zero Hand is empty) and otherwise looks the key up: two dependent
 // loads from tables that stay in the L1 and L2 caches (32 KB of row
-// offsets, 266 KB of values of which the 73,775 used places span 135 KB
-// of rows' columns), no branch but the flush test.
+// offsets, 266 KB of values), no branch but the flush test.
 //
 // Deliberate departure: the value table is read without a bounds check
 // (package unsafe). The index is a row's base plus a column below 2^17 and
