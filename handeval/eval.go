@@ -136,7 +136,7 @@ func (h Hand) flush() Value {
 	// Bit 8s+6 of f is set for the flush suit s; its lane starts at 16s.
 	f := uint32(h.key) & flushBits
 	lane := uint(bits.TrailingZeros32(f)) &^ 7 << 1
-	return tab.flush[h.suits>>(lane&63)&0x1fff]
+	return tabp.flush[h.suits>>(lane&63)&0x1fff]
 }
 
 // SuitCount returns the number of cards of suit s in h. Enumerators use it
