@@ -102,8 +102,8 @@ func compareLabels(a, b [][2]string) int {
 }
 
 func (v *counterVec) samples() []sample {
-	v.mu.Lock()
-	defer v.mu.Unlock()
+	v.mu.RLock()
+	defer v.mu.RUnlock()
 	var out []sample
 	for k, c := range v.kids {
 		out = append(out, sample{labels: pairs(v.labels, k), value: c.value()})

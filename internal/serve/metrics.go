@@ -123,7 +123,7 @@ func exponentialBuckets(start, factor float64, n int) []float64 {
 // two labels).
 type counterVec struct {
 	labels []string
-	mu     sync.Mutex
+	mu     sync.RWMutex
 	kids   map[[2]string]*counter
 }
 
@@ -131,9 +131,15 @@ type counterVec struct {
 // the family's labels, creating it at zero on first use.
 func (v *counterVec) WithLabelValues(vals ...string) *counter {
 	k := labelKey(vals)
+	v.mu.RLock()
+	c := v.kids[k]
+	v.mu.RUnlock()
+	if c != nil {
+		return c // every request after the first of its route and code
+	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	c := v.kids[k]
+	c = v.kids[k]
 	if c == nil {
 		if v.kids == nil {
 			v.kids = map[[2]string]*counter{}

@@ -153,16 +153,26 @@ func TestCounterVecOrder(t *testing.T) {
 func TestConcurrentObservations(t *testing.T) {
 	h := newHistogram([]float64{1})
 	c := &counter{}
+	v := &counterVec{labels: []string{"route", "code"}}
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			for range 1000 {
+			for i := range 1000 {
 				h.Observe(0.5)
 				c.Inc()
+				v.WithLabelValues("r", strconv.Itoa(i%4)).Inc()
 			}
 		})
 	}
 	wg.Wait()
+	for _, s := range v.samples() {
+		if s.value != 2000 {
+			t.Errorf("%v: %v, want 2000", s.labels, s.value)
+		}
+	}
+	if n := len(v.samples()); n != 4 {
+		t.Errorf("%d children, want 4", n)
+	}
 	if h.count.Load() != 8000 || math.Float64frombits(h.sum.Load()) != 4000 || h.counts[0].Load() != 8000 || c.value() != 8000 {
 		t.Errorf("count %d sum %v bucket %d counter %v", h.count.Load(), math.Float64frombits(h.sum.Load()), h.counts[0].Load(), c.value())
 	}
