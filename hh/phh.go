@@ -158,7 +158,10 @@ func Parse(name string, data []byte) ([]*Hand, error) { return ParseAt(name, dat
 // that messages name the lines of the whole file (see SplitTables).
 func ParseAt(name string, data []byte, firstLine int) ([]*Hand, error) {
 	var hands []*Hand
-	err := scan(name, data, firstLine, nil, func(h *Hand) error {
+	err := scanEach(name, data, firstLine, nil, func(h *Hand, err *Error) error {
+		if err != nil {
+			return err
+		}
 		hands = append(hands, h)
 		return nil
 	})
@@ -174,38 +177,12 @@ func ParseAt(name string, data []byte, firstLine int) ([]*Hand, error) {
 // reading allocates almost nothing per hand: fn must not keep h or its
 // slices (copy what it needs). Errors are those of Parse, or fn's.
 func Scan(name string, data []byte, firstLine int, fn func(h *Hand) error) error {
-	return scan(name, data, firstLine, &Hand{}, fn)
-}
-
-// scan decodes the tables of data into reuse (nil: a new Hand each).
-func scan(name string, data []byte, firstLine int, reuse *Hand, fn func(h *Hand) error) error {
-	d := &decoder{}
-	root := false
-	_, err := parseTOMLWith(string(data), firstLine, false, func(t *tomlTableDef, p *tomlParser) error {
-		d.p = p
-		if t.name == "" {
-			root = true
-		} else if root {
-			return &Error{File: name, Line: t.line, Msg: "a file holds either one hand (top-level keys, .phh) or [1], [2], ... tables (.phhs), not both"}
-		}
-		h := reuse
-		if h == nil {
-			h = &Hand{}
-		}
-		if err := d.decodeHand(t, h); err != nil {
-			err.File = name
+	return scanEach(name, data, firstLine, &Hand{}, func(h *Hand, err *Error) error {
+		if err != nil {
 			return err
 		}
-		h.File = name
 		return fn(h)
 	})
-	if err != nil {
-		if se, ok := err.(*syntaxError); ok {
-			return &Error{File: name, Line: se.line, Key: se.key, Msg: se.msg}
-		}
-		return err
-	}
-	return nil
 }
 
 // grow returns s resized to n elements, reusing its memory when it can.

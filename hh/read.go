@@ -454,8 +454,10 @@ func (r *Reader) ReadInputs(args []string, stdin io.Reader, fn func(in Input, h 
 	return nil
 }
 
-// scanEach is scan that reports a hand whose fields are wrong to fn and
-// goes on with the next table; a TOML syntax error still ends the file.
+// scanEach decodes the tables of data into reuse (nil: a new Hand each) and
+// calls fn for each; a hand whose fields are wrong goes to fn as its error
+// and the next table follows (Scan stops there instead). A TOML syntax error
+// still ends the file.
 func scanEach(name string, data []byte, firstLine int, reuse *Hand, fn func(h *Hand, err *Error) error) error {
 	d := &decoder{}
 	root := false

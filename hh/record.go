@@ -2,7 +2,6 @@ package hh
 
 import (
 	"fmt"
-	"strconv"
 
 	"pokerlab/holdem"
 )
@@ -41,17 +40,7 @@ type RecordError struct {
 }
 
 func (e *RecordError) Error() string {
-	s := ""
-	if e.File != "" {
-		s = e.File + ": "
-	}
-	if e.Line > 0 {
-		s += "line " + strconv.Itoa(e.Line) + ": "
-	}
-	if e.Hand != "" {
-		s += "hand [" + e.Hand + "]: "
-	}
-	return s + e.Field + ": " + e.msg
+	return handPlace(e.File, e.Line, e.Hand) + e.Field + ": " + e.msg
 }
 
 // CheckRecord compares the hand r last replayed, h, with the results h

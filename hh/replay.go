@@ -56,17 +56,24 @@ type ReplayError struct {
 // (allowed by PHH for partial hands, but nothing can be awarded).
 var ErrIncomplete = errors.New("the history ends before the hand is over")
 
-func (e *ReplayError) Error() string {
+// handPlace is the "FILE: line N: hand [NAME]: " that starts the errors
+// about one hand, each part left out when unknown.
+func handPlace(file string, line int, hand string) string {
 	s := ""
-	if e.File != "" {
-		s = e.File + ": "
+	if file != "" {
+		s = file + ": "
 	}
-	if e.Line > 0 {
-		s += "line " + strconv.Itoa(e.Line) + ": "
+	if line > 0 {
+		s += "line " + strconv.Itoa(line) + ": "
 	}
-	if e.Hand != "" {
-		s += "hand [" + e.Hand + "]: "
+	if hand != "" {
+		s += "hand [" + hand + "]: "
 	}
+	return s
+}
+
+func (e *ReplayError) Error() string {
+	s := handPlace(e.File, e.Line, e.Hand)
 	if e.Index > 0 {
 		s += fmt.Sprintf("action %d %q: ", e.Index, e.Action)
 	}

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+
+	"pokerlab/internal/fileerr"
 )
 
 // Variant is the seed's position variant of the postflop stats: with two
@@ -103,22 +105,7 @@ type ProfileError struct {
 	Msg  string
 }
 
-func (e *ProfileError) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-		}
-		b.WriteString(": ")
-	}
-	if e.Key != "" {
-		b.WriteString(e.Key)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
+func (e *ProfileError) Error() string { return fileerr.Format(e.File, e.Line, e.Key, e.Msg) }
 
 // NewProfile returns a profile named name with every stat at its default.
 func NewProfile(name string) *Profile {

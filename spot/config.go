@@ -11,6 +11,7 @@ import (
 
 	"pokerlab/cards"
 	"pokerlab/equity"
+	"pokerlab/internal/fileerr"
 )
 
 // Street is a betting round of a spot.
@@ -116,22 +117,7 @@ type SpotError struct {
 	Msg  string
 }
 
-func (e *SpotError) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-		}
-		b.WriteString(": ")
-	}
-	if e.Key != "" {
-		b.WriteString(e.Key)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
+func (e *SpotError) Error() string { return fileerr.Format(e.File, e.Line, e.Key, e.Msg) }
 
 // ParseSpot reads a spot in TOML (every key is documented in docs/spot.md):
 //

@@ -3,26 +3,15 @@ package report
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-)
 
-// findChromium returns the path of a Chromium or Chrome binary, or "".
-func findChromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
+	"pokerlab/internal/browsertest"
+)
 
 // TestReportInBrowser opens the quick report in headless Chromium: every
 // section is there, every image loaded (natural width > 0) and the console
@@ -30,47 +19,9 @@ func findChromium() string {
 // Debian's chromium and sets POKERLAB_REQUIRE_BROWSER=1, which turns a
 // missing browser into a failure instead of a skip.
 func TestReportInBrowser(t *testing.T) {
-	browser := findChromium()
-	if browser == "" {
-		if os.Getenv("POKERLAB_REQUIRE_BROWSER") != "" {
-			t.Fatal("no chromium found and POKERLAB_REQUIRE_BROWSER is set")
-		}
-		t.Skip("no chromium on PATH (apt-get install chromium)")
-	}
+	br := browsertest.Start(t, 1280, 1600, chromedp.Flag("allow-file-access-from-files", true))
+	ctx := br.Ctx
 	dir, res := quickReport(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("allow-file-access-from-files", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 1600),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-
-	var mu sync.Mutex
-	var consoleErrors []string
-	if err := chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.ConsoleAPICalledTypeError {
-				consoleErrors = append(consoleErrors, "console.error")
-			}
-		case *runtime.EventExceptionThrown:
-			consoleErrors = append(consoleErrors, e.ExceptionDetails.Text)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
 
 	// The first Run starts the browser and must not carry a timeout (it
 	// would stop the browser); later steps get one.
@@ -133,10 +84,8 @@ func TestReportInBrowser(t *testing.T) {
 	if svgs == 0 {
 		t.Error("no SVG figure checked")
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(consoleErrors) > 0 {
-		t.Errorf("console errors: %v", consoleErrors)
+	if errs := br.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "screenshot.jpg"), shot, 0o644); err != nil {
 		t.Fatal(err)

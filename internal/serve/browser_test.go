@@ -7,30 +7,20 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"pokerlab/internal/browsertest"
 
 	"pokerlab/hh"
 	"pokerlab/internal/table"
 )
 
 var screenshot = flag.String("screenshot", "", "write a screenshot of the table page to this file (README's docs/img/serve.png)")
-
-func findChromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // TestPlayInBrowser plays 30 hands through the web page in headless
 // Chromium: it creates the table in the lobby, then acts with clicks on the
@@ -41,40 +31,9 @@ func findChromium() string {
 // errors. CI sets POKERLAB_REQUIRE_BROWSER=1: no browser is a failure.
 func TestPlayInBrowser(t *testing.T) {
 	t.Parallel() // long and independent: the package's time is the longest, not the sum
-	browser := findChromium()
-	if browser == "" {
-		if os.Getenv("POKERLAB_REQUIRE_BROWSER") != "" {
-			t.Fatal("no chromium found and POKERLAB_REQUIRE_BROWSER is set")
-		}
-		t.Skip("no chromium on PATH (apt-get install chromium)")
-	}
+	br := browsertest.Start(t, 1480, 960)
+	ctx := br.Ctx
 	ts := newTestServer(t, Config{Tables: table.Options{HandPause: 40 * time.Millisecond, ActionTimeout: time.Minute}})
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1480, 960),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	var mu sync.Mutex
-	var consoleErrors []string
-	if err := chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.ConsoleAPICalledTypeError {
-				consoleErrors = append(consoleErrors, "console.error")
-			}
-		case *runtime.EventExceptionThrown:
-			consoleErrors = append(consoleErrors, e.ExceptionDetails.Text)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
 	// The first step starts the browser and must not carry a timeout.
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.http.URL+"/")); err != nil {
 		t.Fatal(err)
@@ -279,10 +238,8 @@ func TestPlayInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(consoleErrors) > 0 {
-		t.Errorf("console errors: %v", consoleErrors)
+	if errs := br.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
 	}
 	t.Logf("%d actions through the page in %d hands", acts, done)
 }
