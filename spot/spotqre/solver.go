@@ -125,19 +125,15 @@ type Solver struct {
 	hist []pathPoint // the last three accepted points, oldest first
 
 	// scratch, compact
-	y, f, d, xt, yt, ft, xe, ye, wt, wtT, rs, rsT []float64
-	stats                                         Stats
-	lastW                                         float64 // weighted residual of the last Newton solve
-	// The Newton direction's active subsystem: IP's entries whose
-	// probability is above activeMin (compact indices), IP's probabilities
-	// at the current point (and at the last trial point), and the Krylov
-	// vectors over the active entries.
-	act                []int32
-	sig1, sigT         []float64
-	fa, da, va, oa, ve []float64
-	lastKits           int
-	lastKrel           float64
-	products           int // this call
+	y, f, d, xt, yt, ft, wt, wtT, rs, rsT []float64
+	stats                                 Stats
+	lastW                                 float64 // weighted residual of the last Newton solve
+	// IP's probabilities at the Newton iteration's point (and at the last
+	// trial point).
+	sig1, sigT []float64
+	lastKits   int
+	lastKrel   float64
+	products   int // this call
 }
 
 // ErrLambda reports an invalid λ.
@@ -195,7 +191,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 	s.σ, s.q = make([]float64, g.Size), make([]float64, g.Size)
 	s.dσ, s.dq = make([]float64, g.Size), make([]float64, g.Size)
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
-	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.xe, &s.ye, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT, &s.ve} {
+	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
 		*p = make([]float64, s.n1)
 	}
 	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
@@ -334,58 +330,20 @@ func merit(f, wt []float64) float64 {
 	return m / 2
 }
 
-// activeMin is the probability below which an action of IP is dominated
-// in the Newton step: its action value moves no probability that
-// matters, so its column of the Jacobian is left out.
-const activeMin = 0
-
 // direction sets s.d to the Newton direction at x: the solution of
-// (I − y'(x)) d = f. An entry i whose probability is below activeMin
-// influences nothing (its column is 0 to rounding), so the system is
-// block-triangular: GMRES solves the active block, [I − y'(x)]_AA d_A =
-// f_A, and then d_D = f_D + [y'(x) d]_D with one more product. Solving the
-// whole system instead lets the large residuals of dominated action values
-// (irrelevant: they move no probability) set GMRES's stopping test.
+// (I − y'(x)) d = f by GMRES with exact products (tangent passes). Every
+// entry takes part, however small its probability: an action's
+// probability, tiny as it may be, sets the beliefs at the nodes below it,
+// which play reaches only through such actions.
 func (s *Solver) direction(x []float64, lambda, mx, wm float64, progress func(mx, wm float64) float64) {
-	s.act = s.act[:0]
-	for i, σ := range s.sig1 {
-		if σ >= activeMin {
-			s.act = append(s.act, int32(i))
-		}
-	}
-	na := len(s.act)
-	if len(s.fa) < na {
-		s.fa, s.da, s.va, s.oa = make([]float64, na), make([]float64, na), make([]float64, na), make([]float64, na)
-	}
-	fa, da := s.fa[:na], s.da[:na]
-	for j, i := range s.act {
-		fa[j] = s.f[i]
-	}
-	// jv sets s.ye = y'(x) v (v on the active entries, 0 elsewhere) by a
-	// tangent evaluation.
-	jv := func(v []float64) {
-		clear(s.ve)
-		for j, i := range s.act {
-			s.ve[i] = v[j]
-		}
-		s.tangent(x, s.ve, lambda, s.ye)
-	}
 	mv := func(v, out []float64) {
-		jv(v)
-		for j, i := range s.act {
-			out[j] = v[j] - s.ye[i]
+		s.tangent(x, v, lambda, out)
+		for i, a := range v {
+			out[i] = a - out[i]
 		}
 	}
 	rtol := min(0.01, max(1e-8, 0.1*progress(mx, wm)))
-	s.lastKits, s.lastKrel = s.kr.solve(mv, fa, da, rtol, 300)
-	// d_D = f_D + [y' d_A]_D; d_A as solved.
-	jv(da)
-	for i := range s.d {
-		s.d[i] = s.f[i] + s.ye[i]
-	}
-	for j, i := range s.act {
-		s.d[i] = da[j]
-	}
+	s.lastKits, s.lastKrel = s.kr.solve(mv, s.f, s.d, rtol, 300)
 }
 
 // tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
