@@ -189,7 +189,7 @@ func TestAgainstReference(t *testing.T) {
 		for _, alg := range []Algorithm{CFR, CFRPlus, LCFR, DCFR, PCFRPlus} {
 			for _, simultaneous := range []bool{false, true} {
 				opt := Options{Algorithm: alg, Simultaneous: simultaneous}
-				ref := newRefSolver(gm.g, alg, opt.discount())
+				ref := newRefSolver(gm.g, alg, refDiscount(alg))
 				ref.simultaneous = simultaneous
 				ref.iterate(gm.iterations)
 				s := solve(t, tr, opt, gm.iterations)

@@ -38,6 +38,26 @@ type refInfoSet struct {
 	seen                             bool // parent recorded
 }
 
+// refDiscount is the reference's own copy of each algorithm's published
+// parameters, written out here rather than taken from the code under test
+// (DefaultDCFR, linearCFR, Options.discount), so that a wrong default there
+// shows as a difference: DCFR α = 1.5, β = 0, γ = 2 (Brown & Sandholm 2019,
+// the parameters they recommend); Linear CFR weights iteration t by t, that
+// is α = β = γ = 1 in DCFR's form (ibid.); PCFR+ averages with weight t²
+// (Farina, Kroer & Sandholm 2021, "quadratic averaging"): γ = 2. CFR and
+// CFR+ take none.
+func refDiscount(alg Algorithm) Discount {
+	switch alg {
+	case DCFR:
+		return Discount{Alpha: 1.5, Beta: 0, Gamma: 2}
+	case LCFR:
+		return Discount{Alpha: 1, Beta: 1, Gamma: 1}
+	case PCFRPlus:
+		return Discount{Gamma: 2}
+	}
+	return Discount{}
+}
+
 func newRefSolver(g efg.Game, alg Algorithm, d Discount) *refSolver {
 	return &refSolver{game: g, alg: alg, d: d, sets: map[string]*refInfoSet{}}
 }

@@ -38,8 +38,18 @@ import (
 // ReadEFG reads a Gambit .efg file (version 2) into a tree. name (usually the
 // file name) prefixes error messages, which give line and column.
 func ReadEFG(r io.Reader, name string) (*Tree, error) {
-	p := &efgParser{lex: newLexer(r, name), chance: map[int64]chanceDef{}, outcomes: map[int64]outcomeDef{}}
+	return ReadEFGWith(r, name, CompileOptions{})
+}
+
+// ReadEFGWith is ReadEFG with limits: reading stops with a *TooLargeError
+// once the tree passes opt.MaxBytes (see EstimateEFG to refuse a file
+// before reading it).
+func ReadEFGWith(r io.Reader, name string, opt CompileOptions) (*Tree, error) {
+	p := &efgParser{lex: newLexer(r, name), chance: map[int64]chanceDef{}, outcomes: map[int64]outcomeDef{}, limit: opt.MaxBytes}
 	t, err := p.parse()
+	if err == errStop {
+		return nil, p.b.tooLarge(name)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +72,7 @@ type efgParser struct {
 	players  int
 	chance   map[int64]chanceDef  // chance information sets by number
 	outcomes map[int64]outcomeDef // outcomes by number
+	limit    int64                // CompileOptions.MaxBytes
 }
 
 func (p *efgParser) parse() (t *Tree, err error) {
@@ -111,6 +122,7 @@ func (p *efgParser) parse() (t *Tree, err error) {
 	}
 	p.players = len(names)
 	p.b = newBuilder(len(names))
+	p.b.limit = p.limit
 	p.b.tree.Title = title.text
 	p.b.tree.PlayerNames = names
 	tok, err := p.lex.peek()
@@ -247,7 +259,10 @@ func (p *efgParser) children(n int32, acc []float64, k int) error {
 			acc[i] += out.payoffs[i]
 		}
 	}
-	first := p.b.reserve(n, k)
+	first, err := p.b.reserve(n, k)
+	if err != nil {
+		return err
+	}
 	for a := 0; a < k; a++ {
 		if err := p.node(first+int32(a), acc); err != nil {
 			return err

@@ -1,13 +1,14 @@
 package efg
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strings"
+
+	"pokerlab/internal/strictjson"
 )
 
 // Uniform returns the behaviour profile that plays every action of every
@@ -93,32 +94,44 @@ func WriteProfile(w io.Writer, t *Tree, game string, p []float64) error {
 // within 1e-6; the sums are then normalised exactly. name is used in errors.
 func ReadProfile(r io.Reader, t *Tree, name string) ([]float64, error) {
 	var f ProfileFile
-	if err := DecodeJSON(r, name, &f); err != nil {
+	locate, err := DecodeJSON(r, name, &f)
+	if err != nil {
 		return nil, err
 	}
-	return profileFromFile(t, &f, name)
+	return profileFromFile(t, &f, name, locate)
 }
 
-// DecodeJSON decodes one JSON document from r into v, rejecting unknown
-// fields and trailing data. Errors start with name and give the line and
-// column of a syntax or type error.
-func DecodeJSON(r io.Reader, name string, v any) error {
+// DecodeJSON decodes one JSON document from r into v strictly (package
+// internal/strictjson: duplicate and unknown keys, numbers that do not fit,
+// trailing data and truncation are errors). Errors read
+// "name:line:column: path: message". It returns where, which formats the
+// position of the value at a JSON path ("infosets[3]") the same way, for
+// errors found in the decoded values.
+func DecodeJSON(r io.Reader, name string, v any) (where func(path string) string, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %s", name, jsonErrorPosition(data, err))
+	pos, err := strictjson.Decode(data, v)
+	if err != nil {
+		var se *strictjson.Error
+		if errors.As(err, &se) {
+			if se.Path == "" {
+				return nil, fmt.Errorf("%s:%d:%d: %s", name, se.Line, se.Col, se.Msg)
+			}
+			return nil, fmt.Errorf("%s:%d:%d: %s: %s", name, se.Line, se.Col, se.Path, se.Msg)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if dec.More() {
-		return fmt.Errorf("%s: trailing data after the JSON object", name)
-	}
-	return nil
+	return func(path string) string {
+		if line, col := pos.Of(path); line > 0 {
+			return fmt.Sprintf("%s:%d:%d: %s", name, line, col, path)
+		}
+		return name + ": " + path
+	}, nil
 }
 
-func profileFromFile(t *Tree, f *ProfileFile, name string) ([]float64, error) {
+func profileFromFile(t *Tree, f *ProfileFile, name string, locate func(path string) string) ([]float64, error) {
 	type key struct {
 		player int
 		label  string
@@ -135,7 +148,7 @@ func profileFromFile(t *Tree, f *ProfileFile, name string) ([]float64, error) {
 	given := make([]bool, t.NumActions())
 	done := make([]bool, t.NumInfoSets())
 	for e, s := range f.InfoSets {
-		where := fmt.Sprintf("%s: infosets[%d] (player %d, id %d, label %q)", name, e, s.Player, s.ID, s.Label)
+		where := fmt.Sprintf("%s (player %d, id %d, label %q)", locate(fmt.Sprintf("infosets[%d]", e)), s.Player, s.ID, s.Label)
 		if s.Player < 1 || s.Player > t.NumPlayers() {
 			return nil, fmt.Errorf("%s: player must be 1…%d", where, t.NumPlayers())
 		}
@@ -195,24 +208,6 @@ func profileFromFile(t *Tree, f *ProfileFile, name string) ([]float64, error) {
 		}
 	}
 	return p, nil
-}
-
-// jsonErrorPosition turns a decoding error into "line L, column C: msg".
-func jsonErrorPosition(data []byte, err error) string {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset - 1 // Offset is just past the offending byte
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off < 0 {
-		return err.Error()
-	}
-	line, col := LineCol(data, int(off))
-	return fmt.Sprintf("line %d, column %d: %v", line, col, err)
 }
 
 // LineCol converts a byte offset in data to a 1-based line and column.

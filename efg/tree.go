@@ -148,16 +148,7 @@ func (t *Tree) PayoffOf(n int) []float64 {
 
 // Bytes returns the memory held by the tree's slices, in bytes (strings count
 // their headers only: labels are shared).
-func (t *Tree) Bytes() int64 {
-	n := int64(t.NumNodes())
-	b := n * (1 + 4 + 4 + 4 + 4)
-	b += int64(t.NumInfoSets()) * (4 + 4 + 16 + 4 + 4)
-	b += int64(t.NumActions()) * 16
-	b += int64(len(t.Members)) * 4
-	b += int64(len(t.ChanceStart))*4 + int64(len(t.ChanceLabel))*(16+8)
-	b += int64(len(t.Payoff))*8 + int64(len(t.OutcomeLabel))*16
-	return b
-}
+func (t *Tree) Bytes() int64 { return t.Size().Bytes() }
 
 // History returns the labels of the actions and chance outcomes from the root
 // to node n, for messages and debugging.
@@ -197,7 +188,11 @@ func (t *Tree) InfoSetName(I int) string {
 // It checks that chance probabilities are valid, that the nodes of each
 // information set offer the same actions, and perfect recall; an error names
 // the offending node's history or information set.
-func Compile(g Game) (*Tree, error) {
+func Compile(g Game) (*Tree, error) { return compile(g, 0) }
+
+// compile builds g's tree, stopping with a *TooLargeError once the tree
+// passes limit bytes (0: no limit).
+func compile(g Game, limit int64) (*Tree, error) {
 	names := g.PlayerNames()
 	if len(names) < 1 {
 		return nil, fmt.Errorf("efg: game %q has no players", g.Name())
@@ -206,10 +201,14 @@ func Compile(g Game) (*Tree, error) {
 		return nil, fmt.Errorf("efg: game %q has %d players; at most 127 are supported", g.Name(), len(names))
 	}
 	b := newBuilder(len(names))
+	b.limit = limit
 	b.tree.Title = g.Name()
 	b.tree.PlayerNames = append([]string(nil), names...)
 	b.addNode(-1)
 	if err := b.expand(0, g.Root()); err != nil {
+		if err == errStop {
+			return nil, b.tooLarge(g.Name())
+		}
 		return nil, fmt.Errorf("efg: game %q: %w", g.Name(), err)
 	}
 	return b.finish()
@@ -223,6 +222,32 @@ type builder struct {
 	keys      []map[string]int32 // per player: information-set key → index
 	actionsOf [][]string         // per information set: its action labels (for the consistency check)
 	members   [][]int32          // per information set: member nodes
+	limit     int64              // stop when the build passes this many bytes (0: never)
+	decisions int64              // decision nodes so far
+	actions   int64              // actions of the information sets so far
+}
+
+// size returns the counts of the tree built so far.
+func (b *builder) size() Size {
+	t := b.tree
+	return Size{Players: b.n, Nodes: int64(len(t.Player)), Terminals: int64(len(t.OutcomeLabel)),
+		ChanceNodes: int64(max(len(t.ChanceStart)-1, 0)), ChanceOutcomes: int64(len(t.ChanceLabel)),
+		InfoSets: int64(len(t.InfoSetPlayer)), Actions: b.actions, DecisionNodes: b.decisions}
+}
+
+// overLimit reports whether the build has passed its limit (or the node
+// indices their range).
+func (b *builder) overLimit() bool {
+	n := int64(len(b.tree.Player))
+	if n > MaxNodes {
+		return true
+	}
+	return b.limit > 0 && n&1023 == 0 && b.size().BuildBytes() > b.limit
+}
+
+func (b *builder) tooLarge(game string) error {
+	s := b.size()
+	return &TooLargeError{Game: game, Size: s, Need: s.BuildBytes(), MaxBytes: b.limit}
 }
 
 func newBuilder(players int) *builder {
@@ -243,15 +268,19 @@ func (b *builder) addNode(parent int32) int32 {
 	return int32(len(t.Player) - 1)
 }
 
-// reserve allocates k contiguous children of node n and returns the first.
-func (b *builder) reserve(n int32, k int) int32 {
+// reserve allocates k contiguous children of node n and returns the first;
+// errStop when the tree has passed its limit.
+func (b *builder) reserve(n int32, k int) (int32, error) {
 	first := int32(len(b.tree.Player))
 	for i := 0; i < k; i++ {
+		if b.overLimit() {
+			return 0, errStop
+		}
 		b.addNode(n)
 	}
 	b.tree.FirstChild[n] = first
 	b.tree.NumChildren[n] = int32(k)
-	return first
+	return first, nil
 }
 
 // path describes node n for error messages.
@@ -292,7 +321,10 @@ func (b *builder) expand(n int32, s State) error {
 		if err := b.setChance(n, labels, probs); err != nil {
 			return err
 		}
-		first := b.reserve(n, len(labels))
+		first, err := b.reserve(n, len(labels))
+		if err != nil {
+			return err
+		}
 		for a := range labels {
 			if err := b.expand(first+int32(a), s.Next(a)); err != nil {
 				return err
@@ -305,7 +337,10 @@ func (b *builder) expand(n int32, s State) error {
 		if _, err := b.setDecision(n, p, key, key, -1, labels); err != nil {
 			return err
 		}
-		first := b.reserve(n, len(labels))
+		first, err := b.reserve(n, len(labels))
+		if err != nil {
+			return err
+		}
 		for a := range labels {
 			if err := b.expand(first+int32(a), s.Next(a)); err != nil {
 				return err
@@ -385,6 +420,7 @@ func (b *builder) setDecision(n int32, p int, key, label string, id int32, label
 		t.InfoSetID = append(t.InfoSetID, id)
 		t.InfoSetLabel = append(t.InfoSetLabel, label)
 		b.actionsOf = append(b.actionsOf, append([]string(nil), labels...))
+		b.actions += int64(len(labels))
 		b.members = append(b.members, nil)
 	} else {
 		want := b.actionsOf[I]
@@ -396,6 +432,7 @@ func (b *builder) setDecision(n int32, p int, key, label string, id int32, label
 	t.Player[n] = int8(p)
 	t.InfoSet[n] = I
 	b.members[I] = append(b.members[I], n)
+	b.decisions++
 	return I, nil
 }
 

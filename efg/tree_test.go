@@ -101,14 +101,18 @@ func TestReadProfileErrors(t *testing.T) {
 	efg.WriteProfile(&buf, tr, "kuhn", efg.Uniform(tr))
 	good := buf.String()
 	for _, tc := range []struct{ name, src, want string }{
-		{"syntax", "{\n  \"infosets\": [\n  }", "s.json: line 3, column 3"},
+		{"syntax", "{\n  \"infosets\": [\n  }", "s.json:3:3: infosets[0]: unexpected character '}': want a value"},
+		{"truncated", strings.TrimSuffix(good[:len(good)/2], "\n"), "is the file truncated?"},
+		{"duplicate key", `{"infosets": [], "infosets": []}`, `s.json:1:18: key "infosets" given twice in one object (first at line 1, column 2)`},
+		{"type", strings.Replace(good, "0.5,", `"half",`, 1), `s.json:13:9: infosets[0].probs[0]: want a number, found the string "half"`},
+		{"semantic error with position", strings.Replace(good, `"player": 2`, `"player": 3`, 1), `s.json:17:5: infosets[1] (player 3, id 1, label "Q:c"): player must be 1…2`},
 		{"label and id disagree", strings.Replace(good, `"label": "J:cb"`, `"label": "J:bb"`, 1), `label "J:bb"): the game's information set 2 is labelled "J:cb"`},
 		{"unknown infoset", strings.Replace(strings.Replace(good, `"label": "J:cb"`, `"label": "J:bb"`, 1), `"id": 2,`, `"id": 99,`, 1), `(player 1, id 99, label "J:bb"): no such information set`},
 		{"sum", strings.Replace(good, "0.5,\n        0.5", "0.5,\n        0.4", 1), "probabilities sum to 0.9, not 1"},
 		{"unknown action", strings.Replace(good, `"check"`, `"raise"`, 1), `unknown action "raise"; the actions are [check bet]`},
 		{"negative", strings.Replace(good, "0.5,\n        0.5", "1.5,\n        -0.5", 1), "is 1.5, not in [0, 1]"},
 		{"missing", `{"infosets": []}`, "is missing (a profile must give every information set; 0 given, the game has 12)"},
-		{"unknown field", `{"infoset": []}`, "unknown field"},
+		{"unknown field", `{"infoset": []}`, `s.json:1:2: unknown key "infoset" (known: game, infosets)`},
 		{"player", strings.Replace(good, `"player": 2`, `"player": 3`, 1), "player must be 1…2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -57,6 +57,12 @@ type Options struct {
 	Threads int
 	// Labels name the players in error messages (e.g. their input text).
 	Labels []string
+	// Progress, when not nil, is called now and then with the work done and
+	// the work expected in all: boards' shares for Exact, deals for Monte
+	// Carlo (with a StdErr target, the deals the current standard error
+	// says are needed, capped by MaxSamples). Calls come one at a time; the
+	// results do not depend on it.
+	Progress func(done, total int64)
 }
 
 // DefaultStdErr is the Monte Carlo stopping standard error when neither
@@ -147,7 +153,7 @@ func Calculate(ranges []*Range, opt Options) (Result, error) {
 		if !exactOK {
 			return Result{}, fmt.Errorf("equity: more than %d deals of the ranges: too many to enumerate, use Monte Carlo", maxDeals)
 		}
-		res = p.exact(en, deals, dealW, threads)
+		res = p.exact(en, deals, dealW, threads, opt.Progress)
 	case MonteCarlo:
 		res, err = p.monteCarlo(opt, threads)
 		if err != nil {
@@ -173,7 +179,7 @@ func (p *problem) exactWork(en *enumerator, numDeals int) float64 {
 	return boards * float64(evals+numDeals)
 }
 
-func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads int) Result {
+func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads int, progress func(done, total int64)) Result {
 	n := len(p.players)
 	res := Result{Method: Exact, Boards: en.numBoards()}
 	if p.exactHands() {
@@ -182,7 +188,7 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 			holes[i] = pl.combos[0].hand
 		}
 		var sum tally[uint64]
-		en.run(threads,
+		en.run(threads, progress,
 			func() boardVisitor { return &handsVisitor{holes: holes} },
 			func(bv boardVisitor) { sum.add(&bv.(*handsVisitor).tally) })
 		res.Players = sum.results(n, shareUnit)
@@ -193,7 +199,7 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 		hu = headsUpRows(p)
 	}
 	var sum tally[float64]
-	en.run(threads,
+	en.run(threads, progress,
 		func() boardVisitor { return newRangeVisitor(p, deals, dealW, hu) },
 		func(bv boardVisitor) { sum.add(&bv.(*rangeVisitor).tally) })
 	res.Players = sum.results(n, 1)

@@ -141,7 +141,8 @@ type task struct {
 // run enumerates all boards, splitting the work by the top-level choice
 // over threads. newVisitor makes one visitor per task; merge is called on the
 // visitors in task order, so float sums do not depend on scheduling.
-func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func(boardVisitor)) {
+// progress (if not nil) is told how many of the tasks are done.
+func (e *enumerator) run(threads int, progress func(done, total int64), newVisitor func() boardVisitor, merge func(boardVisitor)) {
 	switch e.k {
 	case 0:
 		v := newVisitor()
@@ -164,6 +165,8 @@ func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func
 	visitors := make([]boardVisitor, len(tasks))
 	threads = max(1, min(threads, len(tasks)))
 	var next atomic.Int64
+	var mu sync.Mutex
+	finished := int64(0)
 	var wg sync.WaitGroup
 	for range threads {
 		wg.Add(1)
@@ -177,6 +180,12 @@ func (e *enumerator) run(threads int, newVisitor func() boardVisitor, merge func
 				v := newVisitor()
 				e.step(v, tasks[i].r, e.k, tasks[i].s, e.board, e.bset, e.allTied())
 				visitors[i] = v
+				if progress != nil {
+					mu.Lock()
+					finished++
+					progress(finished, int64(len(tasks)))
+					mu.Unlock()
+				}
 			}
 		}()
 	}

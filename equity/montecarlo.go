@@ -294,6 +294,17 @@ func (s *sampler) chunk(seed, index uint64, n int, acc *mcAcc) {
 	}
 }
 
+// expectedDeals is Progress's total for Monte Carlo: the deals planned, or
+// with a standard-error target the deals needed at the current error se
+// (the error falls like 1/√n, so n·(se/target)²), between done and the cap.
+func expectedDeals(done int64, se, target float64, planned int64) int64 {
+	if target <= 0 || se < 0 {
+		return planned
+	}
+	need := float64(done) * (se / target) * (se / target)
+	return max(done, min(planned, int64(min(need, float64(planned)))))
+}
+
 // monteCarlo samples deals in chunks over threads and stops at the first
 // chunk count that meets the stopping rule (checked on chunk-ordered prefix
 // sums, so the stop does not depend on timing).
@@ -347,8 +358,15 @@ func (p *problem) monteCarlo(opt Options, threads int) (Result, error) {
 					delete(done, nPrefix)
 					prefix.add(a)
 					nPrefix++
-					if nPrefix == numChunks || (target > 0 && nPrefix >= 2 && prefix.maxStdErr(n) <= target) {
+					se := -1.0
+					if target > 0 && nPrefix >= 2 {
+						se = prefix.maxStdErr(n)
+					}
+					if nPrefix == numChunks || (se >= 0 && se <= target) {
 						stop.Store(true)
+					}
+					if opt.Progress != nil {
+						opt.Progress(int64(prefix.n), expectedDeals(int64(prefix.n), se, target, total))
 					}
 				}
 				mu.Unlock()

@@ -21,19 +21,22 @@ import (
 type Constructor func(params map[string]string) (efg.Game, error)
 
 var registry = map[string]struct {
-	build Constructor
-	doc   string
+	build  Constructor
+	doc    string
+	params []string
 }{
 	"kuhn": {func(p map[string]string) (efg.Game, error) {
 		if err := noParams("kuhn", p); err != nil {
 			return nil, err
 		}
 		return kuhn.New(), nil
-	}, "Kuhn poker (3 cards, ante 1, bet 1)"},
+	}, "Kuhn poker (3 cards, ante 1, bet 1)", nil},
 	"leduc": {func(p map[string]string) (efg.Game, error) {
 		return leduc.Params(p)
-	}, "Leduc Hold'em; parameters ranks, suits, ante, bet1, bet2, maxraises"},
-	"akq": {buildAKQ, "the AKQ game of seed 000; parameter bet (pots, e.g. 2, 0.5 or 1/3; default 1)"},
+	}, "Leduc Hold'em (6 cards, ante 1, raises 2 and 4, at most 2 a round) and its variants",
+		[]string{"ranks (2–13, default 3)", "suits (1–4, default 2)", "ante (default 1)", "bet1 (default 2)", "bet2 (default 4)", "maxraises (0–10, default 2)"}},
+	"akq": {buildAKQ, "the AKQ game, poker theory's half-street toy game: player 1 holds A or Q, player 2 K; player 1 bets B pots or checks, player 2 calls or folds",
+		[]string{"bet (pots: 2, 0.5 or 1/3; default 1)"}},
 }
 
 func noParams(name string, p map[string]string) error {
@@ -63,13 +66,20 @@ func buildAKQ(p map[string]string) (efg.Game, error) {
 	return g.WithLabel(label), nil
 }
 
-// Names lists the built-in games with a one-line description each.
-func Names() []string {
-	var out []string
+// Info describes a built-in game.
+type Info struct {
+	Name        string
+	Description string
+	Parameters  []string // "name (range, default)"; empty when the game has none
+}
+
+// List returns the built-in games in name order.
+func List() []Info {
+	var out []Info
 	for name, e := range registry {
-		out = append(out, name+" — "+e.doc)
+		out = append(out, Info{Name: name, Description: e.doc, Parameters: e.params})
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
@@ -106,19 +116,45 @@ func Parse(spec string) (efg.Game, error) {
 // Load returns the compiled tree of a built-in game spec or of a Gambit .efg
 // file (any spec that ends in .efg or names an existing file).
 func Load(spec string) (*efg.Tree, error) {
-	if strings.HasSuffix(strings.ToLower(spec), ".efg") || isFile(spec) {
+	return LoadWith(spec, efg.CompileOptions{})
+}
+
+// IsFile reports whether spec names a Gambit file rather than a built-in
+// game: it ends in .efg or names an existing file.
+func IsFile(spec string) bool {
+	return strings.HasSuffix(strings.ToLower(spec), ".efg") || isFile(spec)
+}
+
+// LoadWith is Load with limits: a tree whose build would need more than
+// opt.MaxBytes is refused with an *efg.TooLargeError before it is built —
+// built-in games by their exact size (efg.Estimate), .efg files by a first
+// pass that counts their nodes (efg.EstimateEFG, an upper bound).
+func LoadWith(spec string, opt efg.CompileOptions) (*efg.Tree, error) {
+	if IsFile(spec) {
 		f, err := os.Open(spec)
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		return efg.ReadEFG(f, spec)
+		if opt.MaxBytes > 0 {
+			s, err := efg.EstimateEFG(f)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", spec, err)
+			}
+			if need := s.BuildBytes(); need > opt.MaxBytes || s.Nodes > efg.MaxNodes {
+				return nil, &efg.TooLargeError{Game: spec, Size: s, Need: need, MaxBytes: opt.MaxBytes, Estimated: true, Bound: true}
+			}
+			if _, err := f.Seek(0, 0); err != nil {
+				return nil, err
+			}
+		}
+		return efg.ReadEFGWith(f, spec, opt)
 	}
 	g, err := Parse(spec)
 	if err != nil {
 		return nil, err
 	}
-	return efg.Compile(g)
+	return efg.CompileWith(g, opt)
 }
 
 func isFile(path string) bool {

@@ -29,6 +29,9 @@ type decimal struct {
 
 var errNegative = errors.New("negative amount")
 
+// errTooLarge is an amount whose units do not fit the reader's int64 range.
+var errTooLarge = errors.New("amount too large")
+
 // parseDecimal reads a TOML integer or float text exactly (one pass, no
 // allocation).
 func parseDecimal(raw string) (decimal, error) {
@@ -116,11 +119,11 @@ func (d decimal) units(decimals int) (int64, error) {
 		return 0, nil
 	}
 	if e >= len(pow10) {
-		return 0, errors.New("amount too large")
+		return 0, errTooLarge
 	}
 	hi, lo := bits.Mul64(d.mant, uint64(pow10[e]))
 	if hi != 0 || lo > 1<<62 {
-		return 0, errors.New("amount too large")
+		return 0, errTooLarge
 	}
 	return int64(lo), nil
 }
@@ -141,4 +144,17 @@ func formatUnits(v int64, decimals int) string {
 	}
 	frac := strconv.FormatInt(v%q, 10)
 	return sign + strconv.FormatInt(v/q, 10) + "." + strings.Repeat("0", decimals-len(frac)) + frac
+}
+
+// text writes d in plain decimal notation ("12.50", "3000"), for messages.
+func (d decimal) text() string {
+	digits := strconv.FormatUint(d.mant, 10)
+	if d.exp >= 0 {
+		return digits + strings.Repeat("0", d.exp)
+	}
+	if k := -d.exp; len(digits) <= k {
+		digits = strings.Repeat("0", k-len(digits)+1) + digits
+	}
+	i := len(digits) + d.exp
+	return digits[:i] + "." + digits[i:]
 }

@@ -8,10 +8,13 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+
+	"pokerlab/holdem"
 )
 
 // FuzzParse feeds arbitrary bytes to the PHH reader and replays what it
-// accepts. Nothing may panic; errors must be *Error (naming a line) or
+// accepts, under its declared rule set and under PokerKit's, and checks the
+// recorded results. Nothing may panic; errors must be *Error (naming a line) or
 // *ReplayError; an accepted file written back must read back to the same
 // text.
 func FuzzParse(f *testing.F) {
@@ -19,6 +22,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[1]\n" + goodHand + "\n[2]\n" + goodHand))
 	f.Add([]byte("variant = \"NT\"\nantes = [0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[1e2,3_0]\nactions=['d dh p1 ????','d dh p2 ????','p2 cbr 30','p1 cc','d db AsKsQs','d db 2c','d db 3d','p1 sm','p2 sm ????']\ntime = 00:00:26\n"))
 	f.Add([]byte("a = \"\\u00e9\"\nb = '''x\n'''\nc = {d = 1}\n"))
+	f.Add([]byte(goodHand + "finishing_stacks = [99.50, 201.30, 49]\nwinnings = [0, 3, 0]\n_rules = 'pokerkit'\n"))
+	f.Add([]byte("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [9007199254740981, 10]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 10', 'p1 f']\n_rules = \"tda\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		hands, err := Parse("fuzz.phh", data)
 		if err != nil {
@@ -30,12 +35,22 @@ func FuzzParse(f *testing.F) {
 		}
 		var r Replayer
 		for _, h := range hands {
-			if err := r.Replay(h); err != nil {
-				var e *ReplayError
-				if !errors.As(err, &e) {
-					t.Fatalf("replay error %v (%T)", err, err)
+			declared := h.Rules
+			for _, rs := range []holdem.RuleSet{declared, holdem.PokerKit} {
+				h.Rules = rs
+				if err := r.Replay(h); err != nil {
+					var e *ReplayError
+					if !errors.As(err, &e) {
+						t.Fatalf("replay error %v (%T)", err, err)
+					}
+					continue
+				}
+				rc := r.CheckRecord(h)
+				if rc.Rake < 0 || len(rc.Contradictions) > 0 && rc.Rake != 0 {
+					t.Fatalf("record check %+v", rc)
 				}
 			}
+			h.Rules = declared
 		}
 		var b bytes.Buffer
 		if err := Write(&b, hands); err != nil {

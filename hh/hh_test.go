@@ -275,3 +275,33 @@ func TestScanMatchesParse(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAction reads single actions with whole-chip amounts.
+func TestParseAction(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		kind ActionKind
+		p    int
+		amt  int64
+		err  string
+	}{
+		{"p3 cbr 6", BetRaise, 3, 6, ""},
+		{"p1 cc", CheckCall, 1, 0, ""},
+		{"p2 f", Fold, 2, 0, ""},
+		{"d db AhKd7c", DealBoard, 0, 0, ""},
+		{"p3 cbr 6.5", 0, 0, 0, "whole chips"},
+		{"p3 cbr -6", 0, 0, 0, "bad amount"},
+		{"p3 rase 6", 0, 0, 0, "unknown action"},
+	} {
+		a, err := ParseAction(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: %v, want %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || a.Kind != c.kind || a.Player != c.p || a.Amount != c.amt {
+			t.Errorf("%q: %+v %v", c.in, a, err)
+		}
+	}
+}

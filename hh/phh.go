@@ -45,15 +45,30 @@ type Hand struct {
 	FinishingStacks []int64
 	Winnings        []int64
 
+	// Rules is the rule set the hand is replayed under: the user-defined
+	// field _rules ('tda' or 'pokerkit'), TDA when absent. Set it to replay
+	// a hand under other rules; Write writes it back (as _rules, unless it
+	// is TDA and the hand had no such field).
+	Rules holdem.RuleSet
+
 	// Extra holds every other field (hand, table, venue, time, day, month,
 	// year, currency, user-defined "_..." fields, ...) with its TOML text,
 	// in file order, so that writing the hand back reproduces them.
 	Extra []Field
 
+	// Site is set on hands read from a site's text (PokerStars, GGPoker):
+	// where the hand is and the rake. Nil for PHH hands.
+	Site *SiteInfo
+
 	// keys is the order of the keys as read, for writing back.
 	keys []string
 	// backing holds the amount arrays (reused by Scan).
 	backing []int64
+	// finishingLine and winningsLine are the lines of those fields, for
+	// messages (0 if absent).
+	finishingLine, winningsLine int
+	// rulesText is the _rules value as written, to write it back as it was.
+	rulesText string
 }
 
 // Field is a key and the TOML text of its value.
@@ -405,10 +420,12 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 				}
 			}
 		case "finishing_stacks":
+			h.finishingLine = kv.line
 			finishing, err = d.numbers(kv, 3)
 			arrays[narrays] = kv
 			narrays++
 		case "winnings":
+			h.winningsLine = kv.line
 			winnings, err = d.numbers(kv, 4)
 			arrays[narrays] = kv
 			narrays++
@@ -428,6 +445,17 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 			}
 			arrays[narrays] = kv
 			narrays++
+		case "_rules":
+			// A user-defined field (PHH: names starting with "_"): the rule
+			// set the hand was played under.
+			if err = d.want(kv, tomlString); err == nil {
+				rs, perr := holdem.ParseRuleSet(d.p.str(kv.val))
+				if perr != nil {
+					err = d.errAt(kv.line, kv.key, "%v", perr)
+				} else {
+					h.Rules, h.rulesText = rs, d.p.raw(kv.val)
+				}
+			}
 		case "seats":
 			if err = d.want(kv, tomlArray); err == nil {
 				h.Seats = grow(seats, len(d.p.items(kv.val)))
@@ -503,6 +531,9 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 		out := backing[at : at+len(xs) : at+len(xs)]
 		for i, x := range xs {
 			v, err := x.units(dec)
+			if err == errTooLarge {
+				return nil, d.errAt(lineOf(t, key), key, "element %d: the amount is above the limit %s", i+1, limitText(dec))
+			}
 			if err != nil {
 				return nil, d.errAt(lineOf(t, key), key, "element %d: %v", i+1, err)
 			}
@@ -526,7 +557,13 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 	if h.Winnings, err = conv("winnings", winnings); err != nil {
 		return err
 	}
+	if err := checkLimits(d, t, h, dec); err != nil {
+		return err
+	}
 	mb, e := minBet.units(dec)
+	if e == errTooLarge || mb > holdem.MaxChips {
+		return d.errAt(lineOf(t, "min_bet"), "min_bet", "%s is above the limit %s", minBet.text(), limitText(dec))
+	}
 	if e != nil || mb <= 0 {
 		return d.errAt(lineOf(t, "min_bet"), "min_bet", "must be a positive amount")
 	}
@@ -537,13 +574,50 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 			continue
 		}
 		x, _ := parseDecimal(a.amountRaw)
-		if a.Amount, e = x.units(dec); e != nil {
+		if a.Amount, e = x.units(dec); e == errTooLarge {
+			return d.errAt(a.Line, "actions", "action %d %q: the amount is above the limit %s", i+1, a.text(), limitText(dec))
+		} else if e != nil {
 			return d.errAt(a.Line, "actions", "action %d %q: %v", i+1, a.text(), e)
+		}
+		if a.Amount > holdem.MaxChips {
+			return d.errAt(a.Line, "actions", "action %d %q: %s is above the limit %s", i+1, a.text(), formatUnits(a.Amount, dec), limitText(dec))
 		}
 	}
 	for i := range h.Actions {
 		if a := &h.Actions[i]; a.Player > n || a.Receiver > n {
 			return d.errAt(a.Line, "actions", "action %d %q: no player p%d among %d players", i+1, a.text(), max(a.Player, a.Receiver), n)
+		}
+	}
+	return nil
+}
+
+// limitText describes holdem.MaxChips in a hand's units.
+func limitText(dec int) string {
+	return formatUnits(holdem.MaxChips, dec) + " (2^53-1 units, holdem.MaxChips)"
+}
+
+// checkLimits rejects amounts above holdem.MaxChips, and starting stacks,
+// finishing stacks or winnings that add up to more: the engine's sums of a
+// hand's chips then cannot overflow, and every amount written to JSON is
+// exact in readers that parse numbers as doubles.
+func checkLimits(d *decoder, t *tomlTableDef, h *Hand, dec int) *Error {
+	for _, f := range [...]struct {
+		key   string
+		xs    []int64
+		total bool
+	}{
+		{"antes", h.Antes, false}, {"blinds_or_straddles", h.Blinds, false}, {"starting_stacks", h.StartingStacks, true},
+		{"finishing_stacks", h.FinishingStacks, true}, {"winnings", h.Winnings, true},
+	} {
+		var sum int64
+		for i, x := range f.xs {
+			if x > holdem.MaxChips {
+				return d.errAt(lineOf(t, f.key), f.key, "element %d: %s is above the limit %s", i+1, formatUnits(x, dec), limitText(dec))
+			}
+			sum += x
+		}
+		if f.total && sum > holdem.MaxChips {
+			return d.errAt(lineOf(t, f.key), f.key, "the amounts add up to %s, above the limit %s", formatUnits(sum, dec), limitText(dec))
 		}
 	}
 	return nil

@@ -41,7 +41,10 @@ type psWriter struct {
 	sym      string
 	names    []string
 	seatNums []int64
-	bb       int64
+	bb, sb   int64
+	dead     []int64 // dead blinds by engine seat (posted as antes)
+	short    []int64 // rake still to take from each seat's awards
+	rake     int64
 }
 
 func (p *psWriter) amt(v int64) string { return p.sym + formatUnits(v, p.h.Decimals) }
@@ -81,13 +84,23 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 	if code == "" && p.sym == "$" {
 		code = "USD"
 	}
-	sb := p.bb / 2
+	p.dead = deadBlinds(h, n)
+	sb := int64(0)
 	for _, x := range h.Blinds {
 		if x > 0 && x < p.bb {
 			sb = x
 			break
 		}
 	}
+	for _, d := range p.dead {
+		if sb == 0 && d > 0 && d < p.bb {
+			sb = d
+		}
+	}
+	if sb == 0 {
+		sb = p.bb / 2
+	}
+	p.sb = sb
 	id, ok := h.Field("hand")
 	if !ok {
 		id = h.Name
@@ -95,15 +108,44 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 	if id == "" {
 		id = "1"
 	}
-	stakes := p.amt(sb) + "/" + p.amt(p.bb)
-	if code != "" {
-		stakes += " " + code
+	prefix := "PokerStars Hand #"
+	switch {
+	case h.flag("_zoom"):
+		prefix = "PokerStars Zoom Hand #"
+	case h.flag("_home_game"):
+		prefix = "PokerStars Home Game Hand #"
 	}
-	header := fmt.Sprintf("PokerStars Hand #%s:  Hold'em No Limit (%s)", id, stakes)
+	game := "Hold'em No Limit"
+	if ev, ok := h.Field("event"); ok && ev != "" {
+		game = ev + " " + game
+	}
+	var header string
+	if lv, ok := h.Field("level"); ok {
+		// A tournament: the level and the blinds in chips.
+		l, _ := strconv.Atoi(lv)
+		header = fmt.Sprintf("%s%s: %s - Level %s (%s/%s)", prefix, id, game, romanLevel(l), p.amt(sb), p.amt(p.bb))
+	} else {
+		stakes := p.amt(sb) + "/" + p.amt(p.bb)
+		if code != "" {
+			stakes += " " + code
+		}
+		header = fmt.Sprintf("%s%s:  %s (%s)", prefix, id, game, stakes)
+	}
 	if date := psDate(h); date != "" {
 		header += " - " + date
 	}
 	p.line("%s", header)
+	// What each player collected: the replay's award less the rake, when
+	// the hand records its winnings (a site hand); short[s] is the rake
+	// taken from seat s's awards.
+	p.short = make([]int64, n)
+	if len(h.Winnings) == n {
+		for s := range n {
+			if w := g.Won(s) - h.Winnings[s]; w > 0 {
+				p.short[s] = w
+			}
+		}
+	}
 	table, ok := h.Field("table")
 	if !ok {
 		table = "pokerlab"
@@ -116,7 +158,11 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 	for _, s := range p.seatNums {
 		maxSeats = max(maxSeats, s)
 	}
-	p.line("Table '%s' %d-max Seat #%d is the button", table, maxSeats, p.seatNums[g.Button()])
+	money := ""
+	if h.flag("_play_money") {
+		money = " (Play Money)"
+	}
+	p.line("Table '%s' %d-max%s Seat #%d is the button", table, maxSeats, money, p.seatNums[g.Button()])
 	order := make([]int, n)
 	for s := range order {
 		order[s] = s
@@ -130,6 +176,7 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 	ps = g.AppendPots(ps)
 	showdown := false
 	holeDone := false
+	dealt := make([][2]cards.Card, n) // the cards known at the deal
 	var board []cards.Card
 	for _, e := range g.Events() {
 		s := int(e.Seat)
@@ -138,22 +185,45 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 			allIn = " and is all-in"
 		}
 		if !holeDone && e.Kind != holdem.EvAnte && e.Kind != holdem.EvBlind {
+			// Dead blinds of players who post no live blind.
+			for t := range n {
+				if d := p.dead[t]; d > 0 {
+					p.line("%s: posts small blind %s", p.names[t], p.amt(d))
+				}
+			}
 			p.line("*** HOLE CARDS ***")
 			holeDone = true
 		}
 		switch e.Kind {
 		case holdem.EvAnte:
-			p.line("%s: posts the ante %s%s", p.names[s], p.amt(e.Amount), allIn)
+			// Dead blinds are posted like antes; they are written with
+			// the blinds, as the sites do.
+			if a := e.Amount - p.dead[s]; a > 0 {
+				p.line("%s: posts the ante %s%s", p.names[s], p.amt(a), allIn)
+			}
 		case holdem.EvBlind:
+			// A live blind below the big blind is the small blind only in
+			// the small blind's seat: elsewhere "posts small blind" is a
+			// dead blind, so it is written as a (live) big blind.
 			kind := "big blind"
 			switch nominal := g.ForcedBlind(s); {
-			case nominal < p.bb:
+			case nominal < p.bb && s == g.SmallBlindSeat():
 				kind = "small blind"
 			case nominal > p.bb:
 				kind = "straddle"
 			}
+			if d := p.dead[s]; d > 0 {
+				if d == p.sb && kind == "big blind" {
+					p.line("%s: posts small & big blinds %s%s", p.names[s], p.amt(d+e.Amount), allIn)
+					p.dead[s] = -d
+					break
+				}
+				p.line("%s: posts small blind %s", p.names[s], p.amt(d))
+				p.dead[s] = -d
+			}
 			p.line("%s: posts %s %s%s", p.names[s], kind, p.amt(e.Amount), allIn)
 		case holdem.EvDeal:
+			dealt[s] = [2]cards.Card{e.Cards[0], e.Cards[1]}
 			if e.Cards[0] != holdem.Unknown && e.Cards[1] != holdem.Unknown {
 				p.line("Dealt to %s %s", p.names[s], psCards(e.CardSlice()))
 			}
@@ -169,6 +239,17 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 				p.line("*** RIVER *** %s %s", prev, psCards(e.CardSlice()))
 			}
 		case holdem.EvFold:
+			// A card shown while folding ("folds [Ks]"); two known cards
+			// are in the "Dealt to" line.
+			hole := dealt[s]
+			if (hole[0] == holdem.Unknown) != (hole[1] == holdem.Unknown) {
+				c := hole[0]
+				if c == holdem.Unknown {
+					c = hole[1]
+				}
+				p.line("%s: folds [%s]", p.names[s], c)
+				break
+			}
 			p.line("%s: folds", p.names[s])
 		case holdem.EvCheck:
 			p.line("%s: checks", p.names[s])
@@ -186,22 +267,40 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 				showdown = true
 			}
 			// A show of unknown cards is, in a recorded hand, a hand
-			// nobody saw: PokerStars writes that as a muck.
+			// nobody saw: a loser's is written as a muck (as PokerStars
+			// writes it), a winner's not at all (a muck would give up the
+			// pot; read back, the collected line decides it).
 			if e.Kind == holdem.EvMuck || e.Cards[0] == holdem.Unknown && e.Cards[1] == holdem.Unknown {
-				p.line("%s: mucks hand", p.names[s])
+				if e.Kind == holdem.EvMuck || g.Won(s) == 0 {
+					p.line("%s: mucks hand", p.names[s])
+				}
 				break
 			}
+			// Only the cards known: PokerStars writes "shows [Qs]" for a
+			// player who shows one card.
+			shown := make([]cards.Card, 0, 2)
+			for _, c := range e.CardSlice() {
+				if c != holdem.Unknown {
+					shown = append(shown, c)
+				}
+			}
 			if desc := DescribeHand(g.Hole(s), g.Board()); desc != "" && g.WentToShowdown() {
-				p.line("%s: shows %s (%s)", p.names[s], psCards(e.CardSlice()), desc)
+				p.line("%s: shows %s (%s)", p.names[s], psCards(shown), desc)
 			} else {
-				p.line("%s: shows %s", p.names[s], psCards(e.CardSlice()))
+				p.line("%s: shows %s", p.names[s], psCards(shown))
 			}
 		case holdem.EvWin:
 			if g.WentToShowdown() && !showdown {
 				p.line("*** SHOW DOWN ***")
 				showdown = true
 			}
-			p.line("%s collected %s from %s", p.names[s], p.amt(e.Amount), potName(int(e.Pot), len(ps)))
+			amt := e.Amount
+			if r := min(p.short[s], amt); r > 0 {
+				amt -= r
+				p.short[s] -= r
+				p.rake += r
+			}
+			p.line("%s collected %s from %s", p.names[s], p.amt(amt), potName(int(e.Pot), len(ps)))
 		}
 	}
 
@@ -217,7 +316,7 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 			sum += fmt.Sprintf(" Side pot-%d %s.", i+1, p.amt(pot.Amount))
 		}
 	}
-	p.line("%s | Rake %s", sum, p.amt(0))
+	p.line("%s | Rake %s", sum, p.amt(p.rake))
 	if len(board) > 0 {
 		p.line("Board %s", psCards(board))
 	}
@@ -266,10 +365,17 @@ func (p *psWriter) outcome(s int) string {
 			}
 		}
 	}
+	won := g.Won(s)
+	if len(p.h.Winnings) == g.Players() && p.h.Winnings[s] < won {
+		won = p.h.Winnings[s]
+	}
 	if !g.WentToShowdown() {
-		return "collected (" + p.amt(g.Won(s)) + ")"
+		return "collected (" + p.amt(won) + ")"
 	}
 	hole := g.Hole(s)
+	if hole[0] == holdem.Unknown && hole[1] == holdem.Unknown && g.Won(s) > 0 && !g.Mucked(s) {
+		return "collected (" + p.amt(won) + ")"
+	}
 	if g.Mucked(s) || hole[0] == holdem.Unknown && hole[1] == holdem.Unknown && g.Won(s) == 0 {
 		return "mucked"
 	}
@@ -277,9 +383,9 @@ func (p *psWriter) outcome(s int) string {
 	desc := DescribeHand(hole, g.Board())
 	if g.Won(s) > 0 {
 		if desc == "" {
-			return "showed " + cs + " and won (" + p.amt(g.Won(s)) + ")"
+			return "showed " + cs + " and won (" + p.amt(won) + ")"
 		}
-		return "showed " + cs + " and won (" + p.amt(g.Won(s)) + ") with " + desc
+		return "showed " + cs + " and won (" + p.amt(won) + ") with " + desc
 	}
 	if desc == "" {
 		return "showed " + cs + " and lost"
@@ -303,6 +409,49 @@ func psDate(h *Hand) string {
 	}
 	if tz, ok := h.Field("time_zone_abbreviation"); ok {
 		out += " " + tz
+	}
+	return out
+}
+
+// flag reports whether a boolean field (a user-defined "_zoom = true") is
+// set.
+func (h *Hand) flag(key string) bool {
+	v, ok := h.Field(key)
+	return ok && v == "true"
+}
+
+// deadBlinds returns the dead blinds of the field _dead_blinds (a site hand's
+// "posts small & big blinds", "posts missed blind"; they are part of the
+// antes) by engine seat, zeros without the field.
+func deadBlinds(h *Hand, n int) []int64 {
+	out := make([]int64, n)
+	f, ok := h.Field("_dead_blinds")
+	if !ok {
+		return out
+	}
+	p := &tomlParser{src: f, line: 1}
+	var v tomlValue
+	if p.parseValue(&v) != nil || v.kind != tomlArray {
+		return out
+	}
+	items := p.items(v)
+	if len(items) != n {
+		return out
+	}
+	for i, it := range items {
+		x, err := parseDecimal(p.raw(it))
+		if err != nil {
+			return make([]int64, n)
+		}
+		u, err := x.units(h.Decimals)
+		if err != nil {
+			return make([]int64, n)
+		}
+		j := i
+		if n == 2 {
+			j = 1 - i // written in PHH's heads-up order, like antes
+		}
+		out[j] = u
 	}
 	return out
 }

@@ -31,6 +31,7 @@ func (h *Hand) Config() holdem.Config {
 		Blinds:         h.Blinds,
 		Antes:          h.Antes,
 		ManualShowdown: true,
+		Rules:          h.Rules,
 	}
 	if n == 2 {
 		cfg.Blinds = []int64{h.Blinds[1], h.Blinds[0]}

@@ -42,6 +42,9 @@ func TestEngineRoundTrip(t *testing.T) {
 		for s := range cfg.Stacks {
 			cfg.Stacks[s] = 1 + r.Int64N(30000)
 		}
+		if i%2 == 1 {
+			cfg.Rules = holdem.PokerKit // written as _rules, replayed under it
+		}
 		if err := g.Reset(&cfg, deck); err != nil {
 			t.Fatal(err)
 		}
@@ -59,6 +62,9 @@ func TestEngineRoundTrip(t *testing.T) {
 		back, err := Parse("roundtrip.phh", text.Bytes())
 		if err != nil {
 			t.Fatalf("hand %d: %v\n%s", i, err, text.String())
+		}
+		if back[0].Rules != cfg.Rules {
+			t.Fatalf("hand %d: rules %v after the round trip, %v before\n%s", i, back[0].Rules, cfg.Rules, text.String())
 		}
 		if err := rp.Replay(back[0]); err != nil {
 			t.Fatalf("hand %d: %v\n%s", i, err, text.String())

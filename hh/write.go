@@ -12,7 +12,7 @@ import (
 // canonicalOrder is the key order of hands made by this package: the
 // required fields first, as the PHH style guide asks.
 var canonicalOrder = []string{"variant", "ante_trimming_status", "antes", "blinds_or_straddles", "min_bet",
-	"starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings"}
+	"starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings", "_rules"}
 
 // Write writes hands as PHH. A single hand without a Name is written as a
 // .phh file (top-level keys); otherwise every hand is a [Name] table (or
@@ -119,6 +119,22 @@ func (h *Hand) fieldText(key string) (string, bool) {
 			parts[i] = quoteTOML(p)
 		}
 		return "[" + strings.Join(parts, ", ") + "]", true
+	case "_rules":
+		// Written when the hand had the field or follows other rules than
+		// TDA; as it was written when it still says the same.
+		if h.rulesText == "" && h.Rules == holdem.TDA {
+			return "", false
+		}
+		if h.rulesText != "" {
+			p := &tomlParser{src: h.rulesText}
+			var v tomlValue
+			if p.parseValue(&v) == nil && v.kind == tomlString {
+				if rs, err := holdem.ParseRuleSet(p.str(v)); err == nil && rs == h.Rules {
+					return h.rulesText, true
+				}
+			}
+		}
+		return quoteTOML(h.Rules.String()), true
 	case "seats":
 		if h.Seats == nil {
 			return "", false
@@ -236,7 +252,8 @@ func tomlKey(k string) string {
 // player), heads-up forced bets are written in PHH's reversed order, every
 // deal, action and show becomes an action notation, and, when the hand is
 // over, finishing_stacks and winnings (chips collected from the pots) are
-// filled in. names (optional) are the players by engine seat; decimals is
+// filled in; the hand's rule set becomes Rules (written as _rules unless it
+// is TDA). names (optional) are the players by engine seat; decimals is
 // the number of decimal digits of the chip unit (0 for whole chips). The
 // unit of a PHH hand is implied by its written amounts: if every amount is
 // whole in a coarser unit, Parse reads the hand in that unit (the same
@@ -244,7 +261,7 @@ func tomlKey(k string) string {
 func FromEngine(g *holdem.Hand, names []string, decimals int) *Hand {
 	n := g.Players()
 	phh := func(seat int) int { return (seat - g.Button() - 1 + 2*n) % n } // 0-based PHH index
-	h := &Hand{Variant: "NT", Decimals: decimals, MinBet: g.MinBet(), ActionsMultiline: true,
+	h := &Hand{Variant: "NT", Decimals: decimals, MinBet: g.MinBet(), ActionsMultiline: true, Rules: g.Rules(),
 		Antes: make([]int64, n), Blinds: make([]int64, n), StartingStacks: make([]int64, n)}
 	for s := range n {
 		k := phh(s)

@@ -83,17 +83,47 @@ func (h *Hand) canRaise(s int) bool {
 // acted on the street may; one who has may raise again only if the bet has
 // risen since their last action by at least a full raise, whether by one
 // full raise or by several short all-ins that add up to one.
+//
+// Under PokerKit's rules (state.py: a raise of at least the round's largest
+// increment so far clears the set of players who acted; one who acted may
+// raise unless the consecutive all-in raises sum to less than that
+// increment) the same test holds with the full-raise size starting at 0
+// (PKFirstWagerReopens), plus the sum of the consecutive all-in raises,
+// including those before the player's last action (PKAllInSum).
+//
+// The all-in chain is kept only under PKAllInSum (it stays 0 otherwise) and
+// reopenRaise is positive whenever it is compared with it, so the rule set
+// costs the TDA path nothing here.
 func (h *Hand) reopened(s int) bool {
-	return !h.acted[s] || h.currentBet-h.actedAt[s] >= h.fullRaise
+	return !h.acted[s] || h.currentBet-h.actedAt[s] >= h.reopenRaise || h.allInChain >= h.reopenRaise
 }
 
-func (h *Hand) othersCanAct(s int) bool {
+// othersCanAct reports whether someone else could answer a raise by seat s
+// (the answer set, see setAnswer).
+func (h *Hand) othersCanAct(s int) bool { return h.answer&^(1<<s) != 0 }
+
+// setAnswer computes the set of players who could answer a raise: under
+// TDA rules those still in the hand with chips behind; under PKBlindMustAct
+// (PokerKit) those still in the hand whose bet plus stack exceeds the
+// current bet. Players leave it as they fold or go all-in. Under TDA rules
+// it is computed once, when the blinds are in, and a player whose uncalled
+// chips come back rejoins it; under PKBlindMustAct it is computed again
+// when a betting round starts and after every bet or raise.
+func (h *Hand) setAnswer() {
+	h.answer = 0
+	if h.rules&PKBlindMustAct != 0 {
+		for t := range h.n {
+			if !h.folded[t] && h.bet[t]+h.stack[t] > h.currentBet {
+				h.answer |= 1 << t
+			}
+		}
+		return
+	}
 	for t := range h.n {
-		if t != s && !h.folded[t] && !h.allIn[t] {
-			return true
+		if !h.folded[t] && !h.allIn[t] {
+			h.answer |= 1 << t
 		}
 	}
-	return false
 }
 
 // verifyTurn checks that seat may make a betting decision now.
@@ -133,6 +163,7 @@ func (h *Hand) Fold(seat int) (Event, error) {
 	ev := Event{Kind: EvFold, Street: h.street, Seat: int8(seat), CouldRaise: h.canRaise(seat), Prev: h.currentBet, To: h.bet[seat]}
 	h.folded[seat] = true
 	h.acted[seat] = true
+	h.answer &^= 1 << seat
 	h.events = append(h.events, ev)
 	if h.inHand() == 1 {
 		h.closeStreet()
@@ -166,7 +197,10 @@ func (h *Hand) CheckCall(seat int) (Event, error) {
 		h.stack[seat] -= amt
 		h.bet[seat] += amt
 		h.total[seat] += amt
-		h.allIn[seat] = h.stack[seat] == 0
+		if h.stack[seat] == 0 {
+			h.allIn[seat] = true
+			h.answer &^= 1 << seat
+		}
 		ev.AllIn = h.allIn[seat]
 	}
 	ev.Amount, ev.To = amt, h.bet[seat]
@@ -203,15 +237,26 @@ func (h *Hand) verifyBetRaise(seat int, to int64) *ActionError {
 		return actionErr(ErrAboveStack, seat, verb+" %[2]s needs more chips than %[1]s has: the stack is %[3]s, so the most is all-in to %[4]s", []int{seat}, to, h.stack[seat], allIn)
 	}
 	if !h.othersCanAct(seat) {
+		if h.rules&PKBlindMustAct != 0 {
+			return actionErr(ErrCannotRaise, seat, "%[1]s cannot "+verb+" %[2]s: nobody else in the hand has more chips than the current bet %[3]s (PokerKit rules: Everyone else all-in); call %[4]s or fold", []int{seat}, to, h.currentBet, min(owe, h.stack[seat]))
+		}
 		return actionErr(ErrCannotRaise, seat, "%[1]s cannot "+verb+" %[2]s: every other player is all-in (nlhe-rules: Everyone else all-in); call %[3]s or fold", []int{seat}, to, min(owe, h.stack[seat]))
 	}
 	if !h.reopened(seat) {
+		if h.rules&PKAllInSum != 0 {
+			return actionErr(ErrCannotRaise, seat, "%[1]s cannot raise: they already acted and the all-in raises since the last full raise add up to %[2]s, less than a full raise of %[3]s, so the betting is not reopened (PokerKit rules: short all-in); call %[4]s or fold",
+				[]int{seat}, h.allInChain, h.reopenRaise, min(owe, h.stack[seat]))
+		}
 		return actionErr(ErrCannotRaise, seat, "%[1]s cannot raise: they already acted at %[2]s and the bet has risen only to %[3]s since, less than a full raise of %[4]s, so the betting is not reopened (TDA 47: short all-in); call %[5]s or fold",
-			[]int{seat}, h.actedAt[seat], h.currentBet, h.fullRaise, min(owe, h.stack[seat]))
+			[]int{seat}, h.actedAt[seat], h.currentBet, h.reopenRaise, min(owe, h.stack[seat]))
 	}
 	if minTo := h.currentBet + h.fullRaise; to < minTo && to != allIn {
 		if h.currentBet == 0 {
 			return actionErr(ErrBelowMinRaise, seat, "bet %[2]s is below the minimum bet %[3]s (nlhe-rules: Minimum bet); bet at least %[3]s, or all-in %[4]s", []int{seat}, to, minTo, allIn)
+		}
+		if h.rules&PKPreflopMinRaise != 0 {
+			return actionErr(ErrBelowMinRaise, seat, "raise to %[2]s is below the minimum raise to %[3]s: a raise adds at least %[4]s, the minimum bet or the round's largest raise (PokerKit rules); raise to at least %[3]s, go all-in to %[5]s, or call",
+				[]int{seat}, to, minTo, h.fullRaise, allIn)
 		}
 		return actionErr(ErrBelowMinRaise, seat, "raise to %[2]s is below the minimum raise to %[3]s: the last full bet or raise was %[4]s (TDA 41, 43); raise to at least %[3]s, go all-in to %[5]s, or call",
 			[]int{seat}, to, minTo, h.fullRaise, allIn)
@@ -239,10 +284,27 @@ func (h *Hand) BetRaise(seat int, to int64) (Event, error) {
 	h.total[seat] += amt
 	h.allIn[seat] = h.stack[seat] == 0
 	ev.Amount, ev.AllIn = amt, h.allIn[seat]
-	if inc := to - h.currentBet; inc >= h.fullRaise {
+	inc := to - h.currentBet
+	if inc >= h.fullRaise {
 		h.fullRaise = inc
 	}
+	if inc >= h.reopenRaise {
+		h.reopenRaise = inc
+	}
 	h.currentBet = to
+	if h.allIn[seat] {
+		h.answer &^= 1 << seat
+	}
+	if h.rules&(PKAllInSum|PKBlindMustAct) != 0 {
+		if h.allIn[seat] && h.rules&PKAllInSum != 0 {
+			h.allInChain += inc
+		} else {
+			h.allInChain = 0
+		}
+		if h.rules&PKBlindMustAct != 0 {
+			h.setAnswer() // the bet to answer rose
+		}
+	}
 	h.aggressor = seat
 	h.acted[seat] = true
 	h.actedAt[seat] = to

@@ -5,10 +5,22 @@ import (
 )
 
 // MinSeats and MaxSeats bound the number of players dealt into a hand.
+// Ten seats is the largest table real sites deal (PokerStars' 10-max cash
+// games); every per-seat array of a Hand has MaxSeats entries.
 const (
 	MinSeats = 2
-	MaxSeats = 9
+	MaxSeats = 10
 )
+
+// MaxChips bounds the amounts of a hand: the starting stacks add up to at
+// most MaxChips, and every forced bet and the minimum bet are at most
+// MaxChips. It is 2^53 - 1, the largest integer below which every integer
+// is exact as a float64, so every amount and total of a hand is also an
+// exact JSON number for readers that parse numbers as doubles
+// (JavaScript's Number.MAX_SAFE_INTEGER); and every sum the engine and the
+// hand-history code form (pots, a bet plus a raise size, up to 2^10
+// hands' worth of chips) stays far below the int64 limit of 2^63 - 1.
+const MaxChips = 1<<53 - 1
 
 // Config describes the table for one hand: who sits where with how many
 // chips, where the button is, and the forced bets. Seats are numbered
@@ -25,7 +37,7 @@ const (
 // the button, the big blind the next one and the straddle (if any) the one
 // after; heads-up the button posts the small blind (nlhe-rules: Heads-up).
 type Config struct {
-	// Stacks are the starting stacks by seat; their number (2..9) is the
+	// Stacks are the starting stacks by seat; their number (2..10) is the
 	// number of players. Every stack must be positive.
 	Stacks []int64
 	// Button is the seat of the dealer button.
@@ -49,7 +61,11 @@ type Config struct {
 
 	// Blinds, when non-nil, gives each seat's blind or straddle (len =
 	// players). The largest is the opening bet preflop and the first player
-	// to act preflop is the one after its poster.
+	// to act preflop is the one after its poster; when several seats post
+	// the largest amount, the first of them in posting order (from the
+	// small blind) opens: a player entering the game who posts a big blind
+	// out of position has a live bet and the option, but does not move the
+	// opener (nlhe-rules: Posted blinds).
 	Blinds []int64
 	// Antes, when non-nil, gives each seat's ante (len = players).
 	Antes []int64
@@ -58,6 +74,10 @@ type Config struct {
 	// Show and Muck (replays of recorded hands); otherwise the engine shows
 	// in showdown order and mucks hands that cannot win a pot.
 	ManualShowdown bool
+
+	// Rules is the rule set where the TDA rules and PokerKit differ: TDA
+	// (the zero value) or PokerKit. See RuleSet.
+	Rules RuleSet
 }
 
 // ConfigError reports an invalid Config; Field names the offending field.
@@ -81,10 +101,18 @@ func (c *Config) Validate() error {
 	if n < MinSeats || n > MaxSeats {
 		return configErr("Stacks", "%d players; a hand needs %d to %d", n, MinSeats, MaxSeats)
 	}
+	var total int64
 	for s, st := range c.Stacks {
-		if st <= 0 {
-			return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
+		if uint64(st-1) >= MaxChips { // st <= 0 or st > MaxChips, in one test
+			if st <= 0 {
+				return configErr("Stacks", "seat %d has stack %d; every player dealt in needs chips", s, st)
+			}
+			return configErr("Stacks", "seat %d has stack %d, above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, st, int64(MaxChips))
 		}
+		total += st
+	}
+	if total > MaxChips {
+		return configErr("Stacks", "the stacks add up to %d chips, above the limit of %d (holdem.MaxChips, 2^53-1)", total, int64(MaxChips))
 	}
 	if c.Button < 0 || c.Button >= n {
 		return configErr("Button", "seat %d is not one of the %d seats", c.Button, n)
@@ -94,8 +122,11 @@ func (c *Config) Validate() error {
 		v    int64
 	}{{"SmallBlind", c.SmallBlind}, {"BigBlind", c.BigBlind}, {"Straddle", c.Straddle},
 		{"Ante", c.Ante}, {"BigBlindAnte", c.BigBlindAnte}, {"MinBet", c.MinBet}} {
-		if f.v < 0 {
-			return configErr(f.name, "negative amount %d", f.v)
+		if uint64(f.v) > MaxChips { // negative or above the limit
+			if f.v < 0 {
+				return configErr(f.name, "negative amount %d", f.v)
+			}
+			return configErr(f.name, "%d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", f.v, int64(MaxChips))
 		}
 	}
 	if c.Blinds != nil {
@@ -132,6 +163,9 @@ func (c *Config) Validate() error {
 	if c.minBet() <= 0 {
 		return configErr("MinBet", "must be positive")
 	}
+	if c.Rules&^PokerKit != 0 {
+		return configErr("Rules", "unknown rule bits %#x", uint8(c.Rules&^PokerKit))
+	}
 	return nil
 }
 
@@ -141,8 +175,11 @@ func perSeat(field string, xs []int64, n int) error {
 		return configErr(field, "%d entries for %d players", len(xs), n)
 	}
 	for s, x := range xs {
-		if x < 0 {
-			return configErr(field, "seat %d: negative amount %d", s, x)
+		if uint64(x) > MaxChips { // negative or above the limit
+			if x < 0 {
+				return configErr(field, "seat %d: negative amount %d", s, x)
+			}
+			return configErr(field, "seat %d: %d is above the limit of %d chips (holdem.MaxChips, 2^53-1)", s, x, int64(MaxChips))
 		}
 	}
 	return nil

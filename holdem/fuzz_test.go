@@ -9,13 +9,14 @@ import (
 
 // FuzzActions feeds arbitrary action sequences (any seat, any kind, any
 // amount, including out of turn and at the wrong phase) to hands with
-// arbitrary stacks. Nothing may panic, every rejection must be an
+// arbitrary stacks, under either rule set. Nothing may panic, every rejection must be an
 // *ActionError, accepted actions must keep the chips conserved, and a
 // finished hand must have awarded every chip.
 func FuzzActions(f *testing.F) {
 	f.Add([]byte{3, 0, 9, 200, 1, 50}, []byte{0, 1, 0, 2, 1, 0, 1, 2, 30, 2, 1, 0})
 	f.Add([]byte{2, 1, 255, 3}, []byte{1, 2, 255, 0, 1, 0})
 	f.Add([]byte{9, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9}, []byte{5, 0, 0, 6, 2, 100, 7, 1, 0})
+	f.Add([]byte{3, 0, 4, 200, 0, 50}, []byte{0, 1, 0, 2, 1, 0, 1, 2, 30, 2, 1, 0})
 	f.Fuzz(func(t *testing.T, table, moves []byte) {
 		if len(table) < 2 {
 			return
@@ -24,6 +25,9 @@ func FuzzActions(f *testing.F) {
 		cfg := Config{Stacks: make([]int64, n), Button: int(table[1]) % n, SmallBlind: 1, BigBlind: 2}
 		if len(table) > 2 {
 			cfg.Ante = int64(table[2] % 3)
+			if table[2]&4 != 0 {
+				cfg.Rules = PokerKit
+			}
 		}
 		var sum int64
 		for s := range n {

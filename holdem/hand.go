@@ -13,6 +13,7 @@ type Hand struct {
 	button   int
 	minBet   int64
 	manualSD bool
+	rules    RuleSet
 	deck     *cards.Deck
 
 	blind   [MaxSeats]int64 // configured blind or straddle per seat
@@ -41,8 +42,22 @@ type Hand struct {
 	actor      int
 	nextDeal   int // manual dealing: index in dealing order of the next hole deal
 	currentBet int64
-	fullRaise  int64 // the last full bet or raise of the street (TDA 41, 43)
-	aggressor  int   // last bettor or raiser of the current street, -1 if none
+	fullRaise  int64 // the minimum raise increment: the last full bet or raise of the street (TDA 41, 43)
+	// reopenRaise is the full-raise size against which reopening is
+	// measured (TDA 47); it equals fullRaise under TDA rules and is
+	// PokerKit's largest increment of the round (from 0) under
+	// PKFirstWagerReopens.
+	reopenRaise int64
+	// allInChain is the sum of the consecutive all-in raises of the street
+	// since the last raise that left chips behind, kept under PKAllInSum
+	// only (0 otherwise).
+	allInChain int64
+	// mustAct holds the seats that must act once this round whatever the
+	// others do (PKBlindMustAct): PokerKit's actors when the round began.
+	mustAct uint16
+	// answer holds the seats that could answer a raise (setAnswer).
+	answer     uint16
+	aggressor  int // last bettor or raiser of the current street, -1 if none
 	aggressors [NumStreets]int8
 	runout     bool   // betting closed for good before the river: all hands are tabled (TDA 16)
 	undecided  uint16 // pots not awarded: unknown cards at showdown
@@ -82,6 +97,7 @@ func (h *Hand) Reset(cfg *Config, deck *cards.Deck) error {
 	h.button = cfg.Button
 	h.minBet = cfg.minBet()
 	h.manualSD = cfg.ManualShowdown
+	h.rules = cfg.Rules
 	h.deck = deck
 	cfg.forced(&h.blind, &h.anteCfg)
 	copy(h.start[:n], cfg.Stacks)
@@ -109,9 +125,11 @@ func (h *Hand) Reset(cfg *Config, deck *cards.Deck) error {
 	opener := -1
 	for i := range n {
 		s := h.blindOrder(i)
-		if h.blind[s] >= h.currentBet {
-			// The largest blind opens the betting; on a tie the later
-			// poster's (a straddle) counts.
+		if h.blind[s] > h.currentBet || h.currentBet == 0 {
+			// The largest blind opens the betting; on a tie the earlier
+			// poster's counts: a later equal post is a new player's live
+			// big blind out of position, not a straddle (a straddle is
+			// larger than the big blind).
 			h.currentBet = h.blind[s]
 			opener = s
 		}
@@ -123,10 +141,29 @@ func (h *Hand) Reset(cfg *Config, deck *cards.Deck) error {
 			h.events = append(h.events, Event{Kind: EvBlind, Seat: int8(s), Amount: b, To: b, AllIn: h.allIn[s]})
 		}
 	}
+	if h.rules&PKPostedBlinds != 0 {
+		// PokerKit: the bet to match is the largest blind actually posted;
+		// its poster (the later seat from the button on a tie, the button
+		// if nobody posted) is the one the action starts after.
+		h.currentBet, opener = 0, h.button
+		for i := range n {
+			if s := h.seatAfterButton(i); h.bet[s] >= h.currentBet {
+				h.currentBet, opener = h.bet[s], s
+			}
+		}
+	}
 	// Preflop the largest blind counts as the opening full bet (TDA 41, 43):
 	// the first raise must add at least that much. Callers owe the nominal
 	// blind even if its poster was short (nlhe-rules: Short blind).
 	h.fullRaise = max(h.minBet, h.currentBet)
+	h.reopenRaise = h.fullRaise
+	if h.rules&PKPreflopMinRaise != 0 {
+		h.fullRaise = h.minBet // PokerKit: max(min_bet, largest increment so far = 0)
+	}
+	if h.rules&PKFirstWagerReopens != 0 {
+		h.reopenRaise = 0
+	}
+	h.setAnswer()
 	h.street = Preflop
 	h.actor = opener // the first actor is searched from the seat after the opener
 	h.phase = PhaseDealHole
@@ -163,7 +200,30 @@ func (h *Hand) beginPreflop() {
 	}
 	h.phase = PhaseBetting
 	h.actor = -1
+	if h.rules&PKBlindMustAct != 0 {
+		h.markMustAct()
+	}
 	h.nextActor(opener + 1)
+}
+
+// markMustAct records, under PKBlindMustAct, the players PokerKit puts in
+// the round's queue of actors when the round begins: those still in the
+// hand with chips behind whom someone else still in the hand could raise
+// (another player's bet plus stack exceeds their bet). Each of them acts at
+// least once.
+func (h *Hand) markMustAct() {
+	h.mustAct = 0
+	for s := range h.n {
+		if h.folded[s] || h.stack[s] == 0 {
+			continue
+		}
+		for t := range h.n {
+			if t != s && !h.folded[t] && h.bet[t]+h.stack[t] > h.bet[s] {
+				h.mustAct |= 1 << s
+				break
+			}
+		}
+	}
 }
 
 // nextActor finds the next player to act clockwise from seat from, or closes
@@ -180,7 +240,9 @@ func (h *Hand) nextActor(from int) {
 // -1. A player must act when they are neither folded nor all-in and either
 // owe chips or have not acted yet; a player who has not acted but owes
 // nothing does not act when nobody else could answer a raise (nlhe-rules:
-// Everyone else all-in).
+// Everyone else all-in). Under PKBlindMustAct that last test is PokerKit's
+// instead: a player who has not acted acts if PokerKit queued them when the
+// round began (markMustAct), whatever the others have done since.
 func (h *Hand) findActor(from int) int {
 	active := 0
 	for s := range h.n {
@@ -193,8 +255,17 @@ func (h *Hand) findActor(from int) int {
 		if h.folded[s] || h.allIn[s] {
 			continue
 		}
-		if h.bet[s] < h.currentBet || (!h.acted[s] && active >= 2) {
+		if h.bet[s] < h.currentBet {
 			return s
+		}
+		if !h.acted[s] {
+			if h.rules&PKBlindMustAct == 0 {
+				if active >= 2 {
+					return s
+				}
+			} else if h.mustAct>>s&1 != 0 {
+				return s
+			}
 		}
 	}
 	return -1
@@ -285,6 +356,9 @@ func (h *Hand) returnUncalled() {
 				h.bet[s] = max(h.bet[s]-r, 0)
 				h.stack[s] += r
 				h.allIn[s] = false
+				if !h.folded[s] {
+					h.answer |= 1 << s // under PokerKit rules the next round sets it again
+				}
 				h.events = append(h.events, Event{Kind: EvReturn, Street: h.street, Seat: int8(s), Amount: r})
 			}
 		}
@@ -295,6 +369,11 @@ func (h *Hand) returnUncalled() {
 func (h *Hand) startStreet() {
 	h.currentBet = 0
 	h.fullRaise = h.minBet
+	h.reopenRaise = h.minBet
+	if h.rules&PKFirstWagerReopens != 0 {
+		h.reopenRaise = 0
+	}
+	h.allInChain = 0
 	h.aggressor = -1
 	for s := range h.n {
 		h.acted[s] = false
@@ -305,6 +384,10 @@ func (h *Hand) startStreet() {
 		return
 	}
 	h.phase = PhaseBetting
+	if h.rules&PKBlindMustAct != 0 {
+		h.setAnswer()
+		h.markMustAct()
+	}
 	h.nextActor(h.seatAfterButton(0))
 }
 

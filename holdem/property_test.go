@@ -12,10 +12,10 @@ import (
 
 var long = flag.Bool("long", false, "run the long property tests (10^6 random hands)")
 
-// randomConfig draws a table of 2..9 players with short and deep stacks and
+// randomConfig draws a table of 2..10 players with short and deep stacks and
 // a random mix of forced bets.
 func randomConfig(r *rand.Rand, cfg *Config, buf []int64) {
-	n := 2 + r.IntN(8)
+	n := 2 + r.IntN(MaxSeats-1)
 	*cfg = Config{Stacks: buf[:n], Button: r.IntN(n), SmallBlind: 1, BigBlind: 2}
 	switch r.IntN(6) {
 	case 0:
@@ -200,11 +200,16 @@ func TestRandomHands(t *testing.T) {
 	if testing.Short() {
 		hands = 10_000
 	}
-	checkRandomHands(t, hands, 1)
+	checkRandomHands(t, hands, 1, TDA)
 }
 
-// checkRandomHands plays `hands` random hands from seed (see TestRandomHands).
-func checkRandomHands(t *testing.T, hands int, seed uint64) {
+// checkRandomHands plays `hands` random hands from seed under rules (see
+// TestRandomHands), against the reference model of those rules.
+func checkRandomHands(t *testing.T, hands int, seed uint64, rules RuleSet) {
+	ref := refLegal
+	if rules == PokerKit {
+		ref = refLegalPokerKit
+	}
 	r := rand.New(rand.NewPCG(seed, 77))
 	deck := cards.NewDeckRand(rand.New(rand.NewPCG(seed, 78)))
 	var h, probe Hand
@@ -214,6 +219,7 @@ func checkRandomHands(t *testing.T, hands int, seed uint64) {
 	decisions, accepted, rejected := 0, 0, 0
 	for hand := range hands {
 		randomConfig(r, &cfg, buf)
+		cfg.Rules = rules
 		var sum int64
 		for _, s := range cfg.Stacks {
 			sum += s
@@ -226,7 +232,7 @@ func checkRandomHands(t *testing.T, hands int, seed uint64) {
 				t.Fatalf("hand %d: stuck in phase %v", hand, h.Phase())
 			}
 			l := h.Legal()
-			ref := refLegal(&cfg, &h)
+			ref := ref(&cfg, &h)
 			if ref.legal != l || ref.actor != h.Actor() {
 				logHand(t, &h)
 				t.Fatalf("hand %d: engine legal %+v (actor %d), reference %+v (actor %d)", hand, l, h.Actor(), ref.legal, ref.actor)

@@ -444,3 +444,29 @@ func TestStraddle(t *testing.T) {
 		t.Fatalf("straddler legal %+v, want the option", l)
 	}
 }
+
+// A player entering the game may post a big blind out of position (a
+// "posted" blind, PokerStars' "posts big blind" from any seat): the post is
+// a live bet, so the poster owes nothing more to call and has the option
+// when the action reaches them, but the betting still starts after the big
+// blind. Button 0, blinds 1 and 2 at seats 1 and 2, seat 4 posts 2: seat 3
+// acts first; after 3 calls, 4 may check or raise; 5 and 0 call, 1
+// completes, and the big blind (seat 2) closes the round with the option.
+func TestPostedBlindOutOfPosition(t *testing.T) {
+	h := start(t, Config{Stacks: stacks(100, 100, 100, 100, 100, 100), Button: 0, Blinds: []int64{0, 1, 2, 0, 2, 0}})
+	wantActor(t, h, 3)
+	script(t, h, "3:c")
+	wantActor(t, h, 4)
+	if l := h.Legal(); l.ToCall != 0 || !l.CanRaise || l.MinRaiseTo != 4 {
+		t.Fatalf("poster legal %+v, want the option: check, or raise to 4", l)
+	}
+	script(t, h, "4:c", "5:c", "0:c", "1:c")
+	wantActor(t, h, 2)
+	if l := h.Legal(); l.ToCall != 0 || !l.CanRaise {
+		t.Fatalf("big blind legal %+v, want the option", l)
+	}
+	script(t, h, "2:c")
+	if h.Phase() != PhaseDealBoard || h.Pot() != 12 {
+		t.Fatalf("phase %v pot %d, want the flop with 6 x 2 = 12 in the pot", h.Phase(), h.Pot())
+	}
+}

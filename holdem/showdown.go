@@ -84,10 +84,15 @@ func (h *Hand) pots(dst *[maxPots]Pot) int {
 }
 
 // AppendPots appends the current main and side pots (main pot first) to dst
-// and returns it. Bets of the street in progress are included.
+// and returns it. Bets of the street in progress are included. Once the
+// hand is over they are the pots as awarded (under PKPotMerge, rebuilt
+// after the losing hands were dropped; EvWin's Pot indexes them).
 func (h *Hand) AppendPots(dst []Pot) []Pot {
 	var ps [maxPots]Pot
 	k := h.pots(&ps)
+	if h.phase == PhaseOver && h.rules&PKPotMerge != 0 {
+		k = h.dropLosers(&ps, k)
+	}
 	return append(dst, ps[:k]...)
 }
 
@@ -362,16 +367,69 @@ func (h *Hand) Muck(seat int) (Event, error) {
 // winner clockwise from the button (nlhe-rules: Split pots / odd chip, TDA
 // 19). A pot with one contender needs no cards. A pot whose contenders
 // include unknown cards cannot be decided and is left unawarded (Undecided).
+// Under PKPotMerge the hands that cannot win are dropped first (dropLosers).
 func (h *Hand) award() {
 	h.actor = -1
 	h.phase = PhaseOver
 	var ps [maxPots]Pot
 	np := h.pots(&ps)
+	if h.rules&PKPotMerge != 0 {
+		np = h.dropLosers(&ps, np)
+	}
 	for p := range np {
 		if !h.awardPot(p, ps[p], 0xFFFF, false) {
 			h.undecided |= 1 << p
 		}
 	}
+}
+
+// dropLosers is PokerKit's showdown (state.py: hand killing, then chips
+// pushing): every hand that cannot win or tie some pot is dropped, then the
+// pots are built again among the remaining hands, so adjacent pots left
+// with the same contenders merge before they are split. PokerKit asks, for
+// each hand, whether it is at least as good as the best remaining hand of
+// any pot, including pots the player is not in; the hands kept are those at
+// least as good as the smallest of the pots' best hands. With unknown cards
+// among the hands at the showdown the pots stay as they are (they are
+// settled as under TDA rules: Undecided, AwardUndecided).
+func (h *Hand) dropLosers(ps *[maxPots]Pot, np int) int {
+	if h.inHand() < 2 {
+		return np
+	}
+	var val [MaxSeats]handeval.Value
+	var alive uint16
+	for s := range h.n {
+		if h.folded[s] || h.mucked[s] {
+			continue
+		}
+		v, known := h.value(s)
+		if !known {
+			return np
+		}
+		val[s], alive = v, alive|1<<s
+	}
+	low := ^handeval.Value(0)
+	for p := range np {
+		var best handeval.Value // 0: no contender left, every hand can win it (as in PokerKit)
+		for s := range h.n {
+			if alive>>s&1 != 0 && ps[p].CanWin(s) {
+				best = max(best, val[s])
+			}
+		}
+		low = min(low, best)
+	}
+	// PokerKit kills the other hands, which then lose their claim as a
+	// folded (or mucked) hand does: the pots are built again as if they, and
+	// the mucked hands, had folded.
+	folded := h.folded
+	for s := range h.n {
+		if alive>>s&1 == 0 || val[s] < low {
+			h.folded[s] = true
+		}
+	}
+	np = h.pots(ps)
+	h.folded = folded
+	return np
 }
 
 // awardPot pays pot p to the best hands among its contenders in mask. With
@@ -418,7 +476,11 @@ func (h *Hand) awardPot(p int, pot Pot, mask uint16, split bool) bool {
 	share, odd := pot.Amount/int64(nw), pot.Amount%int64(nw)
 	for i, s := range winners[:nw] {
 		amt := share
-		if int64(i) < odd {
+		if h.rules&PKOddChips != 0 {
+			if i == 0 {
+				amt += odd // PokerKit: the whole remainder to the first winner
+			}
+		} else if int64(i) < odd {
 			amt++
 		}
 		h.stack[s] += amt

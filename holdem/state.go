@@ -7,6 +7,9 @@ import (
 // Players returns the number of players dealt in.
 func (h *Hand) Players() int { return h.n }
 
+// Rules returns the hand's rule set (Config.Rules).
+func (h *Hand) Rules() RuleSet { return h.rules }
+
 // Button returns the button's seat.
 func (h *Hand) Button() int { return h.button }
 

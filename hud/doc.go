@@ -16,8 +16,8 @@
 //
 // # Definitions
 //
-// The definitions follow PokerTracker 4 as written in
-// ../shared/reference/hud-stats.md and seed 003 (DB, CB, BMCB, 3Bet). Every
+// The definitions follow PokerTracker 4 and the NPC design (DB, CB, BMCB,
+// 3Bet); docs/hud-stats.md writes them out for users. Every
 // stat is Σ taken / Σ opportunities over hands; within a hand each flag is
 // 0 or 1 per player (AF and AFq count actions). "Raise" includes all-in
 // raises of less than a full raise. Preflop, the big blind (and any
@@ -57,7 +57,7 @@
 //     where A bet or raised on the previous street (the last preflop raiser
 //     on the flop) and can still act; taken = bet. Fold / Raise to Donk:
 //     facing that bet with no raise yet.
-//   - BMCB x (bet vs missed c-bet, seed 003's BMCB; HM3's float and probe):
+//   - BMCB x (bet vs missed c-bet, the NPC design's BMCB; HM3's float and probe):
 //     with no bet yet on the street, either after the candidate checked
 //     ("float", in position), or, when the previous street's candidate
 //     checked and nobody bet, before A acts ("probe", out of position);
@@ -76,8 +76,8 @@
 //
 // # Sources
 //
-// PokerTracker 4 statistic definitions (via hud-stats.md); Hold'em Manager 3
-// ("Bet vs missed CB" = float + probe); seed 003 for BMCB; E. B. Wilson,
+// PokerTracker 4 statistic definitions (docs/hud-stats.md); Hold'em Manager 3
+// ("Bet vs missed CB" = float + probe); the NPC design for BMCB; E. B. Wilson,
 // "Probable inference, the law of succession, and statistical inference",
 // JASA 22 (1927) for the interval, checked against Newcombe, Statistics in
 // Medicine 17 (1998), Table I.

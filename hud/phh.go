@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 )
 
 // AddRecorded replays a recorded hand through the engine (r) and tallies
@@ -16,7 +17,7 @@ func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
 	}
 	names := h.Players
 	if names == nil {
-		var buf [9]string
+		var buf [holdem.MaxSeats]string
 		for s := range h.NumPlayers() {
 			buf[s] = "p" + strconv.Itoa(s+1)
 		}

@@ -142,3 +142,18 @@ func (c Count) Wilson() (lo, hi float64) {
 	half := z95 * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / den
 	return max(0, center-half), min(1, center+half)
 }
+
+// PerHandFlag reports whether the stat's per-hand tally (Tally) is a flag:
+// Taken and Opportunities each 0 or 1 in every hand. Every stat is, except
+// AF and AFq, which count actions.
+func (s Stat) PerHandFlag() bool { return s != AF && s != AFq }
+
+// ParseStat returns the stat of a JSON key ("vpip", "cbet_flop", ...).
+func ParseStat(key string) (Stat, bool) {
+	for i, k := range keys {
+		if k == key {
+			return Stat(i), true
+		}
+	}
+	return 0, false
+}

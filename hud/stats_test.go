@@ -68,6 +68,10 @@ var expectations = map[hud.Stat][]struct {
 		{"float", map[string]c{"CO": {0, 1}, "BTN": {0, 1}, "SB": {1, 1}}},
 		{"limped", map[string]c{}},
 		{"three-bet", map[string]c{}},
+		// Trap: three-handed, the seat before the button is the big blind,
+		// not a cutoff (CO exists from four players); with the button's
+		// straddle the big blind raises first in, which is no steal.
+		{"three-handed-straddle", map[string]c{"SB": {0, 1}}},
 	},
 	hud.FoldToStealSB: {
 		{"steal", map[string]c{"SB": {1, 1}}},

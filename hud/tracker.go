@@ -21,7 +21,7 @@ type Player struct {
 type Tracker struct {
 	index   map[string]int
 	players []Player
-	scratch [holdem.MaxSeats][NumStats]Count
+	scratch HandCounts
 }
 
 // NewTracker returns an empty tracker.
@@ -37,6 +37,18 @@ func (t *Tracker) Player(name string) (*Player, bool) {
 		return nil, false
 	}
 	return &t.players[i], true
+}
+
+// AddCounts adds a player's tallies over `hands` hands, summed elsewhere (a
+// database summing Tally rows): the player then reports exactly what Add
+// would have reported over the same hands.
+func (t *Tracker) AddCounts(name string, hands int64, c *[NumStats]Count) {
+	p := t.player(name)
+	p.Hands += hands
+	for s := range p.Counts {
+		p.Counts[s].Taken += c[s].Taken
+		p.Counts[s].Opportunities += c[s].Opportunities
+	}
 }
 
 // Merge adds o's tallies into t.
@@ -89,8 +101,7 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 		return false
 	}
 	c := &t.scratch
-	clear(c[:g.Players()])
-	tally(g, c)
+	Tally(g, c)
 	for s := range g.Players() {
 		name := ""
 		if names != nil {
@@ -132,9 +143,28 @@ type street struct {
 	cbetBy      int
 }
 
+// HandCounts are one hand's tallies by engine seat: HandCounts[s][st] is
+// seat s's count of stat st in the hand (0 or 1 of each for every stat but
+// AF and AFq, see Stat.PerHandFlag).
+type HandCounts [holdem.MaxSeats][NumStats]Count
+
+// Tally sets c to the per-seat tallies of one finished hand, the same ones
+// Tracker.Add sums (definitions in the package documentation). Stores that
+// keep a row per hand and player keep these and sum them later, so a sum of
+// Tally over hands equals what a Tracker reports for them. It reports false,
+// leaving c cleared, for a hand that is not over. It does not allocate.
+func Tally(g *holdem.Hand, c *HandCounts) bool {
+	clear(c[:])
+	if !g.Over() {
+		return false
+	}
+	tally(g, c)
+	return true
+}
+
 // tally computes one hand's per-seat opportunities and actions from its
 // events (definitions in the package documentation).
-func tally(g *holdem.Hand, c *[holdem.MaxSeats][NumStats]Count) {
+func tally(g *holdem.Hand, c *HandCounts) {
 	n := g.Players()
 	set := func(s int, st Stat, taken bool) {
 		c[s][st].Opportunities = 1
@@ -233,6 +263,11 @@ func tally(g *holdem.Hand, c *[holdem.MaxSeats][NumStats]Count) {
 				if e.CouldRaise {
 					set(s, FourBet, raise)
 				}
+				// The opener at its first decision facing the 3-bet. It
+				// never has a second one at this count (the count only
+				// rises before it acts again), so the guard is the
+				// definition's wording, not a filter that changes a count:
+				// TestOpenerFacesEachReRaiseOnce.
 				if s == raiser[1] && !faced3[s] {
 					faced3[s] = true
 					set(s, FoldToThreeBet, fold)

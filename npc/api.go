@@ -24,7 +24,7 @@ func (b *Bot) Decide(st holdem.PublicState, history []holdem.Event, hole cards.H
 	switch {
 	case st.Phase != holdem.PhaseBetting || seat < 0 || seat >= st.Players:
 		return holdem.Action{}, fmt.Errorf("npc: decide: no betting decision pending (phase %v, actor %d)", st.Phase, seat)
-	case st.Players < holdem.MinSeats || st.Players > holdem.MaxSeats:
+	case st.Players < holdem.MinSeats || st.Players > MaxSeats:
 		return holdem.Action{}, fmt.Errorf("npc: decide: %d players", st.Players)
 	case !hole[0].Valid() || !hole[1].Valid() || hole[0] == hole[1]:
 		return holdem.Action{}, fmt.Errorf("npc: decide: hole cards %v %v are not two distinct cards", hole[0], hole[1])

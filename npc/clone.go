@@ -2,9 +2,11 @@ package npc
 
 import (
 	"fmt"
+	"io"
 	"math"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 	"pokerlab/hud"
 )
 
@@ -112,19 +114,31 @@ func repair(p *Profile, own *[NumStats]bool) {
 	}
 }
 
-// HUDFromFiles tallies the HUD of every player over PHH files (hands that do
-// not replay are counted in skipped).
-func HUDFromFiles(paths []string) (*hud.Tracker, int, error) {
+// HUDFromFiles tallies the HUD of every player over hand histories: files
+// of PHH, PokerStars or GGPoker text, directories (read recursively) and
+// "-" for stdin (see hh.ExpandInputs). Hands that cannot be read or do not
+// replay are counted in skipped; a file that is not a hand history is an
+// error. Each hand is replayed under the rule set it declares, or under
+// rules when not nil.
+func HUDFromFiles(args []string, stdin io.Reader, rules *holdem.RuleSet) (*hud.Tracker, int, error) {
 	t := hud.NewTracker()
 	var r hh.Replayer
+	rd := hh.Reader{Reuse: true}
 	skipped := 0
-	for _, path := range paths {
-		hands, err := hh.ReadFile(path)
-		if err != nil {
-			return nil, 0, err
+	err := rd.ReadInputs(args, stdin, func(_ hh.Input, h *hh.Hand, err error) error {
+		if err == nil {
+			if rules != nil {
+				h.Rules = *rules
+			}
+			err = t.AddRecorded(h, &r)
 		}
-		_, errs := t.AddPHH(hands, &r)
-		skipped += len(errs)
+		if err != nil {
+			skipped++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
 	}
 	return t, skipped, nil
 }

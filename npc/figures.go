@@ -10,6 +10,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"pokerlab/internal/plotx"
 )
 
 // StrengthCurves returns φ_n(p) on the flop, turn and river for a range
@@ -46,7 +48,7 @@ func StrengthCurves(t *Tables, n int, classWeights *[numClasses]float64, bins in
 }
 
 // PlotStrength writes the figure of φ_n(p) by street (seed 003's figure for
-// n = 3) in format "png" or "svg".
+// n = 3) in format "svg", "png" or "pdf".
 func PlotStrength(w io.Writer, format string, t *Tables, n int) error {
 	centers, dens, err := StrengthCurves(t, n, nil, 50)
 	if err != nil {
@@ -134,14 +136,8 @@ func plotColor(i int) color.Color {
 	return pal[i%len(pal)]
 }
 
+// writePlot renders p in format ("svg", "png" or "pdf") with plotx's
+// conventions (the SVG text rules and the margin).
 func writePlot(w io.Writer, p *plot.Plot, format string) error {
-	if format != "png" && format != "svg" {
-		return fmt.Errorf("npc: figure format %q: want png or svg", format)
-	}
-	wt, err := p.WriterTo(7*vg.Inch, 4.5*vg.Inch, format)
-	if err != nil {
-		return err
-	}
-	_, err = wt.WriteTo(w)
-	return err
+	return plotx.Render(w, format, 7*vg.Inch, 4.5*vg.Inch, p.Draw)
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -175,7 +176,11 @@ func ParseProfile(src, file string) (*Profile, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return nil, tomlError(file, err)
 	}
-	lines := newTOMLLines(src)
+	return parseRaw(raw, newTOMLLines(src), file)
+}
+
+// parseRaw builds a profile from its decoded tables (TOML or JSON).
+func parseRaw(raw map[string]any, lines tomlLines, file string) (*Profile, error) {
 	p := NewProfile("")
 	if b, ok := raw["base"]; ok {
 		name, ok := b.(string)
@@ -556,6 +561,25 @@ func (p *Profile) WriteTOML(w io.Writer) error {
 	return err
 }
 
+// SizeValues returns the bet sizes by their profile-file keys (open,
+// bet_flop, raise, …).
+func (p *Profile) SizeValues() map[string]float64 {
+	m := make(map[string]float64, len(sizeKeys))
+	for _, sk := range sizeKeys {
+		m[sk.key] = *sk.get(&p.Sizes)
+	}
+	return m
+}
+
+// fmtPct writes the fraction x as a percentage: the shortest decimal that
+// reads back as exactly x (ParseProfile divides by 100), so a profile
+// written and read again is the same profile.
 func fmtPct(x float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x*100), "0"), ".")
+	for dec := 0; dec <= 17; dec++ {
+		d := strconv.FormatFloat(x*100, 'f', dec, 64)
+		if v, err := strconv.ParseFloat(d, 64); err == nil && v/100 == x {
+			return d
+		}
+	}
+	return strconv.FormatFloat(x*100, 'f', -1, 64)
 }

@@ -3,10 +3,15 @@ package npc
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"pokerlab/hh"
 )
 
 func TestArchetypesAreValid(t *testing.T) {
@@ -166,6 +171,12 @@ func TestTableFile(t *testing.T) {
 		{"missing file", "small_blind = 1\nbig_blind = 2\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"nope.toml\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n", []string{"seat 1 (A)", "nope.toml"}},
 		{"duplicate name", "small_blind = 1\nbig_blind = 2\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"A\"\nprofile = \"nit\"\n", []string{"t.toml:8", "also the name of seat 1"}},
 		{"no big blind", "small_blind = 1\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n", []string{"big_blind", "missing"}},
+		{"stack beyond the chip limit", "small_blind = 1\nbig_blind = 2\nstack = 9223372036854775807\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n",
+			[]string{"t.toml:3: stack: 9223372036854775807 chips is above the limit of 9007199254740991 (2⁵³−1, holdem.MaxChips) chips at a table"}},
+		{"seats × stack beyond the chip limit", "small_blind = 1\nbig_blind = 2\nstack = 4503599627370497\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n",
+			[]string{"t.toml:3: stack: 2 seats × 4503599627370497 chips is above the limit of 9007199254740991 (2⁵³−1, holdem.MaxChips) chips at a table"}},
+		{"blind beyond the chip limit", "small_blind = 1\nbig_blind = 9007199254740993\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n",
+			[]string{"t.toml:2: big_blind: 9007199254740993 chips is above the limit of 9007199254740991 (2⁵³−1, holdem.MaxChips) chips at a table"}},
 		{"unknown key", "small_blind = 1\nbig_blind = 2\nstack = 200\nblinds = 3\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n", []string{"t.toml:4", "blinds", "unknown setting"}},
 	}
 	for _, c := range bad {
@@ -182,12 +193,69 @@ func TestTableFile(t *testing.T) {
 	}
 }
 
+// A table at the chip limit (nine seats of 2⁵³/9 chips) plays without
+// overflow: every hand written replays through the engine to finishing
+// stacks that are all ≥ 0 and add up to the chips at the table.
+func TestTableAtTheChipLimit(t *testing.T) {
+	stack := int64(MaxTableChips / 9)
+	var src strings.Builder
+	fmt.Fprintf(&src, "small_blind = %d\nbig_blind = %d\nstack = %d\n", stack/200, stack/100, stack)
+	for i, p := range []string{"maniac", "lag", "calling-station", "maniac", "tag", "lag", "maniac", "nit", "regular"} {
+		fmt.Fprintf(&src, "[[seats]]\nname = \"P%d\"\nprofile = \"%s\"\n", i+1, p)
+	}
+	tb, err := ParseTable(src.String(), "limit.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var phh bytes.Buffer
+	rec, _ := NewRecorder(tb, &phh)
+	if _, err := Simulate(tb, SimOptions{Hands: 300, Seed: 3, Threads: 1, HandSink: rec.Hand}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Err(); err != nil {
+		t.Fatal(err)
+	}
+	hands, err := hh.Parse("limit.phhs", phh.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r hh.Replayer
+	allIns := 0
+	for i, h := range hands {
+		if err := r.Replay(h); err != nil {
+			t.Fatalf("hand %d: %v", i+1, err)
+		}
+		sum := int64(0)
+		for _, x := range r.FinishingStacks() {
+			if x < 0 {
+				t.Fatalf("hand %d: finishing stacks %v", i+1, r.FinishingStacks())
+			}
+			if x == 0 {
+				allIns++
+			}
+			sum += x
+		}
+		if sum != 9*stack {
+			t.Fatalf("hand %d: finishing stacks add up to %d, want %d", i+1, sum, 9*stack)
+		}
+	}
+	if len(hands) != 300 || allIns == 0 {
+		t.Errorf("%d hands, %d busted stacks: the test should reach all-ins", len(hands), allIns)
+	}
+}
+
+// FuzzParseProfile: a profile that parses is written out (WriteTOML) and
+// read back equal — the same name, description, stats of every position
+// variant, sizes, bluff share and calibration — and writing it again gives
+// the same bytes. (The file written lists every stat, so which stats the
+// original file gave is not compared.)
 func FuzzParseProfile(f *testing.F) {
 	for _, n := range ArchetypeNames() {
 		src, _ := archetypeFS.ReadFile("archetypes/" + n + ".toml")
 		f.Add(string(src))
 	}
 	f.Add("name = \"a\"\n[two_way.ip]\ncbet_flop = 50\n[calibration]\nopen_rate = 10\n")
+	f.Add("name = \"a\"\n[stats]\nvpip = 33.333\npfr = 0.005\n[sizes]\nopen = 2.123456789\n[play]\nbluff = 12.5\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := ParseProfile(src, "fuzz.toml")
 		if err != nil {
@@ -197,22 +265,152 @@ func FuzzParseProfile(f *testing.F) {
 		if err := p.WriteTOML(&b); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ParseProfile(b.String(), "again.toml"); err != nil {
+		back, err := ParseProfile(b.String(), "again.toml")
+		if err != nil {
 			t.Fatalf("written profile does not parse: %v\n%s", err, b.String())
+		}
+		for _, c := range []struct {
+			what       string
+			orig, read any
+		}{
+			{"name", p.Name, back.Name}, {"description", p.Description, back.Description},
+			{"stats", p.Stats, back.Stats}, {"position stats", p.Pos, back.Pos},
+			{"position stats given", p.PosGiven, back.PosGiven}, {"sizes", p.Sizes, back.Sizes},
+			{"bluff", p.Bluff, back.Bluff}, {"calibration", p.Calibration, back.Calibration},
+		} {
+			if !sameValue(reflect.ValueOf(c.orig), reflect.ValueOf(c.read)) {
+				t.Fatalf("%s differs after writing and reading back:\n%+v\n%+v\nwritten:\n%s", c.what, c.orig, c.read, b.String())
+			}
+		}
+		var again bytes.Buffer
+		if err := back.WriteTOML(&again); err != nil {
+			t.Fatal(err)
+		}
+		if again.String() != b.String() {
+			t.Fatalf("written twice, different files:\n%s\n---\n%s", b.String(), again.String())
 		}
 	})
 }
 
+// FuzzParseTable: a table that parses is written out (WriteTOML) and read
+// back equal: blinds, ante, stack, and every seat's name, profile reference
+// and profile (stats, sizes, calibration).
 func FuzzParseTable(f *testing.F) {
 	f.Add("small_blind = 1\nbig_blind = 2\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n")
 	f.Add("small_blind = 1\nbig_blind = 2\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[seats.calibration]\nopen_rate = 5\n")
+	f.Add("small_blind = 5\nbig_blind = 10\nante = 1\nstack = 1000\n[[seats]]\nname = \"A\"\nprofile = \"lag\"\n[seats.calibration]\nopen_rate = 5\ncold_call = 3.5\n[[seats]]\nname = \"B\"\nprofile = \"maniac\"\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		tb, err := ParseTable(src, filepath.Join(t.TempDir(), "t.toml"))
+		dir := t.TempDir()
+		tb, err := ParseTable(src, filepath.Join(dir, "t.toml"))
 		if err != nil {
 			return
 		}
 		if len(tb.Seats) < 2 || len(tb.Seats) > 9 {
 			t.Fatalf("%d seats accepted", len(tb.Seats))
 		}
+		var b bytes.Buffer
+		if err := tb.WriteTOML(&b, dir); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseTable(b.String(), filepath.Join(dir, "again.toml"))
+		if err != nil {
+			t.Fatalf("written table does not parse: %v\n%s", err, b.String())
+		}
+		if tb.SmallBlind != back.SmallBlind || tb.BigBlind != back.BigBlind || tb.Ante != back.Ante || tb.Stack != back.Stack || len(tb.Seats) != len(back.Seats) {
+			t.Fatalf("table %+v read back as %+v\n%s", tb, back, b.String())
+		}
+		for i, s := range tb.Seats {
+			r := back.Seats[i]
+			if s.Name != r.Name || s.ProfileRef != r.ProfileRef {
+				t.Fatalf("seat %d: %q %q read back as %q %q", i+1, s.Name, s.ProfileRef, r.Name, r.ProfileRef)
+			}
+			if !sameValue(reflect.ValueOf(*s.Profile), reflect.ValueOf(*r.Profile)) {
+				t.Fatalf("seat %d: profile\n%+v\nread back as\n%+v\nwritten:\n%s", i+1, *s.Profile, *r.Profile, b.String())
+			}
+		}
 	})
+}
+
+// sameValue is reflect.DeepEqual with NaN equal to NaN (an unset
+// calibration rate is NaN) and nil maps equal to empty ones.
+func sameValue(a, b reflect.Value) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Float32, reflect.Float64:
+		x, y := a.Float(), b.Float()
+		return x == y || (math.IsNaN(x) && math.IsNaN(y))
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if !sameValue(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Array, reflect.Slice:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := 0; i < a.Len(); i++ {
+			if !sameValue(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for _, k := range a.MapKeys() {
+			bv := b.MapIndex(k)
+			if !bv.IsValid() || !sameValue(a.MapIndex(k), bv) {
+				return false
+			}
+		}
+		return true
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return sameValue(a.Elem(), b.Elem())
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return a.Uint() == b.Uint()
+	}
+	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
+// TestParseProfileJSON: a profile given as JSON reads to the same profile
+// as its TOML text, and bad values are rejected naming the key.
+func TestParseProfileJSON(t *testing.T) {
+	fromTOML, err := ParseProfile("name = \"x\"\nbase = \"tag\"\n[stats]\nvpip = 30\npfr = 20.5\n[two_way.ip]\ncbet_flop = 80\n[sizes]\nopen = 3\n[play]\nbluff = 10\n", "x.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := ParseProfileJSON([]byte(`{"name":"x","base":"tag","stats":{"vpip":30,"pfr":20.5},"two_way":{"ip":{"cbet_flop":80}},"sizes":{"open":3},"play":{"bluff":10}}`), "inline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromJSON.Stats != fromTOML.Stats || fromJSON.Pos != fromTOML.Pos || fromJSON.Sizes != fromTOML.Sizes || fromJSON.Bluff != fromTOML.Bluff {
+		t.Error("the JSON profile differs from the same profile in TOML")
+	}
+	for _, c := range []struct{ src, msg string }{
+		{`{"name":"x","stats":{"vpip":20,"pfr":30}}`, "pfr: PFR 30% > VPIP 20%"},
+		{`{"name":"x","stats":{"vpipp":20}}`, "vpipp"},
+		{`{"stats":{"vpip":20}}`, "name: missing"},
+		{`[1,2]`, "want a JSON object"},
+		{`{"name":"x"} {}`, "data after"},
+		{`{"name":"x","stats":{"vpip":"high"}}`, "stats.vpip"},
+	} {
+		_, err := ParseProfileJSON([]byte(c.src), "inline")
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, want an error containing %q", c.src, err, c.msg)
+		}
+	}
 }

@@ -123,6 +123,11 @@ type SimResult struct {
 	Seats   []SeatSim
 }
 
+// MaxSeats is the largest NPC table: the strength tables and the pot-share
+// sampler cover one to eight opponents, so NPCs play 2 to 9 players (the
+// engine itself deals up to holdem.MaxSeats = 10, for recorded 10-max hands).
+const MaxSeats = 9
+
 // simChunk is the number of hands per unit of work; chunk i is seeded by
 // (Seed, i) alone.
 const simChunk = 256
@@ -132,8 +137,8 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 	if opt.Hands < 0 {
 		return nil, fmt.Errorf("npc: simulate: %d hands", opt.Hands)
 	}
-	if len(t.Seats) < holdem.MinSeats || len(t.Seats) > holdem.MaxSeats {
-		return nil, fmt.Errorf("npc: simulate: %d seats: a table has %d to %d", len(t.Seats), holdem.MinSeats, holdem.MaxSeats)
+	if len(t.Seats) < holdem.MinSeats || len(t.Seats) > MaxSeats {
+		return nil, fmt.Errorf("npc: simulate: %d seats: a table has %d to %d", len(t.Seats), holdem.MinSeats, MaxSeats)
 	}
 	tab := opt.Tables
 	if tab == nil {

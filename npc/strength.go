@@ -258,7 +258,8 @@ func (t *Tables) Complete() bool { return len(t.Shards) == t.NumShards }
 
 // Merge adds shards of one build into one table. The shards must come from
 // the same build (bins, seed, samples, shard count) and be disjoint; merging
-// all of them gives exactly the unsharded build.
+// all of them gives exactly the unsharded build, byte for byte in the file
+// format.
 func Merge(parts ...*Tables) (*Tables, error) {
 	if len(parts) == 0 {
 		return nil, errors.New("npc: tables: nothing to merge")
@@ -281,6 +282,12 @@ func Merge(parts ...*Tables) (*Tables, error) {
 		t.add(p)
 	}
 	sort.Ints(t.Shards)
+	if t.Complete() {
+		// All the shards add up to the unsharded build (the chunks are
+		// seeded by seed, class and chunk, not by the split), so the
+		// merged table is written as that build: one shard of one.
+		t.NumShards, t.Shards = 1, []int{0}
+	}
 	return t, nil
 }
 

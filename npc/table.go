@@ -17,6 +17,9 @@ import (
 type Table struct {
 	SmallBlind, BigBlind, Ante, Stack int64
 	Seats                             []Seat
+	// Rules is the rule set the table plays under (the setting rules =
+	// 'tda' or 'pokerkit'; TDA when absent).
+	Rules holdem.RuleSet
 	// Path is the table file's path ("" if built in code).
 	Path string
 }
@@ -46,6 +49,7 @@ func ReadTableFile(path string) (*Table, error) {
 //	big_blind = 2
 //	stack = 200          # chips, every seat, reset every hand
 //	ante = 0             # optional
+//	rules = "tda"        # optional: "tda" or "pokerkit" (holdem.RuleSet)
 //	[[seats]]
 //	name = "Alice"
 //	profile = "tag"      # a built-in profile or a profile file, relative to this file
@@ -76,8 +80,17 @@ func ParseTable(src, file string) (*Table, error) {
 			*p = x
 			continue
 		}
+		if key == "rules" {
+			name, _ := val.(string)
+			rs, err := holdem.ParseRuleSet(name)
+			if err != nil {
+				return nil, errAt(nil, 0, key, "%v", err)
+			}
+			t.Rules = rs
+			continue
+		}
 		if key != "seats" {
-			return nil, errAt(nil, 0, key, "unknown setting; a table has small_blind, big_blind, stack, ante and [[seats]]")
+			return nil, errAt(nil, 0, key, "unknown setting; a table has small_blind, big_blind, stack, ante, rules and [[seats]]")
 		}
 		arr, ok := val.([]map[string]any)
 		if !ok {
@@ -92,9 +105,9 @@ func ParseTable(src, file string) (*Table, error) {
 		return nil, errAt(nil, 0, "small_blind", "%d exceeds the big blind %d", t.SmallBlind, t.BigBlind)
 	case t.Stack <= 0:
 		return nil, errAt(nil, 0, "stack", "missing or zero: every seat needs chips")
-	case len(seats) < holdem.MinSeats || len(seats) > holdem.MaxSeats:
-		return nil, &ProfileError{File: file, Line: lines.line([]string{"seats"}, min(len(seats), holdem.MaxSeats+1)-1, ""),
-			Key: "seats", Msg: fmt.Sprintf("%d seats: a table has %d to %d", len(seats), holdem.MinSeats, holdem.MaxSeats)}
+	case len(seats) < holdem.MinSeats || len(seats) > MaxSeats:
+		return nil, &ProfileError{File: file, Line: lines.line([]string{"seats"}, min(len(seats), MaxSeats+1)-1, ""),
+			Key: "seats", Msg: fmt.Sprintf("%d seats: a table has %d to %d", len(seats), holdem.MinSeats, MaxSeats)}
 	}
 	dir := filepath.Dir(file)
 	names := map[string]int{}
@@ -151,13 +164,38 @@ func ParseTable(src, file string) (*Table, error) {
 		seat.Profile = p
 		t.Seats = append(t.Seats, seat)
 	}
+	// Every sum of chips the engine, the HUD and the writers form is at
+	// most the chips at the table; bounding them keeps every sum exact.
+	for _, key := range []string{"small_blind", "big_blind", "ante", "stack"} {
+		if v := *amounts[key]; v > MaxTableChips {
+			return nil, errAt(nil, 0, key, "%d chips is above the limit of %d (2⁵³−1, holdem.MaxChips) chips at a table", v, int64(MaxTableChips))
+		}
+	}
+	if n := int64(len(t.Seats)); t.Stack > MaxTableChips/n {
+		return nil, errAt(nil, 0, "stack", "%d seats × %d chips is above the limit of %d (2⁵³−1, holdem.MaxChips) chips at a table", n, t.Stack, int64(MaxTableChips))
+	}
 	return t, nil
+}
+
+// MaxTableChips bounds the chips at a simulated table (stack × seats, and
+// each blind and the ante): the engine's own limit holdem.MaxChips, 2⁵³−1,
+// below which float64 — and so every JSON reader — holds every whole number
+// exactly. Sums of amounts at
+// such a table cannot overflow int64 anywhere (the pot, the award, a raise
+// to twice the largest bet), and the statistics and bet sizes computed in
+// float64 stay exact.
+const MaxTableChips = holdem.MaxChips
+
+// IsProfileFile reports whether a profile reference names a file (it has a
+// path separator or ends in .toml) rather than a built-in archetype.
+func IsProfileFile(ref string) bool {
+	return strings.ContainsAny(ref, "/\\") || strings.HasSuffix(ref, ".toml")
 }
 
 // LoadProfile resolves a profile reference: a built-in archetype's name, or
 // a profile file path (relative paths are taken from dir).
 func LoadProfile(ref, dir string) (*Profile, error) {
-	if !strings.ContainsAny(ref, "/\\") && !strings.HasSuffix(ref, ".toml") {
+	if !IsProfileFile(ref) {
 		return Archetype(ref)
 	}
 	path := ref
@@ -174,7 +212,7 @@ func (t *Table) Config(button int) holdem.Config {
 	for i := range stacks {
 		stacks[i] = t.Stack
 	}
-	return holdem.Config{Stacks: stacks, Button: button, SmallBlind: t.SmallBlind, BigBlind: t.BigBlind, Ante: t.Ante}
+	return holdem.Config{Stacks: stacks, Button: button, SmallBlind: t.SmallBlind, BigBlind: t.BigBlind, Ante: t.Ante, Rules: t.Rules}
 }
 
 // WriteTOML writes the table file with each seat's calibration; profile
@@ -184,6 +222,9 @@ func (t *Table) WriteTOML(w io.Writer, outDir string) error {
 	fmt.Fprintf(&b, "small_blind = %d\nbig_blind = %d\nstack = %d\n", t.SmallBlind, t.BigBlind, t.Stack)
 	if t.Ante > 0 {
 		fmt.Fprintf(&b, "ante = %d\n", t.Ante)
+	}
+	if t.Rules != holdem.TDA {
+		fmt.Fprintf(&b, "rules = %q\n", t.Rules.String())
 	}
 	for _, s := range t.Seats {
 		ref := s.ProfileRef

@@ -33,13 +33,14 @@ type CountsInfoSet struct {
 // action. Errors name the file, the entry and what does not match the game.
 func ReadCounts(r io.Reader, t *efg.Tree, name string) ([]float64, error) {
 	var f CountsFile
-	if err := efg.DecodeJSON(r, name, &f); err != nil {
+	locate, err := efg.DecodeJSON(r, name, &f)
+	if err != nil {
 		return nil, err
 	}
-	return countsFromFile(t, &f, name)
+	return countsFromFile(t, &f, name, locate)
 }
 
-func countsFromFile(t *efg.Tree, f *CountsFile, name string) ([]float64, error) {
+func countsFromFile(t *efg.Tree, f *CountsFile, name string, locate func(path string) string) ([]float64, error) {
 	if len(f.InfoSets) == 0 {
 		return nil, fmt.Errorf("%s: no information sets given (the file must list observed counts under \"infosets\")", name)
 	}
@@ -47,7 +48,7 @@ func countsFromFile(t *efg.Tree, f *CountsFile, name string) ([]float64, error) 
 	seen := make([]bool, t.NumInfoSets())
 	total := 0.0
 	for e, s := range f.InfoSets {
-		where := fmt.Sprintf("%s: infosets[%d] (player %d, id %d, label %q)", name, e, s.Player, s.ID, s.Label)
+		where := fmt.Sprintf("%s (player %d, id %d, label %q)", locate(fmt.Sprintf("infosets[%d]", e)), s.Player, s.ID, s.Label)
 		if s.Player < 1 || s.Player > t.NumPlayers() {
 			return nil, fmt.Errorf("%s: player must be 1…%d in game %q", where, t.NumPlayers(), t.Title)
 		}
@@ -76,6 +77,10 @@ func countsFromFile(t *efg.Tree, f *CountsFile, name string) ([]float64, error) 
 			}
 			counts[a] = n
 			total += n
+			if math.IsInf(total, 0) {
+				return nil, fmt.Errorf("%s: the counts add up to more than %.3g (the largest number) at the count of %q; give counts of a sensible size",
+					locate(fmt.Sprintf("infosets[%d].counts[%d]", e, j)), math.MaxFloat64, label)
+			}
 		}
 	}
 	if total == 0 {

@@ -92,8 +92,14 @@ func TestCountsFileErrors(t *testing.T) {
 		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [1]}, {"player": 1, "label": "J:", "actions": ["bet"], "counts": [1]}]}`, "given twice"},
 		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [0]}]}`, "all counts are 0"},
 		{`{"infosets": []}`, "no information sets given"},
-		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [1],}]}`, "c.json: line 1, column"},
-		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "count": [1]}]}`, `unknown field "count"`},
+		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [1],}]}`, "c.json:1:78: infosets[0]: unexpected character '}' in an object: want a key in double quotes"},
+		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "count": [1]}]}`, `c.json:1:64: infosets[0]: unknown key "count" (known: actions, counts, id, label, player)`},
+		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [1], "counts": [2]}]}`, `c.json:1:79: infosets[0]: key "counts" given twice in one object (first at line 1, column 64)`},
+		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["check", "bet"], "counts": [1e308, 1e308]}]}`,
+			`c.json:1:91: infosets[0].counts[1]: the counts add up to more than 1.8e+308 (the largest number) at the count of "bet"`},
+		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [1e999]}]}`, `c.json:1:75: infosets[0].counts[0]: 1e999 is beyond the range of numbers`},
+		{`{"infosets": [{"player": 1.5, "label": "J:", "actions": ["bet"], "counts": [1]}]}`, `c.json:1:26: infosets[0].player: want a whole number, found 1.5`},
+		{`{"infosets": [{"player": 1, "label": "J:", "actions": ["bet"], "counts": [1]`, `c.json:1:77: the input ends inside infosets[0] (, or } expected): is the file truncated?`},
 		{`{"infosets": [{"player": 2, "id": 1, "label": "Q:b", "actions": ["call"], "counts": [1]}]}`, `the game's information set "Q:b" has id`},
 	} {
 		_, err := ReadCounts(strings.NewReader(c.file), tree, "c.json")

@@ -2,6 +2,7 @@ package spot
 
 import (
 	"math"
+	"slices"
 	"sync"
 )
 
@@ -118,4 +119,74 @@ func (g *Game) OwnReach(σ Strategy, p int, reach []float64) {
 		}
 	}
 	e.run(0, p^1, false, g.rootReach(p))
+}
+
+// NodeReach returns, for every node, the probability that play under σ
+// reaches it: Σ over compatible deals of both players' reach (range weights ×
+// strategies along the line) and the chance probabilities, divided by
+// Combos. The root has probability 1; a decision node's children add up to
+// it; a chance node's children add up to it once each child is counted as
+// many times as the cards it stands for (itself and its isomorphic twins).
+// Cost: one forward pass, O(nodes × hands).
+func (g *Game) NodeReach(σ Strategy) []float64 {
+	g.checkStrategy(σ)
+	out := make([]float64, len(g.Nodes))
+	nh := max(len(g.Hands[0]), len(g.Hands[1]))
+	mass := make([]float64, nh)
+	var walk func(i int32, r0, r1 []float64, chance float64)
+	walk = func(i int32, r0, r1 []float64, chance float64) {
+		g.compatibleMassTo(mass, 0, r1)
+		var p float64
+		for h, x := range r0 {
+			p += x * mass[h]
+		}
+		out[i] = p * chance / g.Combos
+		n := &g.Nodes[i]
+		switch {
+		case n.Kind.Terminal():
+		case n.Kind == ChanceNode:
+			bs := &g.boards[n.Board]
+			for k := range int32(n.NumChildren) {
+				c := n.Child + k
+				card := g.Nodes[c].Card
+				c0, c1 := slices.Clone(r0), slices.Clone(r1)
+				for _, h := range g.with[0][card] {
+					c0[h] = 0
+				}
+				for _, h := range g.with[1][card] {
+					c1[h] = 0
+				}
+				walk(c, c0, c1, chance*bs.factor64)
+			}
+		default:
+			p := g.Player(i)
+			nhp := len(g.Hands[p])
+			k := int(n.NumChildren)
+			for a := range k {
+				src := r0
+				if p == IP {
+					src = r1
+				}
+				r := make([]float64, len(src))
+				for h := range nhp {
+					var s float64
+					for b := range k {
+						s += float64(σ[n.Off+int64(b*nhp+h)])
+					}
+					x := 1 / float64(k)
+					if s > 0 {
+						x = float64(σ[n.Off+int64(a*nhp+h)]) / s
+					}
+					r[h] = src[h] * x
+				}
+				if p == OOP {
+					walk(n.Child+int32(a), r, r1, chance)
+				} else {
+					walk(n.Child+int32(a), r0, r, chance)
+				}
+			}
+		}
+	}
+	walk(0, g.rootReach(0), g.rootReach(1), 1)
+	return out
 }

@@ -206,3 +206,24 @@ func FuzzParseSizes(f *testing.F) {
 		}
 	})
 }
+
+// TestHugeBettingTree: a tree that would grow past MaxActionNodes is refused
+// with an error naming the sizes.
+func TestHugeBettingTree(t *testing.T) {
+	defer func(m int) { maxActionNodes = m }(maxActionNodes)
+	maxActionNodes = 20000
+	_, err := NewActionTree(mustSpot(t, `board = "AhKd7c"
+pot = 1
+stack = 1000000000
+oop = "AA"
+ip = "KK"
+add_allin = 0
+[sizes]
+bet = "1c, 2c, 3c, 5c"
+raise = "2x, 3x, 4x, 5x, 6x"
+`))
+	var se *SpotError
+	if !errors.As(err, &se) || se.Key != "sizes" || !strings.Contains(err.Error(), "max_raises") {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -118,7 +118,8 @@
 // hand conditional on reaching the node (Bayes beliefs over the opponent's
 // hands, card removal included: Q(a|I) of the agent QRE) and the opponent's
 // reach mass behind those beliefs; OwnReach gives a player's reach of each
-// hand at its nodes; HandLayout the layout of such per-node hand vectors;
+// hand at its nodes; NodeReach the probability of reaching every node (for
+// ghost lines); HandLayout the layout of such per-node hand vectors;
 // EvalTerminal and EvalTerminal64 the terminal values for any opponent reach.
 // A QRE solver can iterate on those (σ ← softmax(λ·Q/pot), damped, or magnetic
 // mirror descent) and store its answer with WriteResult (Method "qre").

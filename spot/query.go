@@ -453,6 +453,49 @@ func (g *Game) equityAt(p int, l *Line, oppReach []float64) (num, den []float64)
 	return num, den
 }
 
+// RootSummary returns what the root shows without walking the tree: the
+// range-weighted frequency of each root action (nil when the root is not a
+// decision) and each player's range equity on the spot's board.
+func (g *Game) RootSummary(σ Strategy) (freq []float64, equity [2]float64) {
+	g.checkStrategy(σ)
+	l := &Line{Perm: identitySuits, Board: slices.Clone(g.Spot.Board), Path: []int32{0}}
+	for p := range 2 {
+		num, den := g.equityAt(p, l, g.rootReach(p^1))
+		var n, d float64
+		for h, w := range g.Weights[p] {
+			n += float64(w) * num[h]
+			d += float64(w) * den[h]
+		}
+		if d > 0 {
+			equity[p] = n / d
+		}
+	}
+	if p := g.Player(0); p >= 0 {
+		nd := &g.Nodes[0]
+		nh, k := len(g.Hands[p]), int(nd.NumChildren)
+		freq = make([]float64, k)
+		var tot float64
+		for h, w := range g.Weights[p] {
+			var s float64
+			for a := range k {
+				s += float64(σ[nd.Off+int64(a*nh+h)])
+			}
+			for a := range k {
+				x := 1 / float64(k)
+				if s > 0 {
+					x = float64(σ[nd.Off+int64(a*nh+h)]) / s
+				}
+				freq[a] += float64(w) * x
+			}
+			tot += float64(w)
+		}
+		for a := range freq {
+			freq[a] /= tot
+		}
+	}
+	return freq, equity
+}
+
 // ClassFrequencies aggregates the strategy of the player to act at a
 // decision node by starting-hand class (the 13×13 grid): for each class,
 // the reach-weighted frequency of each action over its combinations and

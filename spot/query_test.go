@@ -253,3 +253,111 @@ func TestReportThroughIsomorphicCard(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeReach: the root has probability 1, a decision node's children
+// add up to it, a chance node's children (each counted with its isomorphic
+// twins) add up to it, and every terminal's probabilities add up to 1.
+func TestNodeReach(t *testing.T) {
+	for _, src := range []string{flopSymmetric, turnSmall} {
+		g := mustGame(t, src, Options{})
+		σ := solve(t, g, SolveOptions{}, 5).Average()
+		pr := g.NodeReach(σ)
+		if math.Abs(pr[0]-1) > 1e-12 {
+			t.Fatalf("root %v", pr[0])
+		}
+		var terminals float64
+		for i := range g.Nodes {
+			n := &g.Nodes[i]
+			if n.Kind.Terminal() {
+				terminals += pr[i] * g.twins(int32(i))
+				continue
+			}
+			var sum float64
+			for k := range int32(n.NumChildren) {
+				c := n.Child + k
+				w := 1.0
+				if n.Kind == ChanceNode {
+					w = 1 + float64(g.isoCount(n, k))
+				}
+				sum += w * pr[c]
+			}
+			if math.Abs(sum-pr[i]) > 1e-12 {
+				t.Fatalf("node %d: children %v, node %v", i, sum, pr[i])
+			}
+		}
+		if math.Abs(terminals-1) > 1e-9 {
+			t.Fatalf("terminals add up to %v", terminals)
+		}
+	}
+}
+
+// isoCount is the number of left-out cards child k of chance node n stands
+// for.
+func (g *Game) isoCount(n *Node, k int32) int {
+	c := 0
+	for _, iso := range g.boards[n.Board].iso {
+		if iso.Child == k {
+			c++
+		}
+	}
+	return c
+}
+
+// twins is the number of real nodes node i stands for (the product of the
+// isomorphic multiplicities of the cards on its line).
+func (g *Game) twins(i int32) float64 {
+	// Walk down from the root to i by node indices (subtrees are contiguous
+	// blocks after their roots).
+	w, n := 1.0, int32(0)
+	for n != i {
+		nd := &g.Nodes[n]
+		next := nd.Child
+		for k := range int32(nd.NumChildren) {
+			c := nd.Child + k
+			if c == i || c < i && (g.Nodes[c].NumChildren > 0 && g.Nodes[c].Child <= i) {
+				next = c
+			}
+		}
+		if nd.Kind == ChanceNode {
+			w *= 1 + float64(g.isoCount(nd, next-nd.Child))
+		}
+		n = next
+	}
+	return w
+}
+
+// TestRootSummaryMatchesReport: the root frequencies and range equities
+// without tree passes equal the root report's.
+func TestRootSummaryMatchesReport(t *testing.T) {
+	for _, src := range []string{riverSmall, turnSmall, flopSymmetric} {
+		g := mustGame(t, src, Options{})
+		σ := solve(t, g, SolveOptions{}, 5).Average()
+		l, _ := g.ParseLine("")
+		r := g.Report(σ, l)
+		freq, eq := g.RootSummary(σ)
+		for a := range freq {
+			if math.Abs(freq[a]-r.Frequency[a]) > 1e-12 {
+				t.Fatalf("frequency %v, report %v", freq, r.Frequency)
+			}
+		}
+		for p := range 2 {
+			// The report weights each hand's equity by its reach; the
+			// summary by its deals (weight × compatible mass): compare with
+			// the deal weighting computed from the report.
+			var n, d float64
+			for _, hr := range r.Hands[p] {
+				var mass float64
+				for j, ho := range g.Hands[p^1] {
+					if !ho.Set().Overlaps(hr.Hand.Set()) {
+						mass += float64(g.Weights[p^1][j])
+					}
+				}
+				n += hr.Reach * mass * hr.Equity
+				d += hr.Reach * mass
+			}
+			if math.Abs(eq[p]-n/d) > 1e-12 {
+				t.Fatalf("player %d equity %v, report %v", p, eq[p], n/d)
+			}
+		}
+	}
+}

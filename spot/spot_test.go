@@ -243,7 +243,7 @@ bet = "50%"
 				t.Errorf("board %s player %d: value %v, equity × pot %v", board, p, e.Values[p], want)
 			}
 		}
-		if e.Exploitability != 0 {
+		if math.Abs(e.Exploitability) > 1e-9 {
 			t.Errorf("board %s: exploitability %v with no decisions", board, e.Exploitability)
 		}
 	}

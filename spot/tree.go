@@ -102,11 +102,21 @@ type ActionNode struct {
 	Parent   int32    // -1 at the root
 }
 
+// MaxActionNodes bounds the betting tree: many raise sizes and a deep stack
+// can grow it exponentially, and it is built before the memory check (a
+// million betting nodes is already far beyond what the cards' expansion
+// could solve).
+const MaxActionNodes = 1 << 20
+
+// maxActionNodes is MaxActionNodes (a variable for the test).
+var maxActionNodes = MaxActionNodes
+
 // ActionTree is the betting tree of a spot, node 0 the root, children after
 // their parents.
 type ActionTree struct {
-	Spot  *Spot
-	Nodes []ActionNode
+	Spot   *Spot
+	Nodes  []ActionNode
+	tooBig bool
 }
 
 // buildInfo is the state carried down the tree (postflop-solver's
@@ -147,8 +157,8 @@ func NewActionTree(s *Spot) (*ActionTree, error) {
 	}
 	t.Nodes = append(t.Nodes, root)
 	t.build(0, info)
-	if len(t.Nodes) > math.MaxInt32 {
-		return nil, fmt.Errorf("spot: the action tree has %d nodes, more than 2^31", len(t.Nodes))
+	if t.tooBig {
+		return nil, &SpotError{Key: "sizes", Msg: fmt.Sprintf("the betting tree has more than %d nodes; use fewer bet or raise sizes or set max_raises", maxActionNodes)}
 	}
 	return t, nil
 }
@@ -159,6 +169,10 @@ func (t *ActionTree) add(n ActionNode) int32 {
 }
 
 func (t *ActionTree) build(i int32, info buildInfo) {
+	if len(t.Nodes) > maxActionNodes {
+		t.tooBig = true
+		return
+	}
 	n := &t.Nodes[i]
 	switch n.Kind {
 	case FoldNode, ShowdownNode:

@@ -75,12 +75,18 @@ type Evaluation struct {
 }
 
 // Evaluate computes the values, best responses and exploitability of σ in
-// float64 (four passes over the tree, sequential).
+// float64 (sequential passes over the tree: both best responses and each
+// player's value; without rake IP's value is the pot minus OOP's, one pass
+// fewer).
 func (g *Game) Evaluate(σ Strategy) Evaluation {
 	e := newExact(g, σ)
 	var ev Evaluation
 	for p := range 2 {
-		ev.Values[p] = g.rootValue64(p, e.run(0, p, false, g.rootReach(p^1)))
+		if p == IP && g.Spot.Rake == 0 {
+			ev.Values[p] = float64(g.Spot.Pot) - ev.Values[OOP]
+		} else {
+			ev.Values[p] = g.rootValue64(p, e.run(0, p, false, g.rootReach(p^1)))
+		}
 		ev.BestResponse[p] = g.rootValue64(p, e.run(0, p, true, g.rootReach(p^1)))
 	}
 	ev.Exploitability = ((ev.BestResponse[0] - ev.Values[0]) + (ev.BestResponse[1] - ev.Values[1])) / 2

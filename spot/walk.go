@@ -118,10 +118,12 @@ func (w *walker) opp(i int32, n *Node, reach, out []float32) {
 	if w.mode == modeCFR {
 		// The opponent's current strategy times its reach, added to its
 		// discounted strategy sum: Σ_t w_t·π_opp·σ_t (reach-weighted).
+		// The regrets are clipped once, into sig, while summed; σ·reach
+		// then overwrites sig.
 		reg := w.regret[n.Off : n.Off+int64(k*no)]
 		inv, uni := w.alloc(no), w.alloc(no)
-		vec.RegretScale(inv, uni, reg, true)
-		vec.StrategyReach(sig, w.cum[n.Off:n.Off+int64(k*no)], reg, inv, uni, reach, w.disc, true)
+		vec.RegretScaleTo(inv, uni, sig, reg)
+		vec.StrategyReach(sig, w.cum[n.Off:n.Off+int64(k*no)], sig, inv, uni, reach, w.disc, false)
 	} else {
 		w.src.strategyAt(w, n, sig)
 		vec.MulRows(sig, reach)

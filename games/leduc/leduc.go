@@ -284,3 +284,63 @@ func (s *state) Utilities() []float64 {
 	}
 	return []float64{0, 0}
 }
+
+var _ efg.Sizer = Game{}
+
+// Size implements efg.Sizer: the exact counts of the compiled tree, found
+// without building it, so that a variant too large for memory is refused
+// before anything is allocated.
+//
+// Each betting round is walked once with the game's own rules (Next) on a
+// dealt state, counting its decision nodes D, their actions A, the folds F
+// and the ways it closes C (a call, or check–check). With N cards there are
+// N(N−1) private deals; a first round that closes leads to a chance node of
+// N−2 public cards, each starting a second round; the second round's
+// closings are showdowns. Information sets are the first-round decision
+// points per private card (N·D₁) and the second-round ones per (private,
+// public) pair and first-round line (N(N−1)·C₁·D₂). Cost: O(MaxRaises²).
+func (g Game) Size() efg.Size {
+	n := int64(g.cfg.Ranks * g.cfg.Suits)
+	deals := n * (n - 1)
+	first := g.round(&state{g: &g, cards: [3]int{0, 1, -1}, in: [2]int{g.cfg.Ante, g.cfg.Ante}})
+	second := g.round(&state{g: &g, cards: [3]int{0, 1, 2}, round: 1, in: [2]int{g.cfg.Ante, g.cfg.Ante}})
+	public := n - 2 // cards left for the board
+	perDeal := first.d + first.f + first.c*(1+public*(second.d+second.f+second.c))
+	return efg.Size{
+		Players:        2,
+		Nodes:          1 + n + deals*perDeal,
+		DecisionNodes:  deals * (first.d + first.c*public*second.d),
+		Terminals:      deals * (first.f + first.c*public*(second.f+second.c)),
+		ChanceNodes:    1 + n + deals*first.c,
+		ChanceOutcomes: n + deals + deals*first.c*public,
+		InfoSets:       n*first.d + deals*first.c*second.d,
+		Actions:        n*first.a + deals*first.c*second.a,
+	}
+}
+
+// roundCount counts one betting round's tree (see Size).
+type roundCount struct{ d, a, f, c int64 }
+
+// round walks the betting round that starts at s.
+func (g Game) round(s *state) roundCount {
+	var r roundCount
+	var walk func(s *state)
+	walk = func(s *state) {
+		r.d++
+		acts := s.Actions()
+		r.a += int64(len(acts))
+		for a := range acts {
+			next := s.Next(a).(*state)
+			switch {
+			case next.over && next.folded >= 0:
+				r.f++
+			case next.over || next.round != s.round:
+				r.c++
+			default:
+				walk(next)
+			}
+		}
+	}
+	walk(s)
+	return r
+}

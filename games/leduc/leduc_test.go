@@ -98,3 +98,30 @@ func TestVariants(t *testing.T) {
 		}
 	}
 }
+
+// Size counts the tree without building it: it must equal the counts of the
+// compiled tree exactly, for the standard game and variants.
+func TestSizeIsTheCompiledTreesSize(t *testing.T) {
+	for _, c := range []leduc.Config{
+		leduc.Standard,
+		{Ranks: 2, Suits: 2, Ante: 1, BetSize: [2]int{2, 4}, MaxRaises: 0},
+		{Ranks: 4, Suits: 1, Ante: 1, BetSize: [2]int{1, 3}, MaxRaises: 1},
+		{Ranks: 4, Suits: 3, Ante: 2, BetSize: [2]int{2, 4}, MaxRaises: 3},
+		{Ranks: 5, Suits: 2, Ante: 1, BetSize: [2]int{2, 4}, MaxRaises: 4},
+	} {
+		g, err := leduc.NewConfig(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := efg.Compile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := g.Size(), tr.Size(); got != want {
+			t.Errorf("%s: Size() = %+v, compiled tree %+v", g.Name(), got, want)
+		}
+		if g.Size().Bytes() != tr.Bytes() {
+			t.Errorf("%s: Size().Bytes() = %d, Tree.Bytes() = %d", g.Name(), g.Size().Bytes(), tr.Bytes())
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 type equityOptions struct {
 	IO       *IOStreams
+	progress func(total int64, description string, quiet bool) *Progress
 	Players  []string
 	Board    string
 	Dead     string
@@ -25,7 +26,7 @@ type equityOptions struct {
 }
 
 func newEquityCmd(f *Factory, runF func(*equityOptions) error) *cobra.Command {
-	opts := &equityOptions{IO: f.IO}
+	opts := &equityOptions{IO: f.IO, progress: f.newProgress}
 	cmd := &cobra.Command{
 		Use:   "equity HAND_OR_RANGE [HAND_OR_RANGE...] [--board B] [--dead D] [--exact | --samples N | --stderr X] [--vs-random N] [--seed S] [--threads T] [--json]",
 		Short: "Pot-share equity of hands and ranges (exact or Monte Carlo)",
@@ -41,7 +42,10 @@ holding random hands. 2 to 9 players in all.
 Without --exact, --samples or --stderr the method is chosen automatically:
 exact enumeration when it is estimated to take about a second or less, else
 Monte Carlo until every player's standard error is at most 0.0005. Monte Carlo
-is seeded (--seed) and gives the same numbers for any --threads.`,
+is seeded (--seed) and gives the same numbers for any --threads. It stops at
+10⁹ deals: --samples above that is refused, and so is --stderr below 1.6e-5,
+the standard error 10⁹ deals guarantee (an equity's standard deviation is at
+most 1/2). On a terminal a progress bar shows long runs.`,
 		Example: `  pokerlab equity AsKs QdQc
   pokerlab equity "QQ+,AKs" "JJ-88,AQs-ATs" --exact
   pokerlab equity AhKh --vs-random 3 --board "Qh 7h 2c" --samples 1000000 --seed 7 --threads 2
@@ -61,14 +65,11 @@ is seeded (--seed) and gives the same numbers for any --threads.`,
 			switch {
 			case set > 1:
 				return flagErrorf("give at most one of --exact, --samples and --stderr")
-			case opts.Samples < 0:
-				return flagErrorf("--samples %d: want a positive count", opts.Samples)
-			case opts.StdErr < 0 || opts.StdErr >= 1:
-				return flagErrorf("--stderr %v: want a number between 0 and 1", opts.StdErr)
-			case opts.VsRandom < 0:
-				return flagErrorf("--vs-random %d: want 0 or more", opts.VsRandom)
 			case len(args) == 0:
 				return flagErrorf("give at least one hand or range")
+			}
+			if n := len(args) + opts.VsRandom; n < equity.MinPlayers || n > equity.MaxPlayers {
+				return inputErrorf("%d %s: want %d to %d players (hands, ranges and --vs-random together)", n, plural(n, "player", "players"), equity.MinPlayers, equity.MaxPlayers)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -80,11 +81,27 @@ is seeded (--seed) and gives the same numbers for any --threads.`,
 	fl.StringVar(&opts.Board, "board", "", "known board cards: 0, 3, 4 or 5 (e.g. \"Qh 7h 2c\")")
 	fl.StringVar(&opts.Dead, "dead", "", "dead cards, out of play")
 	fl.BoolVar(&opts.Exact, "exact", false, "enumerate every board exactly")
-	fl.Int64Var(&opts.Samples, "samples", 0, "Monte Carlo with this many deals")
-	fl.Float64Var(&opts.StdErr, "stderr", 0, "Monte Carlo until every standard error is at most this")
-	fl.IntVar(&opts.VsRandom, "vs-random", 0, "add this many players holding random hands")
+	int64Var(fl, &opts.Samples, "samples", 0, "Monte Carlo with this many deals (at most 10⁹)", func(n int64) error {
+		switch {
+		case n < 1:
+			return wantf("want a positive count")
+		case n > equityMaxSamples:
+			return wantf("at most %d (10⁹) deals; --stderr stops as soon as the precision is reached", int64(equityMaxSamples))
+		}
+		return nil
+	})
+	floatVar(fl, &opts.StdErr, "stderr", 0, "Monte Carlo until every standard error is at most this", func(x float64) error {
+		switch {
+		case !(x > 0 && x < 1):
+			return wantf("want a number between 0 and 1")
+		case x < equityMinStdErr:
+			return wantf("below %.2g, the standard error the cap of 10⁹ deals guarantees", equityMinStdErr)
+		}
+		return nil
+	})
+	intVar(fl, &opts.VsRandom, "vs-random", 0, "add this many players holding random hands", atLeast(0, "0 or more"))
 	fl.Uint64Var(&opts.Seed, "seed", 1, "Monte Carlo seed")
-	fl.IntVar(&opts.Threads, "threads", 1, "goroutines to use (0: all CPUs)")
+	threadsVar(fl, &opts.Threads, 1, "")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }
@@ -103,6 +120,21 @@ func parsePlayer(arg string) (*equity.Range, error) {
 	return equity.ParseRange(arg)
 }
 
+// The Monte Carlo cap of equity: 10⁹ deals, and the standard error it
+// guarantees, 1/(2·√10⁹) (a pot share lies in [0, 1], so its standard
+// deviation is at most 1/2).
+const (
+	equityMaxSamples = 1e9
+	equityMinStdErr  = 0.5 / 31622.776601683792
+)
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 func isSuitByte(b byte) bool {
 	_, ok := cards.ParseSuit(b)
 	return ok
@@ -114,28 +146,31 @@ func equityRun(opts *equityOptions) error {
 	for i, a := range opts.Players {
 		r, err := parsePlayer(a)
 		if err != nil {
-			return fmt.Errorf("player %d: %w", i+1, err)
+			return inputErrorf("player %d: %w", i+1, err)
 		}
 		ranges = append(ranges, r)
 		labels = append(labels, a)
 	}
-	for range min(opts.VsRandom, 64) { // beyond 9 players the count alone is reported
+	for range opts.VsRandom {
 		ranges = append(ranges, equity.RandomRange())
 		labels = append(labels, "random")
 	}
-	if n := len(opts.Players) + opts.VsRandom; n < equity.MinPlayers || n > equity.MaxPlayers {
-		return fmt.Errorf("%d players: want %d to %d", n, equity.MinPlayers, equity.MaxPlayers)
-	}
 	board, err := cards.ParseSet(opts.Board)
 	if err != nil {
-		return fmt.Errorf("--board: %w", err)
+		return inputErrorf("--board: %w", err)
 	}
 	dead, err := cards.ParseSet(opts.Dead)
 	if err != nil {
-		return fmt.Errorf("--dead: %w", err)
+		return inputErrorf("--dead: %w", err)
 	}
+	bar := opts.progress(1000, "equity", opts.JSON)
 	o := equity.Options{Board: board, Dead: dead, Samples: opts.Samples, StdErr: opts.StdErr,
-		Seed: opts.Seed, Threads: opts.Threads, Labels: labels}
+		Seed: opts.Seed, Threads: opts.Threads, Labels: labels, MaxSamples: equityMaxSamples,
+		Progress: func(done, total int64) {
+			if total > 0 {
+				bar.Set(done * 1000 / total)
+			}
+		}}
 	switch {
 	case opts.Exact:
 		o.Method = equity.Exact
@@ -146,8 +181,11 @@ func equityRun(opts *equityOptions) error {
 		o.Threads = -1 // all CPUs
 	}
 	res, err := equity.Calculate(ranges, o)
+	bar.Done()
 	if err != nil {
-		return err
+		// Calculate checks its input before any work: clashing cards, empty
+		// ranges, a board of the wrong size, an enumeration out of reach.
+		return asInputError(err)
 	}
 	out := EquityJSON{Board: board.String(), Dead: dead.String(), Method: res.Method.String(),
 		StdErr: res.StdErr, Seconds: res.Elapsed.Seconds()}

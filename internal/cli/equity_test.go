@@ -68,11 +68,11 @@ func TestEquityTableAndErrors(t *testing.T) {
 		want string
 		code int
 	}{
-		{[]string{"equity", "AKx", "QQ"}, `player 1: range "AKx": col 1: "AKx": unknown suffix`, ExitError},
-		{[]string{"equity", "Ts Ts", "QQ"}, `player 1: cards "Ts Ts": col 4: duplicate card "Ts"`, ExitError},
-		{[]string{"equity", "AsKs", "QdQc", "--board", "As 7d 2c"}, `card As is also in the board`, ExitError},
-		{[]string{"equity", "AsKs", "--vs-random", "23"}, "24 players: want 2 to 9", ExitError},
-		{[]string{"equity", "AsKs", "QdQc", "--dead", "Kx"}, `--dead: cards "Kx"`, ExitError},
+		{[]string{"equity", "AKx", "QQ"}, `player 1: range "AKx": col 1: "AKx": unknown suffix`, ExitUsage},
+		{[]string{"equity", "Ts Ts", "QQ"}, `player 1: cards "Ts Ts": col 4: duplicate card "Ts"`, ExitUsage},
+		{[]string{"equity", "AsKs", "QdQc", "--board", "As 7d 2c"}, `pokerlab: player 1 "AsKs": card As is also in the board`, ExitUsage},
+		{[]string{"equity", "AsKs", "--vs-random", "23"}, "24 players: want 2 to 9", ExitUsage},
+		{[]string{"equity", "AsKs", "QdQc", "--dead", "Kx"}, `--dead: cards "Kx"`, ExitUsage},
 		{[]string{"equity", "AsKs", "QdQc", "--exact", "--samples", "9"}, "at most one of", ExitUsage},
 	} {
 		f, out, errOut := cardsTestFactory("")
@@ -97,17 +97,20 @@ func TestEval(t *testing.T) {
 	if code := Run(f, []string{"eval", "As Ks Qs Js Ts"}); code != ExitOK || out.String() != "cards           value  category\nAs Ks Qs Js Ts  7462   straight flush\n" {
 		t.Errorf("exit %d, table %q", code, out)
 	}
+	// Hands typed as arguments are the command line (exit 2); lines of
+	// standard input are input data (exit 1).
 	for _, tt := range []struct {
 		args  []string
 		stdin string
 		want  string
+		code  int
 	}{
-		{[]string{"eval"}, "As Kd Qh Jc 9s\nAs Kx\n", `line 2: cards "As Kx": col 4: unknown suit in "Kx"`},
-		{[]string{"eval", "As Kd"}, "", `argument 1: "As Kd" has 2 cards, want 5, 6 or 7`},
-		{[]string{"eval", "As Ad As Kd Qd"}, "", `duplicate card "As"`},
+		{[]string{"eval"}, "As Kd Qh Jc 9s\nAs Kx\n", `line 2: cards "As Kx": col 4: unknown suit in "Kx"`, ExitError},
+		{[]string{"eval", "As Kd"}, "", `argument 1: "As Kd" has 2 cards, want 5, 6 or 7`, ExitUsage},
+		{[]string{"eval", "As Ad As Kd Qd"}, "", `duplicate card "As"`, ExitUsage},
 	} {
 		f, out, errOut := cardsTestFactory(tt.stdin)
-		if code := Run(f, tt.args); code != ExitError || !strings.Contains(errOut.String(), tt.want) || out.Len() != 0 {
+		if code := Run(f, tt.args); code != tt.code || !strings.Contains(errOut.String(), tt.want) || out.Len() != 0 {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q", tt.args, code, errOut, out)
 		}
 	}

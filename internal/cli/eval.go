@@ -49,11 +49,12 @@ func evalRun(opts *evalOptions) error {
 	type input struct {
 		where string
 		text  string
+		arg   bool // typed on the command line (an error there is exit 2)
 	}
 	var inputs []input
 	if len(opts.Hands) > 0 {
 		for i, h := range opts.Hands {
-			inputs = append(inputs, input{fmt.Sprintf("argument %d", i+1), h})
+			inputs = append(inputs, input{fmt.Sprintf("argument %d", i+1), h, true})
 		}
 	} else {
 		sc := bufio.NewScanner(opts.IO.In)
@@ -62,7 +63,7 @@ func evalRun(opts *evalOptions) error {
 			if t == "" || strings.HasPrefix(t, "#") {
 				continue
 			}
-			inputs = append(inputs, input{fmt.Sprintf("line %d", line), t})
+			inputs = append(inputs, input{fmt.Sprintf("line %d", line), t, false})
 		}
 		if err := sc.Err(); err != nil {
 			return fmt.Errorf("reading standard input: %w", err)
@@ -71,11 +72,15 @@ func evalRun(opts *evalOptions) error {
 	out := make([]EvalJSON, 0, len(inputs))
 	for _, in := range inputs {
 		cs, err := cards.ParseCards(in.text)
-		if err != nil {
-			return fmt.Errorf("%s: %w", in.where, err)
+		if err == nil && (len(cs) < 5 || len(cs) > 7) {
+			err = fmt.Errorf("%q has %d cards, want 5, 6 or 7", in.text, len(cs))
 		}
-		if len(cs) < 5 || len(cs) > 7 {
-			return fmt.Errorf("%s: %q has %d cards, want 5, 6 or 7", in.where, in.text, len(cs))
+		if err != nil {
+			err = fmt.Errorf("%s: %w", in.where, err)
+			if in.arg {
+				err = asInputError(err)
+			}
+			return err
 		}
 		v := handeval.Eval(cards.SetOf(cs...))
 		out = append(out, EvalJSON{Cards: cards.FormatCards(cs), Value: int(v), Category: v.Category().String()})

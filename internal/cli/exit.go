@@ -4,19 +4,34 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// Exit codes of the pokerlab command.
+// Exit codes of the pokerlab command: one rule for every command.
+//
+//   - 0: success.
+//   - 1: the work failed: an input file is missing, unreadable or malformed,
+//     an output file cannot be written, a solver or replay failed.
+//   - 2: the command line is wrong: an unknown command or flag, a missing or
+//     conflicting flag, or a value typed on the command line that cannot be
+//     accepted (a number out of range, a malformed card, range or game name,
+//     a request beyond a stated limit such as --max-memory).
+//
+// The line between 1 and 2: retyping the command fixes a 2; a 1 needs a
+// change to the files or the machine.
 const (
 	ExitOK    = 0 // success
-	ExitError = 1 // the work failed: bad input file, impossible request, solver failure
-	ExitUsage = 2 // the command line is wrong: unknown flag, missing or conflicting flags
+	ExitError = 1 // the work failed: input or output files, the computation
+	ExitUsage = 2 // the command line is wrong: commands, flags, typed values
 )
 
-// FlagError is a usage error: the command prints its usage after it.
+// FlagError is a usage error in the form of the command line (a missing,
+// unknown or conflicting flag, an unknown command): the command prints its
+// usage after the message. Exit code 2.
 type FlagError struct{ err error }
 
 func (e *FlagError) Error() string { return e.err.Error() }
@@ -27,6 +42,28 @@ func flagErrorf(format string, args ...any) error {
 	return &FlagError{fmt.Errorf(format, args...)}
 }
 
+// InputError is an invalid value typed on the command line — an argument
+// or a flag's value (a malformed card or range, an unknown game, a number
+// out of range) — found while the command reads it. Exit code 2, without
+// the usage text (the message names the value).
+type InputError struct{ err error }
+
+func (e *InputError) Error() string { return e.err.Error() }
+func (e *InputError) Unwrap() error { return e.err }
+
+// inputErrorf returns an InputError.
+func inputErrorf(format string, args ...any) error {
+	return &InputError{fmt.Errorf(format, args...)}
+}
+
+// asInputError marks err (if not nil) as an InputError.
+func asInputError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &InputError{err}
+}
+
 // Main runs the command with the process's arguments and streams and
 // returns the exit code.
 func Main() int {
@@ -35,7 +72,8 @@ func Main() int {
 }
 
 // Run executes the command line args with factory f and returns the exit
-// code; errors go to f.IO.ErrOut as "pokerlab: message".
+// code (see ExitOK, ExitError, ExitUsage); errors go to f.IO.ErrOut as
+// "pokerlab: message".
 func Run(f *Factory, args []string) int {
 	root := NewRootCmd(f)
 	root.SetArgs(args)
@@ -43,15 +81,44 @@ func Run(f *Factory, args []string) int {
 	if err == nil {
 		return ExitOK
 	}
-	fmt.Fprintf(f.IO.ErrOut, "pokerlab: %v\n", err)
+	return reportError(f.IO, cmd, err)
+}
+
+// reportError prints err and returns its exit code.
+func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
+	fmt.Fprintf(io.ErrOut, "pokerlab: %s\n", userMessage(err.Error()))
 	var fe *FlagError
-	if errors.As(err, &fe) || isCobraUsageError(err) {
+	var ie *InputError
+	switch {
+	case errors.As(err, &fe) || isCobraUsageError(err):
 		if cmd != nil {
-			fmt.Fprintf(f.IO.ErrOut, "\n%s", cmd.UsageString())
+			fmt.Fprintf(io.ErrOut, "\n%s", cmd.UsageString())
 		}
+		return ExitUsage
+	case errors.As(err, &ie):
 		return ExitUsage
 	}
 	return ExitError
+}
+
+// packagePrefixRE matches the "pkg: " prefixes Go libraries put on their
+// errors (pokerlab's own packages), at the start of a message or of a part
+// after ": " or "(".
+var packagePrefixRE = regexp.MustCompile(`(^|: |\()(?:akq|br|cards|cfr|efg|equity|games|handeval|hh|holdem|hud|kuhn|leduc|lp|npc|qre|qreplot|report|plotx|strictjson): `)
+
+// userMessage is the text of err as the user reads it: without the names
+// of internal packages (a message names the input, not the code) and with
+// cobra's "required flag(s)" reworded.
+func userMessage(msg string) string {
+	msg = strings.TrimRight(msg, "\n")
+	for {
+		m := packagePrefixRE.ReplaceAllString(msg, "$1")
+		if m == msg {
+			break
+		}
+		msg = m
+	}
+	return rewordRequired(msg)
 }
 
 // isCobraUsageError recognises cobra's own argument and flag errors, which it
@@ -65,6 +132,23 @@ func isCobraUsageError(err error) bool {
 		}
 	}
 	return false
+}
+
+// flagError turns pflag's parse errors into FlagErrors; an invalid value
+// reads "--name value: reason", the way every command words its checks.
+func flagError(_ *cobra.Command, err error) error {
+	var iv *pflag.InvalidValueError
+	if errors.As(err, &iv) {
+		name := "--" + iv.GetFlag().Name
+		cause := errors.Unwrap(iv)
+		var ve *valueError
+		if !errors.As(cause, &ve) {
+			// pflag's own parsers (bool, duration, ...): keep their words.
+			return &FlagError{fmt.Errorf("%s %s: %v", name, iv.GetValue(), cause)}
+		}
+		return &FlagError{fmt.Errorf("%s %s: %s", name, iv.GetValue(), ve.msg)}
+	}
+	return &FlagError{err}
 }
 
 // silence makes cobra leave error and usage printing to Run.

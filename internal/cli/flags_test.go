@@ -26,9 +26,10 @@ func checkFlagCases[O any](t *testing.T, newCmd func(*Factory, func(*O) error) *
 		cmd.SetArgs(strings.Fields(tt.argv))
 		cmd.SetOut(io.Out)
 		cmd.SetErr(io.ErrOut)
+		cmd.SetFlagErrorFunc(flagError)
 		err := cmd.Execute()
 		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			if err == nil || !strings.Contains(userMessage(err.Error()), tt.wantErr) {
 				t.Errorf("%q: error %v, want %q", tt.argv, err, tt.wantErr)
 			}
 			continue

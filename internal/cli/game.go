@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,39 +19,68 @@ func newGameCmd(f *Factory) *cobra.Command {
 		Use:   "game",
 		Short: "Inspect, export and solve extensive-form games",
 	}
-	cmd.AddCommand(newGameListCmd(f))
+	cmd.AddCommand(newGameListCmd(f, nil))
 	cmd.AddCommand(newGameInfoCmd(f, nil))
 	cmd.AddCommand(newGameExportCmd(f, nil))
 	cmd.AddCommand(newGameValueCmd(f, nil))
 	return cmd
 }
 
-// loadGame resolves --game; a missing flag is a usage error.
-func loadGame(spec string) (*efg.Tree, error) {
-	if spec == "" {
-		return nil, flagErrorf("--game is required (kuhn, leduc, akq, akq:bet=2, or the path of an .efg file)")
-	}
-	return games.Load(spec)
+type gameListOptions struct {
+	IO   *IOStreams
+	JSON bool
 }
 
-func newGameListCmd(f *Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
+func newGameListCmd(f *Factory, runF func(*gameListOptions) error) *cobra.Command {
+	opts := &gameListOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "list [--json]",
 		Short: "List the built-in games and their parameters",
-		Args:  cobra.NoArgs,
+		Long: `List the built-in games: their names, what they are and the parameters they
+take (as in --game leduc:ranks=4,maxraises=3).`,
+		Example: `  pokerlab game list
+  pokerlab game list --json`,
+		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			for _, g := range games.Names() {
-				fmt.Fprintln(f.IO.Out, g)
+			if runF != nil {
+				return runF(opts)
 			}
-			return nil
+			return gameListRun(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	return cmd
+}
+
+func gameListRun(opts *gameListOptions) error {
+	list := games.List()
+	if opts.JSON {
+		out := make([]GameListJSON, len(list))
+		for i, g := range list {
+			out[i] = GameListJSON{Name: g.Name, Description: g.Description, Parameters: g.Parameters}
+			if out[i].Parameters == nil {
+				out[i].Parameters = []string{}
+			}
+		}
+		return writeJSON(opts.IO, out)
+	}
+	tw := newTable(opts.IO.Out)
+	fmt.Fprintf(tw, "game\tparameters\tdescription\n")
+	for _, g := range list {
+		params := strings.Join(g.Parameters, ", ")
+		if params == "" {
+			params = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", g.Name, params, g.Description)
+	}
+	return tw.Flush()
 }
 
 type gameInfoOptions struct {
-	IO   *IOStreams
-	Game string
-	JSON bool
+	IO        *IOStreams
+	Game      string
+	MaxMemory int64
+	JSON      bool
 }
 
 func newGameInfoCmd(f *Factory, runF func(*gameInfoOptions) error) *cobra.Command {
@@ -72,13 +102,13 @@ memory the tree takes.`,
 			return gameInfoRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
+	addGameFlags(cmd.Flags(), &opts.Game, &opts.MaxMemory)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }
 
 func gameInfoRun(opts *gameInfoOptions) error {
-	t, err := loadGame(opts.Game)
+	t, err := loadGame(opts.Game, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
@@ -115,10 +145,11 @@ func gameInfoRun(opts *gameInfoOptions) error {
 }
 
 type gameExportOptions struct {
-	IO     *IOStreams
-	Game   string
-	Format string
-	Out    string
+	IO        *IOStreams
+	Game      string
+	MaxMemory int64
+	Format    string
+	Out       string
 }
 
 func newGameExportCmd(f *Factory, runF func(*gameExportOptions) error) *cobra.Command {
@@ -133,7 +164,7 @@ or to a file. Reading the file back (--game FILE.efg) gives the same tree.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if opts.Format != "efg" {
-				return flagErrorf("--format %q is not supported (only efg)", opts.Format)
+				return inputErrorf("--format %q is not supported (only efg)", opts.Format)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -141,14 +172,14 @@ or to a file. Reading the file back (--game FILE.efg) gives the same tree.`,
 			return gameExportRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
+	addGameFlags(cmd.Flags(), &opts.Game, &opts.MaxMemory)
 	cmd.Flags().StringVar(&opts.Format, "format", "efg", "output format: efg")
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write to this file instead of standard output")
+	outputFileVar(cmd.Flags(), &opts.Out, "out", "o", "", "write to this file instead of standard output")
 	return cmd
 }
 
 func gameExportRun(opts *gameExportOptions) error {
-	t, err := loadGame(opts.Game)
+	t, err := loadGame(opts.Game, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
@@ -159,10 +190,11 @@ func gameExportRun(opts *gameExportOptions) error {
 }
 
 type gameValueOptions struct {
-	IO   *IOStreams
-	Game string
-	Out  string
-	JSON bool
+	IO        *IOStreams
+	Game      string
+	MaxMemory int64
+	Out       string
+	JSON      bool
 }
 
 func newGameValueCmd(f *Factory, runF func(*gameValueOptions) error) *cobra.Command {
@@ -185,14 +217,14 @@ seconds. --out writes the equilibrium as a strategy file.`,
 			return gameValueRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write the equilibrium strategy (JSON) to this file")
+	addGameFlags(cmd.Flags(), &opts.Game, &opts.MaxMemory)
+	outputFileVar(cmd.Flags(), &opts.Out, "out", "o", "", "write the equilibrium strategy (JSON) to this file")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }
 
 func gameValueRun(opts *gameValueOptions) error {
-	t, err := loadGame(opts.Game)
+	t, err := loadGame(opts.Game, opts.MaxMemory)
 	if err != nil {
 		return err
 	}

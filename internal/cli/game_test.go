@@ -125,10 +125,10 @@ func TestErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"game", "info", "--game", "chess"}, ExitError, `unknown game "chess"`},
+		{[]string{"game", "info", "--game", "chess"}, ExitUsage, `pokerlab: --game chess: unknown game "chess"`},
 		{[]string{"game", "info"}, ExitUsage, "--game is required"},
-		{[]string{"game", "info", "--game", "akq:bet=0"}, ExitError, "akq: bet size 0 must be a positive number of pots"},
-		{[]string{"game", "info", "--game", "akq:size=2"}, ExitError, `unknown parameter "size"`},
+		{[]string{"game", "info", "--game", "akq:bet=0"}, ExitUsage, "pokerlab: --game akq:bet=0: bet size 0 must be a positive number of pots\n"},
+		{[]string{"game", "info", "--game", "akq:size=2"}, ExitUsage, `pokerlab: --game akq:size=2: unknown parameter "size"`},
 		{[]string{"game", "info", "--game", "missing.efg"}, ExitError, "missing.efg: no such file"},
 		{[]string{"game", "info", "--game", bad}, ExitError, "bad.efg:2:1: chance node at the root: probabilities sum to 0.833333333333, not 1"},
 		{[]string{"exploit", "--game", "kuhn"}, ExitUsage, "give exactly one of --uniform and --strategy FILE"},

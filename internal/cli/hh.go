@@ -11,16 +11,20 @@ import (
 	"github.com/spf13/cobra"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 )
 
 func newHHCmd(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hh",
-		Short: "Replay and convert hand histories (PHH, PokerStars text)",
-		Long: `Hand histories in the Poker Hand History format (PHH: TOML, .phh for one hand,
-.phhs for [1], [2], ... tables) of No-Limit Texas Hold'em (variant NT).
-Amounts may be decimals (0.50, 200.30): they are converted to integer units
-exactly; unknown cards are written ????.`,
+		Short: "Replay and convert hand histories (PHH, PokerStars and GGPoker text)",
+		Long: `Hand histories of No-Limit Texas Hold'em in the Poker Hand History format (PHH:
+TOML, .phh for one hand, .phhs for [1], [2], ... tables) or as the sites write
+them (PokerStars and GGPoker text); the format of each file is told from its
+content. Arguments are files, directories (read recursively: .phh, .phhs, .txt
+and files without an extension) and - for standard input. Amounts may be
+decimals (0.50, 200.30): they are converted to integer units exactly; unknown
+cards are written ????.`,
 	}
 	cmd.AddCommand(newHHReplayCmd(f, nil))
 	cmd.AddCommand(newHHConvertCmd(f, nil))
@@ -31,30 +35,59 @@ type hhReplayOptions struct {
 	IO    *IOStreams
 	Files []string
 	JSON  bool
+	// Rules, when set (--rules), replaces every hand's declared rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newHHReplayCmd(f *Factory, runF func(*hhReplayOptions) error) *cobra.Command {
 	opts := &hhReplayOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "replay FILE... [--json]",
+		Use:   "replay FILE|DIR|-... [--json]",
 		Short: "Replay every hand through the rules engine",
-		Long: `Replay every hand of the PHH files through the No-Limit Hold'em engine and
-print, per hand, whether every action was legal and the finishing stacks. An
-illegal action is reported with the hand, the action's index and line, and
-the rule it breaks. Cards unknown at a showdown ("sm ????") are settled by the
-hand's winnings field or, without one, in favour of the players who showed
-known cards; the award column says which.
+		Long: `Replay every hand of the files (PHH, PokerStars or GGPoker text; directories
+are read recursively, - is standard input) through the No-Limit Hold'em engine
+and print, per hand, whether every action was legal and the finishing stacks.
+An illegal action is reported with the hand, the action's index and line, and
+the rule it breaks. A site hand is checked as it is read: every call, bet,
+raise, post and returned bet must agree with the engine and each player's
+collected amount must equal the replay's award less the rake; a hand that does
+not is reported with its file:line and the reason, and the rest of the file is
+read on. Cards unknown at a showdown ("sm ????") are settled by the hand's
+winnings field or, without one, in favour of the players who showed known
+cards; the award column says which.
+
+The hand's recorded finishing_stacks and winnings are compared with the
+replay. Real sites rake their pots, so a record may fall short of what the
+replay pays a winner: the shortfall is reported as the hand's rake. A record
+above the replay, winnings for a player the replay pays nothing, a shortfall
+on a player who collects nothing, or finishing stacks and winnings short by
+different amounts contradict the replay: they are reported with the hand,
+the player and both amounts.
+
+Each hand is replayed under the rule set it declares (the PHH field
+_rules = 'tda' or 'pokerkit'; tda without one), or under --rules when given
+(docs/rules.md: histories made by PokerKit need --rules pokerkit unless they
+declare it).
 
 With --json the output is JSON lines: one object per hand (schema in
-docs/cli.md). The exit code is 1 if any hand did not replay.`,
+docs/cli.md). The exit code is 1 if any hand did not replay or contradicts
+its recorded results.`,
 		Example: `  pokerlab hh replay hands.phhs
-  pokerlab hh replay testdata/*.phh --json`,
+  pokerlab hh replay testdata/*.phh --json
+  pokerlab hh replay --rules pokerkit pokerkit_hands.phhs
+  pokerlab hh replay ~/PokerStars/HandHistory/
+  cat hands.txt | pokerlab hh replay -`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return flagErrorf("give at least one PHH file")
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
 			}
 			opts.Files = args
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -62,76 +95,141 @@ docs/cli.md). The exit code is 1 if any hand did not replay.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON lines (schema in docs/cli.md)")
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
 	return cmd
 }
 
 func hhReplayRun(opts *hhReplayOptions) error {
+	var rd hh.Reader
 	var r hh.Replayer
-	total, failed := 0, 0
+	total, failed, contradict := 0, 0, 0
 	awards := map[hh.AwardSource]int{}
+	records := map[string]int{}
 	tw := newTable(opts.IO.Out)
 	if !opts.JSON {
 		fmt.Fprintln(tw, "file\thand\tok\tfinishing stacks / error")
 	}
 	enc := json.NewEncoder(opts.IO.Out)
-	for _, file := range opts.Files {
-		hands, err := hh.ReadFile(file)
-		if err != nil {
+	index := map[string]int{} // hands so far in each file
+	err := rd.ReadInputs(opts.Files, opts.IO.In, func(in hh.Input, h *hh.Hand, herr error) error {
+		total++
+		index[in.Name]++
+		i := index[in.Name]
+		line := HHReplayJSON{File: in.Name, Hand: i, Contradictions: []string{}}
+		if herr == nil && opts.Rules != nil {
+			h.Rules = *opts.Rules
+		}
+		if herr != nil {
+			failed++
+			line.Error = herr.Error()
+		} else if err := r.Replay(h); err != nil {
+			line.Name, line.Rules = handName(h), h.Rules.String()
+			failed++
+			line.Error = err.Error()
+		} else {
+			line.Name, line.Rules = handName(h), h.Rules.String()
+			line.OK = true
+			awards[r.Award]++
+			line.Award = r.Award.String()
+			if fs := r.FinishingStacks(); fs != nil {
+				line.FinishingStacks = make([]json.Number, len(fs))
+				for s, v := range fs {
+					line.FinishingStacks[s] = json.Number(h.FormatAmount(v))
+				}
+			}
+			if h.Site != nil {
+				line.Format = h.Site.Format.String()
+			}
+			rc := r.CheckRecord(h)
+			switch {
+			case !rc.Recorded:
+				line.Recorded = "none"
+			case len(rc.Contradictions) > 0:
+				line.Recorded = "contradicts"
+				contradict++
+				for _, c := range rc.Contradictions {
+					line.Contradictions = append(line.Contradictions, c.Error())
+				}
+			case rc.Raked():
+				line.Recorded = "raked"
+			default:
+				line.Recorded = "exact"
+			}
+			records[line.Recorded]++
+			if line.Recorded == "exact" || line.Recorded == "raked" {
+				rake := json.Number(h.FormatAmount(rc.Rake))
+				line.Rake = &rake
+			}
+		}
+		if opts.JSON {
+			return enc.Encode(line)
+		}
+		detail := line.Error
+		ok := line.OK
+		if line.OK {
+			parts := make([]string, len(line.FinishingStacks))
+			for s, v := range line.FinishingStacks {
+				parts[s] = string(v)
+			}
+			detail = strings.Join(parts, " ")
+			if r.Award != hh.ByCards {
+				detail += " (pots by " + r.Award.String() + ")"
+			}
+			if line.Recorded == "raked" {
+				detail += " (rake " + string(*line.Rake) + ")"
+			}
+			if len(line.Contradictions) > 0 {
+				ok = false
+				detail += "; the recorded result contradicts the replay: " + strings.Join(line.Contradictions, "; ")
+			}
+		}
+		if herr == nil && h.Rules != holdem.TDA {
+			detail += " [rules " + line.Rules + "]"
+		}
+		name := fmt.Sprint(i)
+		if line.Name != "" && line.Name != name {
+			name += " [" + line.Name + "]"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", in.Name, name, ok, detail)
+		return nil
+	})
+	if err == nil && total == 0 {
+		err = noHandsInput(opts.Files)
+	}
+	if err != nil {
+		if total > 0 && !opts.JSON { // the rows read before
 			tw.Flush()
-			return err
 		}
-		for i, h := range hands {
-			total++
-			line := HHReplayJSON{File: file, Hand: i + 1, Name: h.Name}
-			if err := r.Replay(h); err != nil {
-				failed++
-				line.Error = err.Error()
-			} else {
-				line.OK = true
-				awards[r.Award]++
-				line.Award = r.Award.String()
-				if fs := r.FinishingStacks(); fs != nil {
-					line.FinishingStacks = make([]json.Number, len(fs))
-					for s, v := range fs {
-						line.FinishingStacks[s] = json.Number(h.FormatAmount(v))
-					}
-				}
-			}
-			if opts.JSON {
-				if err := enc.Encode(line); err != nil {
-					return err
-				}
-				continue
-			}
-			detail := line.Error
-			if line.OK {
-				parts := make([]string, len(line.FinishingStacks))
-				for s, v := range line.FinishingStacks {
-					parts[s] = string(v)
-				}
-				detail = strings.Join(parts, " ")
-				if r.Award != hh.ByCards {
-					detail += " (pots by " + r.Award.String() + ")"
-				}
-			}
-			name := fmt.Sprint(i + 1)
-			if h.Name != "" && h.Name != name {
-				name += " [" + h.Name + "]"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", file, name, line.OK, detail)
-		}
+		return err
 	}
 	if !opts.JSON {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.IO.Out, "%d hands: %d replayed (pots awarded by cards %d, by winnings %d, by shown cards %d), %d failed\n",
-			total, total-failed, awards[hh.ByCards], awards[hh.ByWinnings], awards[hh.ByShownCards], failed)
+		fmt.Fprintf(opts.IO.Out, "%d hands: %d replayed (pots awarded by cards %d, by winnings %d, by shown cards %d), %d failed; recorded results: %d exact, %d short by a rake, %d contradict the replay, %d none\n",
+			total, total-failed, awards[hh.ByCards], awards[hh.ByWinnings], awards[hh.ByShownCards], failed,
+			records["exact"], records["raked"], records["contradicts"], records["none"])
 	}
-	if failed > 0 {
+	switch {
+	case failed > 0 && contradict > 0:
+		return fmt.Errorf("%d of %d hands did not replay and %d contradict their recorded results", failed, total, contradict)
+	case failed > 0:
 		return fmt.Errorf("%d of %d hands did not replay", failed, total)
+	case contradict > 0:
+		return fmt.Errorf("%d of %d hands contradict their recorded results", contradict, total)
 	}
 	return nil
+}
+
+// handName is a hand's name in tables: the .phhs table name, or a site's
+// hand number.
+func handName(h *hh.Hand) string {
+	if h.Site != nil {
+		if id, ok := h.Field("hand"); ok {
+			return "#" + id
+		}
+	}
+	return h.Name
 }
 
 type hhConvertOptions struct {
@@ -139,33 +237,47 @@ type hhConvertOptions struct {
 	Files []string
 	To    string
 	Out   string
+	// Rules, when set (--rules), replaces every hand's declared rule set
+	// (and PHH output declares it).
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newHHConvertCmd(f *Factory, runF func(*hhConvertOptions) error) *cobra.Command {
 	opts := &hhConvertOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "convert --to pokerstars|phh FILE... [--out FILE]",
-		Short: "Convert PHH hands to PokerStars text or canonical PHH",
-		Long: `Convert the hands of PHH files to PokerStars-style text hand histories (what
+		Use:   "convert --to pokerstars|phh FILE|DIR|-... [--out FILE]",
+		Short: "Convert hand histories to PokerStars text or canonical PHH",
+		Long: `Convert the hands of PHH, PokerStars or GGPoker files (directories are read
+recursively, - is standard input) to PokerStars-style text hand histories (what
 HUD trackers import: posts, "raises $x to $y", "Uncalled bet ($x) returned
-to", "*** SHOW DOWN ***", a summary with the main and side pots) or rewrite
-them as canonical PHH (one .phhs; hands of several files are renumbered
-[1], [2], ...). Every hand is replayed through the engine first, so an illegal
-history is an error, not a wrong conversion.
+to", "*** SHOW DOWN ***", a summary with the main and side pots and the rake)
+or to canonical PHH (one .phhs; hands of several files are renumbered [1],
+[2], ...). A site hand becomes PHH with its identity and outcome in PHH's own
+fields (venue, table, hand, time, currency, players, seats, starting_stacks,
+winnings and finishing_stacks after the rake). Every hand is replayed through
+the engine first, so an illegal history is an error, not a wrong conversion; a
+site hand the reader rejects is listed on standard error and left out, and the
+exit code is then 1.
 
 The output goes to standard output or, with --out, to a file written through
 a temporary file (a failure leaves nothing half-written).`,
 		Example: `  pokerlab hh convert --to pokerstars hands.phhs > hands.txt
-  pokerlab hh convert --to phh a.phh b.phh --out all.phhs`,
+  pokerlab hh convert --to phh a.phh b.phh --out all.phhs
+  pokerlab hh convert --to phh ~/PokerStars/HandHistory/ --out mine.phhs`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.To != "pokerstars" && opts.To != "phh" {
-				return flagErrorf("--to %q: want pokerstars or phh", opts.To)
+				return inputErrorf("--to %q: want pokerstars or phh", opts.To)
 			}
 			if len(args) == 0 {
-				return flagErrorf("give at least one PHH file")
+				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
 			}
 			opts.Files = args
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -173,35 +285,69 @@ a temporary file (a failure leaves nothing half-written).`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.To, "to", "", "output format: pokerstars or phh")
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write to this file instead of standard output")
+	outputFileVar(cmd.Flags(), &opts.Out, "out", "o", "", "write to this file instead of standard output")
+	addRulesFlag(cmd, &opts.rulesText, rulesUsage+"; PHH output declares the rule set used")
+	markRequired(cmd.Flags(), "to")
 	return cmd
+}
+
+// noHandsError is the error for an input file without a single hand (empty,
+// or only comments): a mistake in the input, not a run that found nothing.
+// noHandsInput is the error for inputs that hold no hand at all: the file's
+// name when there is one.
+func noHandsInput(args []string) error {
+	if len(args) == 1 && args[0] != "-" {
+		return noHandsError(args[0])
+	}
+	return errors.New("no hands in the input (the files are empty or hold only comments)")
+}
+
+func noHandsError(file string) error {
+	return fmt.Errorf("%s: no hands in the file (it is empty or holds only comments)", file)
 }
 
 func hhConvertRun(opts *hhConvertOptions) error {
 	var all []*hh.Hand
-	for _, file := range opts.Files {
-		hands, err := hh.ReadFile(file)
-		if err != nil {
-			return err
+	var rejected []error
+	var rd hh.Reader
+	files := map[string]bool{}
+	err := rd.ReadInputs(opts.Files, opts.IO.In, func(in hh.Input, h *hh.Hand, herr error) error {
+		files[in.Name] = true
+		if herr != nil {
+			rejected = append(rejected, herr)
+		} else {
+			all = append(all, h)
 		}
-		all = append(all, hands...)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, e := range rejected {
+		fmt.Fprintf(opts.IO.ErrOut, "pokerlab: skipped: %v\n", e)
 	}
 	if len(all) == 0 {
-		return errors.New("no hands in the input")
+		if len(rejected) > 0 {
+			return fmt.Errorf("none of the %d hands in the input could be read", len(rejected))
+		}
+		return noHandsInput(opts.Files)
 	}
 	var r hh.Replayer
 	for _, h := range all {
+		if opts.Rules != nil {
+			h.Rules = *opts.Rules
+		}
 		if err := r.Replay(h); err != nil {
 			return err
 		}
 	}
-	if len(opts.Files) > 1 && opts.To == "phh" {
+	if len(files) > 1 && opts.To == "phh" {
+		// Table names of several files would repeat.
 		for i, h := range all {
 			h.Name = fmt.Sprint(i + 1)
 		}
 	}
 	var b bytes.Buffer
-	var err error
 	if opts.To == "pokerstars" {
 		err = hh.WritePokerStars(&b, all)
 		b.WriteByte('\n')
@@ -213,10 +359,14 @@ func hhConvertRun(opts *hhConvertOptions) error {
 	}
 	if opts.Out == "" {
 		_, err = opts.IO.Out.Write(b.Bytes())
-		return err
+	} else {
+		err = writeFileAtomic(opts.Out, func(w io.Writer) error {
+			_, err := w.Write(b.Bytes())
+			return err
+		})
 	}
-	return writeFileAtomic(opts.Out, func(w io.Writer) error {
-		_, err := w.Write(b.Bytes())
-		return err
-	})
+	if err == nil && len(rejected) > 0 {
+		err = fmt.Errorf("%d of %d hands could not be read and were left out (listed above)", len(rejected), len(rejected)+len(all))
+	}
+	return err
 }

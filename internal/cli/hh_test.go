@@ -17,10 +17,10 @@ func TestHHFlags(t *testing.T) {
 	for _, tt := range []struct {
 		argv, wantErr string
 	}{
-		{"replay", "at least one PHH file"},
-		{"convert a.phh", `--to ""`},
+		{"replay", "at least one hand-history file"},
+		{"convert a.phh", `--to is required`},
 		{"convert --to text a.phh", `--to "text": want pokerstars or phh`},
-		{"convert --to phh", "at least one PHH file"},
+		{"convert --to phh", "at least one hand-history file"},
 	} {
 		f, _, errOut := cardsTestFactory("")
 		if code := Run(f, append([]string{"hh"}, strings.Fields(tt.argv)...)); code != ExitUsage || !strings.Contains(errOut.String(), tt.wantErr) {

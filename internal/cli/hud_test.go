@@ -15,7 +15,7 @@ func TestHudFlags(t *testing.T) {
 	for _, tt := range []struct {
 		argv, wantErr string
 	}{
-		{"", "at least one PHH file"},
+		{"", "at least one hand-history file"},
 		{"a.phhs --min-hands -1", "--min-hands -1"},
 		{"a.phhs --threads -2", "--threads -2"},
 	} {
@@ -94,15 +94,15 @@ func TestHudFiltersAndTables(t *testing.T) {
 	}
 	var got HudJSON
 	json.Unmarshal(out.Bytes(), &got)
-	if len(got.Players) != 1 || got.Players["BTN"].Hands != 28 {
+	if len(got.Players) != 1 || got.Players["BTN"].Hands != 29 { // 28 six-handed hands and one three-handed
 		t.Errorf("--player BTN: %+v", got.Players)
 	}
 	f, out, _ = cardsTestFactory("")
-	Run(f, []string{"hud", hudStats, "--min-hands", "29", "--json"})
+	Run(f, []string{"hud", hudStats, "--min-hands", "30", "--json"})
 	got = HudJSON{}
 	json.Unmarshal(out.Bytes(), &got)
 	if len(got.Players) != 0 {
-		t.Errorf("--min-hands 29 keeps %d players", len(got.Players))
+		t.Errorf("--min-hands 30 keeps %d players", len(got.Players))
 	}
 	f, _, errOut := cardsTestFactory("")
 	if code := Run(f, []string{"hud", hudStats, "--player", "Nobody"}); code != ExitError || !strings.Contains(errOut.String(), `player "Nobody" is not in the hands`) {
@@ -110,7 +110,7 @@ func TestHudFiltersAndTables(t *testing.T) {
 	}
 	f, out, _ = cardsTestFactory("")
 	Run(f, []string{"hud", hudStats})
-	if s := out.String(); !strings.Contains(s, "player  hands  vpip") || !strings.Contains(s, "28 hands, 6 players shown") {
+	if s := out.String(); !strings.Contains(s, "player  hands  vpip") || !strings.Contains(s, "29 hands, 6 players shown") {
 		t.Errorf("summary table:\n%s", s)
 	}
 	f, out, _ = cardsTestFactory("")

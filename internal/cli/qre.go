@@ -22,7 +22,7 @@ import (
 func newQRECmd(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "qre",
-		Short: "Logit quantal response equilibria: the AKQ game of seed 000 and the QRE path of any game",
+		Short: "Logit quantal response equilibria: the AKQ game of the QRE note and the QRE path of any game",
 		Long: `Agent logit quantal response equilibria (McKelvey & Palfrey 1998): at every
 information set σ(a) ∝ exp(λ u(a)), with u the expected payoff of the action
 conditional on reaching the information set (Bayes beliefs). λ = 0 is uniform
@@ -42,14 +42,16 @@ type qreAKQOptions struct {
 	Bet     string
 	Lambdas []float64
 	JSON    bool
+
+	bet float64 // --bet, parsed
 }
 
 func newQREAKQCmd(f *Factory, runF func(*qreAKQOptions) error) *cobra.Command {
 	opts := &qreAKQOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "akq --bet B --lambda L[,L...] [--json]",
-		Short: "The logit QRE of the AKQ game (seed 000 eqs (2)–(4)) at given λ",
-		Long: `Solve the AKQ game's logit QRE (seed 000 eqs (2)–(4)) for bet size B (in pots;
+		Short: "The logit QRE of the AKQ game (the QRE note's eqs (2)–(4)) at given λ",
+		Long: `Solve the AKQ game's logit QRE (the QRE note's eqs (2)–(4)) for bet size B (in pots;
 an integer, decimal or fraction such as 1/3) at each λ ≥ 0, by Newton's method
 in log-odds with continuation in λ (stable to λ = 10^6). For each λ it prints
 player 1's betting frequencies with A and Q (pA, pQ), player 2's calling
@@ -60,17 +62,11 @@ the internal energy E, entropy S and free energy F = E − S/λ of each hand.`,
   pokerlab qre akq --bet 1/3 --lambda 5 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			if opts.Bet == "" {
-				return flagErrorf("--bet is required (e.g. --bet 2 or --bet 1/3)")
+			B, err := parseBet(opts.Bet)
+			if err != nil {
+				return err
 			}
-			if len(opts.Lambdas) == 0 {
-				return flagErrorf("--lambda is required (one or more values ≥ 0, e.g. --lambda 1,10,100)")
-			}
-			for _, l := range opts.Lambdas {
-				if !(l >= 0) || math.IsInf(l, 0) {
-					return flagErrorf("--lambda %v: λ must be a finite number ≥ 0", l)
-				}
-			}
+			opts.bet = B
 			if runF != nil {
 				return runF(opts)
 			}
@@ -78,16 +74,26 @@ the internal energy E, entropy S and free energy F = E − S/λ of each hand.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Bet, "bet", "", "bet size B in pots (> 0; 2, 0.5 or 1/3)")
-	cmd.Flags().Float64SliceVar(&opts.Lambdas, "lambda", nil, "values of λ ≥ 0 (comma-separated or repeated)")
+	floatsVar(cmd.Flags(), &opts.Lambdas, "lambda", "values of λ ≥ 0 (comma-separated or repeated)", lambdaCheck)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	markRequired(cmd.Flags(), "bet", "lambda")
 	return cmd
 }
 
-// parseBet reads a bet size as the akq game does (2, 0.5, 1/3).
+// lambdaCheck accepts λ ≥ 0 (parseFloat has refused NaN and ±∞).
+func lambdaCheck(l float64) error {
+	if l < 0 {
+		return wantf("λ must be ≥ 0")
+	}
+	return nil
+}
+
+// parseBet reads a bet size as the akq game does (2, 0.5, 1/3); an invalid
+// one is invalid input (exit 2).
 func parseBet(s string) (float64, error) {
 	g, err := games.Parse("akq:bet=" + s)
 	if err != nil {
-		return 0, fmt.Errorf("--bet %s: %w", s, err)
+		return 0, inputErrorf("--bet %s: %s", s, strings.TrimPrefix(err.Error(), "akq: "))
 	}
 	return g.(akq.Game).Bet, nil
 }
@@ -101,10 +107,7 @@ func finite(x float64) *float64 {
 }
 
 func qreAKQRun(opts *qreAKQOptions) error {
-	B, err := parseBet(opts.Bet)
-	if err != nil {
-		return err
-	}
+	B := opts.bet
 	g, err := qre.NewAKQ(B)
 	if err != nil {
 		return err
@@ -152,6 +155,7 @@ func qreAKQRun(opts *qreAKQOptions) error {
 type qreTraceOptions struct {
 	IO        *IOStreams
 	Game      string
+	MaxMemory int64
 	Lambdas   []float64
 	MaxRegret float64
 	JSON      bool
@@ -177,7 +181,8 @@ times, every crossing), and the trace stops after the largest one.
 
 --csv writes one row per point: lambda, max_regret and one column per action
 named "P<player>:<information set label>:<action>". --plot draws every action
-probability along the path against λ (PNG or SVG, by the file's extension).`,
+probability along the path against λ (SVG, PNG or PDF, by the file's
+extension).`,
 		Example: `  pokerlab qre trace --game kuhn --lambda 10 --json
   pokerlab qre trace --game kuhn --max-regret 1e-6 --plot kuhn-path.svg
   pokerlab qre trace --game leduc --lambda 2,5,10,20 --csv > leduc.csv`,
@@ -186,20 +191,6 @@ probability along the path against λ (PNG or SVG, by the file's extension).`,
 			if opts.JSON && opts.CSV {
 				return flagErrorf("give at most one of --json and --csv")
 			}
-			for _, l := range opts.Lambdas {
-				if !(l >= 0) || math.IsInf(l, 0) {
-					return flagErrorf("--lambda %v: λ must be a finite number ≥ 0", l)
-				}
-			}
-			if !(opts.MaxRegret >= 0) || math.IsInf(opts.MaxRegret, 0) {
-				return flagErrorf("--max-regret %v: want a number ≥ 0", opts.MaxRegret)
-			}
-			if c.Flags().Changed("max-regret") && opts.MaxRegret == 0 {
-				return flagErrorf("--max-regret 0 can never be reached; give a positive number")
-			}
-			if opts.Plot != "" && !strings.HasSuffix(strings.ToLower(opts.Plot), ".png") && !strings.HasSuffix(strings.ToLower(opts.Plot), ".svg") {
-				return flagErrorf("--plot %s: the file name must end in .png or .svg", opts.Plot)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -207,17 +198,22 @@ probability along the path against λ (PNG or SVG, by the file's extension).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
-	fl.Float64SliceVar(&opts.Lambdas, "lambda", nil, "print only the QREs at these λ (comma-separated or repeated)")
-	fl.Float64Var(&opts.MaxRegret, "max-regret", 0, "stop the path at this maximum regret (default 1e-8 without --lambda)")
+	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
+	floatsVar(fl, &opts.Lambdas, "lambda", "print only the QREs at these λ (comma-separated or repeated)", lambdaCheck)
+	floatVar(fl, &opts.MaxRegret, "max-regret", 0, "stop the path at this maximum regret (default 1e-8 without --lambda)", func(x float64) error {
+		if !(x > 0) {
+			return wantf("want a positive number (0 can never be reached)")
+		}
+		return nil
+	})
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	fl.BoolVar(&opts.CSV, "csv", false, "write CSV: one row per point, one column per action")
-	fl.StringVar(&opts.Plot, "plot", "", "draw the action probabilities along the path into this .png or .svg file")
+	figureFileVar(fl, &opts.Plot, "plot", "draw the action probabilities along the path into this .svg, .png or .pdf file")
 	return cmd
 }
 
 func qreTraceRun(opts *qreTraceOptions) error {
-	t, err := loadGame(opts.Game)
+	t, err := loadGame(opts.Game, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
@@ -276,9 +272,7 @@ func qreTraceWrite(opts *qreTraceOptions, t *efg.Tree, path *qre.Path) error {
 		if err != nil {
 			return err
 		}
-		if err := writeFileAtomic(opts.Plot, func(w io.Writer) error {
-			return fig.WriteTo(w, strings.TrimPrefix(strings.ToLower(opts.Plot[len(opts.Plot)-4:]), "."))
-		}); err != nil {
+		if err := fig.Save(opts.Plot); err != nil {
 			return err
 		}
 	}
@@ -367,6 +361,7 @@ func writeTraceCSV(w io.Writer, t *efg.Tree, points []qre.Point) error {
 type qreFitOptions struct {
 	IO        *IOStreams
 	Game      string
+	MaxMemory int64
 	Counts    string
 	MaxLambda float64
 	JSON      bool
@@ -389,27 +384,27 @@ player (from 1), its label or id, the actions and how often each was taken.`,
   pokerlab qre fit --game leduc --counts hands.json --max-lambda 100 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			if opts.Counts == "" {
-				return flagErrorf("--counts FILE is required")
-			}
-			if !(opts.MaxLambda > 0) || math.IsInf(opts.MaxLambda, 0) {
-				return flagErrorf("--max-lambda %v: want a positive number", opts.MaxLambda)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return qreFitRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
+	addGameFlags(cmd.Flags(), &opts.Game, &opts.MaxMemory)
 	cmd.Flags().StringVar(&opts.Counts, "counts", "", "JSON file of observed action counts")
-	cmd.Flags().Float64Var(&opts.MaxLambda, "max-lambda", 1e4, "trace the branch up to this λ")
+	floatVar(cmd.Flags(), &opts.MaxLambda, "max-lambda", 1e4, "trace the branch up to this λ", func(x float64) error {
+		if !(x > 0) {
+			return wantf("want a positive number")
+		}
+		return nil
+	})
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	markRequired(cmd.Flags(), "counts")
 	return cmd
 }
 
 func qreFitRun(opts *qreFitOptions) error {
-	t, err := loadGame(opts.Game)
+	t, err := loadGame(opts.Game, opts.MaxMemory)
 	if err != nil {
 		return err
 	}
@@ -468,26 +463,26 @@ func newQREFiguresCmd(f *Factory, runF func(*qreFiguresOptions) error) *cobra.Co
 	opts := &qreFiguresOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "figures --out DIR",
-		Short: "Write seed 000's Figures 1, 2 and 4 (PNG and SVG)",
-		Long: `Draw the three figures of seed 000 for bet sizes B = 1/3, 1/2, 1, 2, 3:
+		Short: "Write the QRE note's Figures 1, 2 and 4 (SVG and PNG)",
+		Long: `Draw the three figures of the QRE note (README: Sources) for bet sizes
+B = 1/3, 1/2, 1, 2, 3:
 Figure 1, p_A, p_Q and p_K against λ (log axis) with the Nash values dotted;
 Figure 2, player 1's exploitability against λ (log–log) with the large-λ
 asymptotes dashed; Figure 4, the internal energy, entropy and free energy of
-each hand against λ. Each is written as .png and .svg into DIR (created if
-needed).`,
+each hand against λ. Each is written as .svg and .png into DIR (created if
+needed), named akq-fig1-probabilities, akq-fig2-exploitability and
+akq-fig4-thermo as in the report.`,
 		Example: `  pokerlab qre figures --out figures/`,
 		Args:    cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			if opts.Out == "" {
-				return flagErrorf("--out DIR is required")
-			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return qreFiguresRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "directory to write the figures into")
+	outputDirVar(cmd.Flags(), &opts.Out, "out", "o", "", "directory to write the figures into")
+	markRequired(cmd.Flags(), "out")
 	return cmd
 }
 

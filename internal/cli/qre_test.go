@@ -62,22 +62,23 @@ func TestQREBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"qre", "akq", "--bet", "0", "--lambda", "1"}, ExitError, "bet size 0 must be a positive number"},
-		{[]string{"qre", "akq", "--bet", "-2", "--lambda", "1"}, ExitError, "must be a positive number"},
-		{[]string{"qre", "akq", "--bet", "x", "--lambda", "1"}, ExitError, "is not a number"},
-		{[]string{"qre", "akq", "--bet", "2", "--lambda", "-1"}, ExitUsage, "--lambda -1: λ must be a finite number ≥ 0"},
+		{[]string{"qre", "akq", "--bet", "0", "--lambda", "1"}, ExitUsage, "pokerlab: --bet 0: bet size 0 must be a positive number of pots\n"},
+		{[]string{"qre", "akq", "--bet", "-2", "--lambda", "1"}, ExitUsage, "--bet -2: bet size -2 must be a positive number of pots"},
+		{[]string{"qre", "akq", "--bet", "x", "--lambda", "1"}, ExitUsage, `--bet x: bet="x" is not a number`},
+		{[]string{"qre", "akq", "--bet", "2", "--lambda", "-1"}, ExitUsage, "--lambda -1: λ must be ≥ 0"},
+		{[]string{"qre", "akq", "--bet", "2", "--lambda", "1,inf"}, ExitUsage, "--lambda 1,inf: +Inf: want a finite number"},
 		{[]string{"qre", "akq", "--lambda", "1"}, ExitUsage, "--bet is required"},
 		{[]string{"qre", "akq", "--bet", "2"}, ExitUsage, "--lambda is required"},
-		{[]string{"qre", "trace", "--game", "kuhn", "--lambda", "-0.5"}, ExitUsage, "λ must be a finite number ≥ 0"},
+		{[]string{"qre", "trace", "--game", "kuhn", "--lambda", "-0.5"}, ExitUsage, "--lambda -0.5: λ must be ≥ 0"},
 		{[]string{"qre", "trace", "--game", "kuhn", "--json", "--csv"}, ExitUsage, "at most one of --json and --csv"},
 		{[]string{"qre", "trace", "--game", "kuhn", "--max-regret", "0"}, ExitUsage, "can never be reached"},
-		{[]string{"qre", "trace", "--game", "kuhn", "--plot", "x.pdf"}, ExitUsage, "must end in .png or .svg"},
+		{[]string{"qre", "trace", "--game", "kuhn", "--plot", "x.gif"}, ExitUsage, "pokerlab: --plot x.gif: the file name must end in .svg, .png or .pdf\n"},
 		{[]string{"qre", "trace"}, ExitUsage, "--game is required"},
 		{[]string{"qre", "trace", "--game", lottery}, ExitError, "no decisions"},
-		{[]string{"qre", "fit", "--game", "kuhn"}, ExitUsage, "--counts FILE is required"},
-		{[]string{"qre", "fit", "--game", "kuhn", "--counts", badCounts}, ExitError, `counts.json: infosets[0] (player 1, id 0, label "Ks:"): no such information set in game "kuhn"`},
+		{[]string{"qre", "fit", "--game", "kuhn"}, ExitUsage, "pokerlab: --counts is required\n"},
+		{[]string{"qre", "fit", "--game", "kuhn", "--counts", badCounts}, ExitError, `counts.json:1:15: infosets[0] (player 1, id 0, label "Ks:"): no such information set in game "kuhn"`},
 		{[]string{"qre", "fit", "--game", "kuhn", "--counts", filepath.Join(dir, "missing.json")}, ExitError, "no such file"},
-		{[]string{"qre", "figures"}, ExitUsage, "--out DIR is required"},
+		{[]string{"qre", "figures"}, ExitUsage, "pokerlab: --out is required\n"},
 	} {
 		code, _, errOut := run(t, c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {

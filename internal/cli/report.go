@@ -20,8 +20,9 @@ func newReportCmd(f *Factory, runF func(*reportOptions) error) *cobra.Command {
 	opts := &reportOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "report [--out DIR] [--quick] [--seed S]",
-		Short: "Regenerate every result of the seed documents as a web page",
-		Long: `Compute the results of pokerlab's three seed documents and write them as a
+		Short: "Regenerate every result of the three source documents as a web page",
+		Long: `Compute the results of pokerlab's three source documents (the AKQ-game QRE
+note, the CFR lecture, the HUD-stat NPC design; README: Sources) and write them as a
 self-contained web page: DIR/index.html (opens from disk, no network), every
 figure as SVG and PNG, and DIR/report.json with every number shown. Each
 result names the command that reproduces it.
@@ -38,7 +39,7 @@ sections with smaller settings in under a minute.`,
 			return reportRun(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "report", "output directory")
+	outputDirVar(cmd.Flags(), &opts.Out, "out", "o", "report", "output directory (created if missing)")
 	cmd.Flags().BoolVar(&opts.Quick, "quick", false, "smaller settings, same sections (under a minute)")
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "seed of every random process")
 	return cmd

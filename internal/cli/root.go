@@ -22,7 +22,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
 	root.SetIn(f.IO.In)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &FlagError{err} })
+	root.SetFlagErrorFunc(flagError)
 
 	// One line per command.
 	root.AddCommand(newGameCmd(f))
@@ -34,8 +34,14 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	root.AddCommand(newNPCCmd(f))
 	root.AddCommand(newHHCmd(f))
 	root.AddCommand(newHudCmd(f, nil))
+	root.AddCommand(newDBCmd(f))
 	root.AddCommand(newSolveCmd(f, nil))
 	root.AddCommand(newQRECmd(f))
 	root.AddCommand(newSpotCmd(f))
+	root.AddCommand(newServeCmd(f, nil))
+
+	// The rules every command inherits (tree.go): unknown subcommands,
+	// output paths checked before the work.
+	prepareTree(root)
 	return root
 }

@@ -99,13 +99,16 @@ type SimSeatJSON struct {
 	Stats   map[string]SimStatJSON `json:"stats"`
 }
 
-// SimStatJSON is one stat of a seat: percentages.
+// SimStatJSON is one stat of a seat: percentages. Without an opportunity
+// the stat is not measured: measured is null, ci95 and ok are absent, and
+// status says so.
 type SimStatJSON struct {
 	Target        float64   `json:"target"`
 	Measured      *float64  `json:"measured"`
 	Opportunities int64     `json:"opportunities"`
-	CI95          []float64 `json:"ci95"`
-	OK            bool      `json:"ok"`
+	CI95          []float64 `json:"ci95,omitempty"`
+	OK            *bool     `json:"ok,omitempty"`
+	Status        string    `json:"status"`
 }
 
 func init() { schemaTypes = append(schemaTypes, SimJSON{}, SimSeatJSON{}, SimStatJSON{}) }
@@ -180,10 +183,18 @@ type HHReplayJSON struct {
 	File            string        `json:"file"`
 	Hand            int           `json:"hand"`
 	Name            string        `json:"name"`
+	Rules           string        `json:"rules"`
 	OK              bool          `json:"ok"`
 	FinishingStacks []json.Number `json:"finishing_stacks"`
 	Award           string        `json:"award,omitempty"`
+	Recorded        string        `json:"recorded,omitempty"`
+	Rake            *json.Number  `json:"rake"`
+	Contradictions  []string      `json:"contradictions"`
 	Error           string        `json:"error"`
+	// Format is set on hands read from a site's text (PokerStars, GGPoker);
+	// their rake (the summary's rake, jackpot and fees) is the shortfall of
+	// the collected amounts that the record check reports in Rake.
+	Format string `json:"format,omitempty"`
 }
 
 // HudStatJSON is one statistic of one player in "pokerlab hud --json".
@@ -209,6 +220,8 @@ type HudSkippedJSON struct {
 // HudJSON is the output of "pokerlab hud --json".
 type HudJSON struct {
 	Files   []string                 `json:"files"`
+	DB      string                   `json:"db,omitempty"`
+	Filter  *DBFilterJSON            `json:"filter,omitempty"`
 	Hands   int64                    `json:"hands"`
 	Skipped []HudSkippedJSON         `json:"skipped"`
 	Players map[string]HudPlayerJSON `json:"players"`
@@ -368,4 +381,104 @@ type SpotShowJSON struct {
 
 func init() {
 	schemaTypes = append(schemaTypes, SpotTreeJSON{}, SpotSolveJSON{}, SpotShowJSON{})
+}
+
+// --- Command-line rough edges (issue 11) ---
+
+// GameListJSON is one element of the array written by "pokerlab game list --json".
+type GameListJSON struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Parameters  []string `json:"parameters"`
+}
+
+func init() { schemaTypes = append(schemaTypes, GameListJSON{}) }
+
+// NPCCalibrateSeatJSON is one seat of "pokerlab npc calibrate --json".
+type NPCCalibrateSeatJSON struct {
+	Name         string   `json:"name"`
+	Profile      string   `json:"profile"`
+	OpenRate     float64  `json:"open_rate"`
+	ColdCall     float64  `json:"cold_call"`
+	Maps         int      `json:"maps"`
+	NotReachable []string `json:"not_reachable"`
+}
+
+// NPCCalibrateJSON is the output of "pokerlab npc calibrate --json".
+type NPCCalibrateJSON struct {
+	Table  string                 `json:"table"`
+	Out    string                 `json:"out"`
+	Hands  int                    `json:"hands"`
+	Rounds int                    `json:"rounds"`
+	Seed   uint64                 `json:"seed"`
+	Seats  []NPCCalibrateSeatJSON `json:"seats"`
+}
+
+// NPCArchetypeJSON is one element of "pokerlab npc show --json" without a
+// profile argument.
+type NPCArchetypeJSON struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// NPCProfileJSON is the output of "pokerlab npc show PROFILE --json".
+type NPCProfileJSON struct {
+	Name        string                        `json:"name"`
+	Description string                        `json:"description"`
+	Stats       map[string]float64            `json:"stats"`
+	Positions   map[string]map[string]float64 `json:"positions"`
+	Sizes       map[string]float64            `json:"sizes"`
+	Bluff       float64                       `json:"bluff"`
+	Calibrated  bool                          `json:"calibrated"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, NPCCalibrateJSON{}, NPCCalibrateSeatJSON{}, NPCArchetypeJSON{}, NPCProfileJSON{})
+}
+
+// --- The hand database (issue 12) ---
+
+// DBRejectionJSON is input "pokerlab db import" did not store.
+type DBRejectionJSON struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
+}
+
+// DBImportJSON is the output of "pokerlab db import --json".
+type DBImportJSON struct {
+	DB             string            `json:"db"`
+	Paths          []string          `json:"paths"`
+	Files          int               `json:"files"`
+	Read           int               `json:"read"`
+	Stored         int               `json:"stored"`
+	Skipped        int               `json:"skipped"`
+	Rejected       int               `json:"rejected"`
+	Rejections     []DBRejectionJSON `json:"rejections"`
+	Seconds        float64           `json:"seconds"`
+	HandsPerSecond float64           `json:"hands_per_second"`
+}
+
+// DBStatsJSON is the output of "pokerlab db stats --json".
+type DBStatsJSON struct {
+	DB            string           `json:"db"`
+	Engine        string           `json:"engine"`
+	SchemaVersion int              `json:"schema_version"`
+	Hands         int64            `json:"hands"`
+	Players       int64            `json:"players"`
+	Sites         map[string]int64 `json:"sites"`
+	First         string           `json:"first"`
+	Last          string           `json:"last"`
+}
+
+// DBFilterJSON is the filter of "pokerlab hud --db --json".
+type DBFilterJSON struct {
+	Player   string `json:"player,omitempty"`
+	Stakes   string `json:"stakes,omitempty"`
+	Since    string `json:"since,omitempty"`
+	Until    string `json:"until,omitempty"`
+	Position string `json:"position,omitempty"`
+}
+
+func init() {
+	schemaTypes = append(schemaTypes, DBImportJSON{}, DBStatsJSON{}, DBFilterJSON{})
 }

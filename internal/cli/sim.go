@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/holdem"
 	"pokerlab/npc"
 )
 
@@ -22,6 +24,9 @@ type simOptions struct {
 	NoCalibrate    bool
 	CalibrateHands int
 	Progress       func(total int64, desc string, quiet bool) *Progress
+	// Rules, when set (--rules), replaces the table's rule set.
+	Rules     *holdem.RuleSet
+	rulesText string
 }
 
 func newSimCmd(f *Factory, runF func(*simOptions) error) *cobra.Command {
@@ -43,6 +48,7 @@ A table file (TOML):
   big_blind = 2
   stack = 200        # chips, every hand
   ante = 0           # optional
+  rules = "tda"      # optional: tda or pokerkit (docs/rules.md)
   [[seats]]          # 2 to 9 seats
   name = "Alice"
   profile = "tag"    # nit, tag, lag, calling-station, maniac, regular,
@@ -50,20 +56,17 @@ A table file (TOML):
 
 Seats without a calibration (see "pokerlab npc calibrate") are calibrated
 first by simulation (--calibrate-hands per round, 6 rounds); --no-calibrate
-plays the seed's uncalibrated thresholds. The same --seed gives the same hands
-and numbers for any --threads.`,
+plays the NPC design's uncalibrated thresholds. The same --seed gives the same hands
+and numbers for any --threads. --rules overrides the table's rule set; --hh
+then records it in each hand (_rules).`,
 		Example: `  pokerlab sim --table sixmax.toml --hands 200000 --threads 2
   pokerlab sim --table hu.toml --hands 50000 --hh hu.phhs --json
   pokerlab sim --table sixmax.toml --hands 100000 --no-calibrate`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			switch {
-			case opts.Table == "":
-				return flagErrorf("--table is required")
-			case opts.Hands <= 0:
-				return flagErrorf("--hands %d: want a positive number", opts.Hands)
-			case opts.CalibrateHands < 0:
-				return flagErrorf("--calibrate-hands %d: want 0 or more", opts.CalibrateHands)
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -73,13 +76,15 @@ and numbers for any --threads.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Table, "table", "", "table file (TOML)")
-	fl.IntVar(&opts.Hands, "hands", 0, "hands to play")
+	intVar(fl, &opts.Hands, "hands", 0, "hands to play", atLeast(1, "a positive number"))
 	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the cards and the decisions")
-	fl.IntVar(&opts.Threads, "threads", 1, "goroutines (0: all CPUs)")
-	fl.StringVar(&opts.HH, "hh", "", "write the hands as PHH (.phhs) to this file")
+	threadsVar(fl, &opts.Threads, 1, "")
+	outputFileVar(fl, &opts.HH, "hh", "", "", "write the hands as PHH (.phhs) to this file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
-	fl.BoolVar(&opts.NoCalibrate, "no-calibrate", false, "play uncalibrated seats with the seed's thresholds")
-	fl.IntVar(&opts.CalibrateHands, "calibrate-hands", 0, "hands per calibration round (0: max(hands/4, 20000))")
+	fl.BoolVar(&opts.NoCalibrate, "no-calibrate", false, "play uncalibrated seats with the uncalibrated thresholds of the decision model")
+	intVar(fl, &opts.CalibrateHands, "calibrate-hands", 0, "hands per calibration round (0: max(hands/4, 20000))", atLeast(0, "0 or more"))
+	markRequired(fl, "table", "hands")
+	addRulesFlag(cmd, &opts.rulesText, "rule set: tda or pokerkit (docs/rules.md); given, it overrides the table's rules setting (tda when the table has none)")
 	return cmd
 }
 
@@ -94,6 +99,9 @@ func simRun(opts *simOptions) error {
 	table, err := npc.ReadTableFile(opts.Table)
 	if err != nil {
 		return err
+	}
+	if opts.Rules != nil {
+		table.Rules = *opts.Rules
 	}
 	if !opts.NoCalibrate {
 		if err := calibrateMissing(opts, table); err != nil {
@@ -149,13 +157,28 @@ func simRun(opts *simOptions) error {
 }
 
 func simStat(c npc.StatCheck) SimStatJSON {
-	s := SimStatJSON{Target: 100 * c.Target, Opportunities: c.Opportunities, OK: c.OK}
-	if !math.IsNaN(c.Measured) {
-		m := 100 * c.Measured
-		s.Measured = &m
+	s := SimStatJSON{Target: 100 * c.Target, Opportunities: c.Opportunities, Status: simStatus(c)}
+	if c.Opportunities > 0 && !math.IsNaN(c.Measured) {
+		m, ok := 100*c.Measured, c.OK
+		s.Measured, s.OK = &m, &ok
 		s.CI95 = []float64{100 * c.CI95[0], 100 * c.CI95[1]}
 	}
 	return s
+}
+
+// simStatus words a check: "ok", "off" (outside the tolerance), "ok (few)"
+// (within it, on fewer than npc.MinCheckedOpportunities opportunities, where
+// the acceptance rule does not apply) or "not measured" (no opportunity).
+func simStatus(c npc.StatCheck) string {
+	switch {
+	case c.Opportunities == 0 || math.IsNaN(c.Measured):
+		return "not measured"
+	case !c.OK:
+		return "off"
+	case c.Opportunities < npc.MinCheckedOpportunities:
+		return "ok (few)"
+	}
+	return "ok"
 }
 
 func writeSimTable(w io.Writer, table *npc.Table, checks [][]npc.StatCheck, out SimJSON) error {
@@ -163,22 +186,24 @@ func writeSimTable(w io.Writer, table *npc.Table, checks [][]npc.StatCheck, out 
 		fmt.Fprintf(w, "%s (%s)\n", seat.Name, seat.ProfileRef)
 		tw := newTable(w)
 		fmt.Fprintf(tw, "  stat\ttarget\tmeasured\topportunities\tci95\tok\n")
+		var unmeasured []string
 		for _, c := range checks[i] {
-			if c.Opportunities == 0 {
+			st := simStatus(c)
+			if st == "not measured" {
+				unmeasured = append(unmeasured, c.Stat.Key())
 				continue
 			}
-			ok := "ok"
-			switch {
-			case !c.OK:
-				ok = "OFF"
-			case c.Opportunities < npc.MinCheckedOpportunities:
-				ok = "ok (few)"
+			if st == "off" {
+				st = "OFF"
 			}
 			fmt.Fprintf(tw, "  %s\t%.1f\t%.1f\t%d\t%.1f–%.1f\t%s\n", c.Stat.Key(), 100*c.Target, 100*c.Measured,
-				c.Opportunities, 100*c.CI95[0], 100*c.CI95[1], ok)
+				c.Opportunities, 100*c.CI95[0], 100*c.CI95[1], st)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
+		}
+		if len(unmeasured) > 0 {
+			fmt.Fprintf(w, "  not measured (no opportunity): %s\n", strings.Join(unmeasured, ", "))
 		}
 		fmt.Fprintln(w)
 	}

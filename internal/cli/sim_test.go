@@ -15,7 +15,7 @@ func TestSimFlags(t *testing.T) {
 			return o.Seed == 5 && o.Threads == 2 && o.HH == "out.phhs" && o.JSON && o.NoCalibrate
 		}},
 		{"--hands 100", "--table is required", nil},
-		{"--table t.toml", "--hands 0", nil},
+		{"--table t.toml", "--hands is required", nil},
 		{"--table t.toml --hands 10 --calibrate-hands -1", "want 0 or more", nil},
 	})
 }

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"pokerlab/br"
 	"pokerlab/cfr"
@@ -20,6 +20,7 @@ type solveOptions struct {
 	IO           *IOStreams
 	newProgress  func(total int64, description string, quiet bool) *Progress
 	Game         string
+	MaxMemory    int64
 	Algo         string
 	Iterations   int
 	Every        int
@@ -51,7 +52,7 @@ NashConv history, measured every K iterations (--every) or at about ten
 log-spaced points per decade.
 
 Algorithms (--algo):
-  cfr        vanilla CFR (Zinkevich et al. 2007; seed 001)
+  cfr        vanilla CFR (Zinkevich et al. 2007; the CFR lecture)
   cfr+       CFR+: regret matching+, linear averaging (Tammelin 2014)
   lcfr       Linear CFR (Brown & Sandholm 2019)
   dcfr       Discounted CFR, --alpha --beta --gamma (default 1.5, 0, 2)
@@ -81,21 +82,30 @@ bar shows the latest NashConv.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
+	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
 	fl.StringVarP(&opts.Algo, "algo", "a", "cfr+", "algorithm: cfr, cfr+, lcfr, dcfr, pcfr+, es-mccfr, os-mccfr")
-	fl.IntVarP(&opts.Iterations, "iterations", "n", 0, "iterations to run (in total, when resuming a checkpoint)")
-	fl.IntVar(&opts.Every, "every", 0, "measure NashConv every K iterations (0: log-spaced)")
+	addRunFlags(fl, &opts.Iterations, &opts.Every, &opts.Threads, "iterations to run (in total, when resuming a checkpoint)")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the sampling algorithms")
-	fl.IntVar(&opts.Threads, "threads", 1, "goroutines for large trees and for evaluation (0: all CPUs)")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write the average strategy (JSON) to this file")
-	fl.StringVar(&opts.Checkpoint, "checkpoint", "", "resume from and save the solver state to this file")
-	fl.StringVar(&opts.Plot, "plot", "", "draw NashConv against iterations (log–log) to this .png, .svg or .pdf file")
+	outputFileVar(fl, &opts.Out, "out", "o", "", "write the average strategy (JSON) to this file")
+	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
+	figureFileVar(fl, &opts.Plot, "plot", "draw NashConv against iterations (log–log) to this .svg, .png or .pdf file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	fl.BoolVar(&opts.Simultaneous, "simultaneous", false, "update both players against the same strategies (default: alternate)")
-	fl.Float64Var(&opts.Alpha, "alpha", cfr.DefaultDCFR.Alpha, "dcfr: positive regrets × t^α/(t^α+1)")
-	fl.Float64Var(&opts.Beta, "beta", cfr.DefaultDCFR.Beta, "dcfr: negative regrets × t^β/(t^β+1)")
-	fl.Float64Var(&opts.Gamma, "gamma", cfr.DefaultDCFR.Gamma, "dcfr: average weights × (t/(t+1))^γ; pcfr+: average weight t^γ (default 2)")
-	fl.Float64Var(&opts.Epsilon, "epsilon", cfr.DefaultEpsilon, "os-mccfr: exploration ε in (0, 1]")
+	floatVar(fl, &opts.Alpha, "alpha", cfr.DefaultDCFR.Alpha, "dcfr: positive regrets × t^α/(t^α+1)", nil)
+	floatVar(fl, &opts.Beta, "beta", cfr.DefaultDCFR.Beta, "dcfr: negative regrets × t^β/(t^β+1)", nil)
+	floatVar(fl, &opts.Gamma, "gamma", cfr.DefaultDCFR.Gamma, "dcfr: average weights × (t/(t+1))^γ; pcfr+: average weight t^γ", func(x float64) error {
+		if x < 0 {
+			return wantf("want a number ≥ 0")
+		}
+		return nil
+	})
+	floatVar(fl, &opts.Epsilon, "epsilon", cfr.DefaultEpsilon, "os-mccfr: exploration ε in (0, 1]", func(x float64) error {
+		if !(x > 0 && x <= 1) {
+			return wantf("want a number in (0, 1]")
+		}
+		return nil
+	})
+	markRequired(fl, "iterations")
 	cmd.AddCommand(newSolveCompareCmd(f, nil))
 	return cmd
 }
@@ -107,13 +117,7 @@ func (o *solveOptions) check(cmd *cobra.Command) error {
 		return flagErrorf("--algo: %v", err)
 	}
 	o.algorithm = a
-	if err := checkRunFlags(o.Iterations, o.Every, o.Threads, o.Plot); err != nil {
-		return err
-	}
-	switch {
-	case !(o.Epsilon > 0 && o.Epsilon <= 1):
-		return flagErrorf("--epsilon %v: want a number in (0, 1]", o.Epsilon)
-	case o.Simultaneous && a.Sampled():
+	if o.Simultaneous && a.Sampled() {
 		return flagErrorf("--simultaneous does not apply to %s (one traversal per player per iteration)", a)
 	}
 	fl := cmd.Flags()
@@ -144,37 +148,18 @@ func (o *solveOptions) check(cmd *cobra.Command) error {
 	if fl.Changed("epsilon") && a != cfr.OSMCCFR {
 		return flagErrorf("--epsilon applies to os-mccfr only")
 	}
-	if o.discount != nil && (o.discount.Gamma < 0 || isNaNorInf(o.discount.Alpha, o.discount.Beta, o.discount.Gamma)) {
-		return flagErrorf("discount parameters must be finite and --gamma ≥ 0")
-	}
 	if o.Threads == 0 {
 		o.Threads = runtime.NumCPU()
 	}
 	return nil
 }
 
-// checkRunFlags validates the flags solve and solve compare share.
-func checkRunFlags(iterations, every, threads int, plot string) error {
-	switch {
-	case iterations <= 0:
-		return flagErrorf("--iterations N is required and must be positive")
-	case every < 0:
-		return flagErrorf("--every %d: want 0 (log-spaced) or a positive count", every)
-	case threads < 0:
-		return flagErrorf("--threads %d: want 0 (all CPUs) or more", threads)
-	case plot != "":
-		return checkPlotPath(plot)
-	}
-	return nil
-}
-
-func isNaNorInf(xs ...float64) bool {
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return true
-		}
-	}
-	return false
+// addRunFlags defines --iterations, --every and --threads, which solve and
+// solve compare share.
+func addRunFlags(fl *pflag.FlagSet, iterations, every, threads *int, usage string) {
+	intVarP(fl, iterations, "iterations", "n", 0, usage, atLeast(1, "a positive number"))
+	intVar(fl, every, "every", 0, "measure NashConv every K iterations (0: log-spaced)", atLeast(0, "0 (log-spaced) or a positive count"))
+	threadsVar(fl, threads, 1, "goroutines for large trees and for evaluation (0: all CPUs)")
 }
 
 func (o *solveOptions) solverOptions() cfr.Options {
@@ -187,7 +172,7 @@ func (o *solveOptions) solverOptions() cfr.Options {
 }
 
 func solveRun(o *solveOptions) error {
-	t, err := loadGame(o.Game)
+	t, err := loadGame(o.Game, o.MaxMemory)
 	if err != nil {
 		return err
 	}
@@ -317,6 +302,7 @@ type solveCompareOptions struct {
 	IO          *IOStreams
 	newProgress func(total int64, description string, quiet bool) *Progress
 	Game        string
+	MaxMemory   int64
 	Iterations  int
 	Every       int
 	Algos       []string
@@ -343,9 +329,6 @@ for MCCFR, so compare sampled and full algorithms by time as well.`,
   pokerlab solve compare --game leduc --iterations 1000 --algos cfr,cfr+,dcfr --json`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			if err := checkRunFlags(opts.Iterations, opts.Every, opts.Threads, opts.Plot); err != nil {
-				return err
-			}
 			opts.algorithms = nil
 			for _, name := range opts.Algos {
 				a, err := cfr.ParseAlgorithm(name)
@@ -364,19 +347,18 @@ for MCCFR, so compare sampled and full algorithms by time as well.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Game, "game", "g", "", "game name or .efg path")
-	fl.IntVarP(&opts.Iterations, "iterations", "n", 0, "iterations per algorithm")
-	fl.IntVar(&opts.Every, "every", 0, "measure NashConv every K iterations (0: log-spaced)")
+	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
+	addRunFlags(fl, &opts.Iterations, &opts.Every, &opts.Threads, "iterations per algorithm")
 	fl.StringSliceVar(&opts.Algos, "algos", nil, "comma-separated algorithms to run (default: all)")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the sampling algorithms")
-	fl.IntVar(&opts.Threads, "threads", 1, "goroutines for large trees and for evaluation (0: all CPUs)")
-	fl.StringVar(&opts.Plot, "plot", "", "draw NashConv against iterations (log–log) to this .png, .svg or .pdf file")
+	figureFileVar(fl, &opts.Plot, "plot", "draw NashConv against iterations (log–log) to this .svg, .png or .pdf file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	markRequired(fl, "iterations")
 	return cmd
 }
 
 func solveCompareRun(o *solveCompareOptions) error {
-	t, err := loadGame(o.Game)
+	t, err := loadGame(o.Game, o.MaxMemory)
 	if err != nil {
 		return err
 	}

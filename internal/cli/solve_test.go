@@ -27,16 +27,16 @@ func TestSolveFlags(t *testing.T) {
 		{"-g kuhn -a cfr -n 5 --simultaneous --out s.json --checkpoint c.ckpt --plot p.svg --json", "", func(o *solveOptions) bool {
 			return o.Simultaneous && o.Out == "s.json" && o.Checkpoint == "c.ckpt" && o.Plot == "p.svg" && o.JSON
 		}},
-		{"-g kuhn", "--iterations N is required", nil},
+		{"-g kuhn", "--iterations is required", nil},
 		{"-g kuhn -n 5 --algo foo", `unknown algorithm "foo"`, nil},
-		{"-g kuhn -n 5 --every -1", "--every -1", nil},
-		{"-g kuhn -n 5 --plot p.jpg", "must end in .png, .svg or .pdf", nil},
+		{"-g kuhn -n 5 --every -1", "--every -1: want 0 (log-spaced) or a positive count", nil},
 		{"-g kuhn -n 5 -a cfr --alpha 2", "only dcfr", nil},
 		{"-g kuhn -n 5 -a pcfr+ --beta 2", "pcfr+ takes only --gamma", nil},
 		{"-g kuhn -n 5 -a es-mccfr --simultaneous", "--simultaneous does not apply", nil},
-		{"-g kuhn -n 5 -a os-mccfr --epsilon 0", "--epsilon 0", nil},
+		{"-g kuhn -n 5 -a os-mccfr --epsilon 0", "--epsilon 0: want a number in (0, 1]", nil},
 		{"-g kuhn -n 5 -a cfr --epsilon 0.5", "os-mccfr only", nil},
-		{"-g kuhn -n 5 -a dcfr --gamma -1", "--gamma ≥ 0", nil},
+		{"-g kuhn -n 5 -a dcfr --gamma -1", "--gamma -1: want a number ≥ 0", nil},
+		{"-g kuhn -n 5 -a dcfr --alpha NaN", "--alpha NaN: want a finite number", nil},
 	})
 }
 
@@ -202,9 +202,10 @@ func TestSolveCompare(t *testing.T) {
 		t.Errorf("--algos cfr,dcfr:\n%s", out)
 	}
 	for _, tc := range []struct{ args, want string }{
-		{"solve compare --game kuhn", "--iterations N is required"},
+		{"solve compare --game kuhn", "pokerlab: --iterations is required\n"},
 		{"solve compare --game kuhn -n 5 --algos cfr,nope", `unknown algorithm "nope"`},
-		{"solve compare --game kuhn -n 5 --plot x.gif", "must end in .png, .svg or .pdf"},
+		{"solve compare --game kuhn -n 5 --plot x.gif", "pokerlab: --plot x.gif: the file name must end in .svg, .png or .pdf\n"},
+		{"solve --game kuhn -n 5 --plot p.jpg", "pokerlab: --plot p.jpg: the file name must end in .svg, .png or .pdf\n"},
 	} {
 		code, _, errOut := run(t, strings.Fields(tc.args)...)
 		if code != ExitUsage || !strings.Contains(errOut, tc.want) {

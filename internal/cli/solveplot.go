@@ -8,14 +8,6 @@ import (
 	"pokerlab/internal/loglog"
 )
 
-// checkPlotPath returns a usage error unless path ends in .png, .svg or .pdf.
-func checkPlotPath(path string) error {
-	if err := loglog.CheckPath(path); err != nil {
-		return flagErrorf("--plot %v", err)
-	}
-	return nil
-}
-
 // writeConvergencePlot draws NashConv against iterations on log–log axes,
 // one line per trace, and saves it to path (format from the extension).
 func writeConvergencePlot(path, title string, traces []cfr.Trace) error {

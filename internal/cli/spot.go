@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"fmt"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -44,28 +41,6 @@ func loadSpotFile(path string) (*spot.Spot, error) {
 	return spot.ParseSpot(string(src), path)
 }
 
-// parseBytes reads a memory size: a number of bytes, optionally with a
-// unit (KiB, MiB, GiB, TiB, or K, M, G, T meaning the same powers of 1024).
-func parseBytes(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	mult := 1.0
-	for _, u := range []struct {
-		suffix string
-		m      float64
-	}{{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30}, {"tib", 1 << 40}, {"kb", 1 << 10}, {"mb", 1 << 20}, {"gb", 1 << 30}, {"tb", 1 << 40},
-		{"k", 1 << 10}, {"m", 1 << 20}, {"g", 1 << 30}, {"t", 1 << 40}, {"b", 1}} {
-		if strings.HasSuffix(strings.ToLower(t), u.suffix) {
-			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.m
-			break
-		}
-	}
-	x, err := strconv.ParseFloat(t, 64)
-	if err != nil || !(x >= 0) || math.IsInf(x*mult, 0) || x*mult > math.MaxInt64/2 {
-		return 0, fmt.Errorf("%q: want a size such as 4GiB, 512MiB or a number of bytes", s)
-	}
-	return int64(x * mult), nil
-}
-
 func spotActionsJSON(acts []spot.Action) []SpotActionJSON {
 	out := make([]SpotActionJSON, len(acts))
 	for i, a := range acts {
@@ -90,30 +65,16 @@ func spotKindName(k spot.NodeKind) string {
 
 func boardText(cs []cards.Card) string { return strings.ReplaceAll(cards.FormatCards(cs), " ", "") }
 
-// checkSpotOut checks, before the work starts, that path can be written:
-// its extension (when exts is given) and its directory.
-func checkSpotOut(flag, path string, exts ...string) error {
+// checkSpotExt checks the extension of an output path (the command tree
+// checks that it can be written, prepareTree).
+func checkSpotExt(flag, path string, exts ...string) error {
 	if path == "" {
 		return nil
 	}
-	if len(exts) > 0 {
-		ok := false
-		for _, e := range exts {
-			ok = ok || strings.HasSuffix(strings.ToLower(path), e)
-		}
-		if !ok {
-			return flagErrorf("%s %s: the file name must end in %s", flag, path, strings.Join(exts, " or "))
+	for _, e := range exts {
+		if strings.HasSuffix(strings.ToLower(path), e) {
+			return nil
 		}
 	}
-	dir := "."
-	if i := strings.LastIndexByte(path, '/'); i >= 0 {
-		dir = path[:i+1]
-	}
-	f, err := os.CreateTemp(dir, ".pokerlab-write-check-*")
-	if err != nil {
-		return fmt.Errorf("%s %s: cannot write there: %w", flag, path, err)
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return nil
+	return flagErrorf("%s %s: the file name must end in %s", flag, path, strings.Join(exts, " or "))
 }

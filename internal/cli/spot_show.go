@@ -72,7 +72,7 @@ by extension).`,
 	fl.StringVar(&opts.Hand, "hand", "", "show one hand, e.g. AsKs")
 	fl.StringVar(&opts.Class, "class", "", "show one starting-hand class, e.g. AKs")
 	fl.StringVar(&opts.Player, "player", "", "list this player's hands: oop or ip (default: the player to act)")
-	fl.StringVar(&opts.Plot, "plot", "", "draw the 13×13 grid to this .svg or .png file")
+	figureFileVar(fl, &opts.Plot, "plot", "draw the 13×13 grid to this .svg, .png or .pdf file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }
@@ -108,7 +108,7 @@ func (o *spotShowOptions) check() error {
 	default:
 		return flagErrorf("--player %q: want oop or ip", o.Player)
 	}
-	return checkSpotOut("--plot", o.Plot, ".svg", ".png")
+	return checkSpotExt("--plot", o.Plot, ".svg", ".png", ".pdf")
 }
 
 func spotShowRun(o *spotShowOptions) error {

@@ -80,8 +80,8 @@ for bit.`,
 	fl.IntVar(&opts.Every, "every", 10, "check the exploitability every K iterations")
 	fl.IntVar(&opts.Threads, "threads", 1, "goroutines over chance branches (0: all CPUs)")
 	fl.StringVar(&opts.MaxMemory, "max-memory", "", "refuse a spot needing more than this (e.g. 4GiB; default: no limit)")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write the result to this .pls file")
-	fl.StringVar(&opts.Checkpoint, "checkpoint", "", "resume from and save the solver state to this file")
+	outputFileVar(fl, &opts.Out, "out", "o", "", "write the result to this .pls file")
+	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
 	fl.Float64Var(&opts.Alpha, "alpha", spot.DefaultDiscount.Alpha, "DCFR: positive regrets × t^α/(t^α+1)")
 	fl.Float64Var(&opts.Beta, "beta", spot.DefaultDiscount.Beta, "DCFR: negative regrets × t^β/(t^β+1)")
 	fl.Float64Var(&opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ")
@@ -100,7 +100,7 @@ func (o *spotSolveOptions) check(cmd *cobra.Command) error {
 		return flagErrorf("--every %d: want a positive count", o.Every)
 	case o.Threads < 0:
 		return flagErrorf("--threads %d: want 0 (all CPUs) or more", o.Threads)
-	case isNaNorInf(o.Alpha, o.Beta, o.Gamma) || o.Gamma < 0:
+	case !spotFiniteAll(o.Alpha, o.Beta, o.Gamma) || o.Gamma < 0:
 		return flagErrorf("--alpha, --beta, --gamma must be finite and --gamma ≥ 0")
 	}
 	if o.MaxMemory != "" {
@@ -114,10 +114,16 @@ func (o *spotSolveOptions) check(cmd *cobra.Command) error {
 		o.Threads = runtime.NumCPU()
 	}
 	o.discount = &spot.Discount{Alpha: o.Alpha, Beta: o.Beta, Gamma: o.Gamma}
-	if err := checkSpotOut("--out", o.Out, ".pls"); err != nil {
-		return err
+	return checkSpotExt("--out", o.Out, ".pls")
+}
+
+func spotFiniteAll(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
 	}
-	return checkSpotOut("--checkpoint", o.Checkpoint)
+	return true
 }
 
 func spotSolveRun(o *spotSolveOptions) error {
@@ -184,14 +190,13 @@ func spotSolveRun(o *spotSolveOptions) error {
 	seconds := s.Elapsed().Seconds()
 	σ := s.Finalize()
 	e := g.Evaluate(σ)
-	root, _ := g.ParseLine("")
-	rep := g.Report(σ, root)
+	freq, equity := g.RootSummary(σ)
 	out := SpotSolveJSON{Board: boardText(sp.Board), Pot: sp.Pot, Stack: sp.Stack, Iterations: last.Iteration,
 		Exploitability: e.Exploitability, ExploitabilityPct: e.Percent, Values: e.Values, BestResponse: e.BestResponse,
-		Equity: rep.RangeEquity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector,
+		Equity: equity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector,
 		MemoryEstimate: g.MemoryEstimate(o.Threads), PeakRSS: peakRSS(), History: history, Out: o.Out, ResumedFrom: resumed}
-	if rep.Player >= 0 {
-		out.Root = &SpotRootJSON{Player: spot.PlayerName(rep.Player), Actions: spotActionsJSON(rep.Actions), Frequency: rep.Frequency}
+	if p := g.Player(0); p >= 0 {
+		out.Root = &SpotRootJSON{Player: spot.PlayerName(p), Actions: spotActionsJSON(g.Actions(0)), Frequency: freq}
 	}
 	if o.Out != "" {
 		h := spot.FileHeader{Method: "dcfr", Params: map[string]float64{"alpha": o.Alpha, "beta": o.Beta, "gamma": o.Gamma},

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -37,13 +35,13 @@ type Chart struct {
 	LegendTop bool
 }
 
-// CheckPath returns an error unless path ends in .png, .svg or .pdf.
+// CheckPath returns an error unless path names a figure format
+// (plotx.Format: .svg, .png or .pdf).
 func CheckPath(path string) error {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".png", ".svg", ".pdf":
-		return nil
+	if _, err := plotx.Format(path); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	return fmt.Errorf("%s: the file name must end in .png, .svg or .pdf", path)
+	return nil
 }
 
 // Write draws c and saves it to path in the format its extension names

@@ -33,7 +33,7 @@ func TestWrite(t *testing.T) {
 		c    Chart
 		want string
 	}{
-		{filepath.Join(dir, "f.gif"), c, "must end in .png, .svg or .pdf"},
+		{filepath.Join(dir, "f.gif"), c, "must end in .svg, .png or .pdf"},
 		{filepath.Join(dir, "g.svg"), Chart{Series: []Series{{X: []float64{1}, Y: []float64{-1}}}}, "no positive values"},
 		{filepath.Join(dir, "missing", "h.svg"), c, "h.svg"},
 	} {

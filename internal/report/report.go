@@ -1,5 +1,6 @@
-// Package report regenerates the results of pokerlab's seed documents as one
-// self-contained web page: index.html, every figure as SVG and PNG, and
+// Package report regenerates the results of pokerlab's three source
+// documents (the AKQ-game QRE note, the CFR lecture, the HUD-stat NPC
+// design; see README.md) as one self-contained web page: index.html, every figure as SVG and PNG, and
 // report.json with every number the page shows. It is what
 // "pokerlab report" runs.
 //
@@ -59,11 +60,15 @@ type Figure struct {
 	PNG     string
 }
 
-// Table is a caption, a header and rows of cells.
+// Table is a caption, a header and rows of cells. Folded rows (with their
+// summary line) are shown collapsed below the table, for the rows that
+// matter less (for example stats measured on few opportunities).
 type Table struct {
 	Caption string
 	Header  []string
 	Rows    [][]string
+	Folded  [][]string
+	Summary string // the line that opens the folded rows
 }
 
 // Builder collects one section's output.
@@ -208,6 +213,7 @@ var page = template.Must(template.New("index").Parse(`<!DOCTYPE html>
  caption { caption-side: top; text-align: left; font-size: 0.92rem; color: #444; padding-bottom: 0.3rem; }
  pre { background: #f6f8fa; padding: 0.4rem 0.7rem; overflow-x: auto; font-size: 0.85rem; }
  .meta { color: #666; font-size: 0.9rem; }
+ details { margin: 0 0 1rem; font-size: 0.92rem; } summary { cursor: pointer; color: #444; }
 </style>
 </head>
 <body>
@@ -220,7 +226,8 @@ var page = template.Must(template.New("index").Parse(`<!DOCTYPE html>
 {{.Intro}}
 {{range .Blocks}}
 {{if .Figure}}<figure id="fig-{{.Figure.Name}}"><img src="{{.Figure.SVG}}" alt="{{.Figure.Caption}}"><figcaption>{{.Figure.Caption}} (<a href="{{.Figure.PNG}}">PNG</a>)</figcaption></figure>{{end}}
-{{if .Table}}<table><caption>{{.Table.Caption}}</caption><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>{{end}}
+{{if .Table}}<table><caption>{{.Table.Caption}}</caption><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>
+{{if .Table.Folded}}<details><summary>{{.Table.Summary}}</summary><table><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Folded}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table></details>{{end}}{{end}}
 {{if .Text}}<p>{{.Text}}</p>{{end}}
 {{if .Command}}<pre><code>{{.Command}}</code></pre>{{end}}
 {{end}}

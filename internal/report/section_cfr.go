@@ -14,12 +14,12 @@ import (
 
 var cfrSection = sectionFunc{
 	id:    "cfr",
-	title: "Nash equilibria by counterfactual regret minimisation (seed 001)",
-	intro: template.HTML(`<p>Seed 001 builds CFR from regret matching at every information set on the
+	title: "Nash equilibria by counterfactual regret minimisation",
+	intro: template.HTML(`<p>The CFR lecture builds CFR from regret matching at every information set on the
 immediate counterfactual regret, and takes as output the average of the iterates <em>weighted by
 the player's own reach probability</em>, whose NashConv is bounded by the sum of the players'
 regrets and so falls like O(1/√T). Below, every member of the family runs on the same compiled
-tree — vanilla CFR exactly as the seed, CFR+, Linear and Discounted CFR, Predictive CFR+, and
+tree — vanilla CFR exactly as the lecture, CFR+, Linear and Discounted CFR, Predictive CFR+, and
 external- and outcome-sampling Monte Carlo CFR — and the NashConv of the average profile is
 measured exactly by best response. The dashed lines are slopes −1/2 and −1 for reference.</p>`),
 	run: runCFR,
@@ -67,7 +67,7 @@ func runCFR(b *Builder) error {
 		}
 		if err := b.Figure(p, "cfr-"+game,
 			fmt.Sprintf("%s, %d iterations of each algorithm, alternating updates, seed %d for the sampling ones. An iteration of Monte Carlo CFR samples one trajectory (outcome sampling) or one action per opponent node (external sampling), so it costs a small fraction of a full-tree iteration: compare them by time in the table below.", gameTitle(game), n, b.Seed()),
-			fmt.Sprintf("pokerlab solve compare --game %s --iterations %d --plot cfr-%s.svg", game, n, game)); err != nil {
+			fmt.Sprintf("pokerlab solve compare --game %s --iterations %d --seed %d --plot cfr-%s.svg", game, n, b.Seed(), game)); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strings"
 
 	"pokerlab/internal/atomicfile"
 	"pokerlab/npc"
@@ -13,16 +14,16 @@ import (
 
 var npcSection = sectionFunc{
 	id:    "npc",
-	title: "NPCs that reproduce their HUD stats (seed 003)",
-	intro: template.HTML(`<p>Seed 003's computer players are configured by the statistics poker players read
+	title: "NPCs that reproduce their HUD stats",
+	intro: template.HTML(`<p>The NPC design's computer players are configured by the statistics poker players read
 on a HUD (VPIP, PFR, 3Bet, continuation bets, folds to them, donk bets, bets after a missed
 continuation bet, …). At each decision an NPC computes its hand strength p — its expected share
 of the pot against random hands, by Monte Carlo — and takes the most aggressive action when p lies
 above the quantile of the strength distribution φ<sub>n</sub>(p) of the hands that reach that
 decision, so that the configured proportions come out. Hands reaching later streets are filtered
-by the NPC's own earlier actions, which the seed's preflop-range conditioning does not see;
+by the NPC's own earlier actions, which the design's preflop-range conditioning does not see;
 pokerlab calibrates the thresholds by simulation so that the measured stats match. Below: the
-strength distributions for three players (the seed's figure), and a six-max table of archetypes
+strength distributions for three players (the design's figure), and a six-max table of archetypes
 whose stats, measured by the HUD package from the hand histories of the simulation, are compared
 with their targets.</p>`),
 	run: runNPC,
@@ -60,8 +61,8 @@ profile = "regular"
 
 func runNPC(b *Builder) error {
 	tables := npc.DefaultTables()
-	if err := b.FigureSaved("npc-strength-3", "Distribution φ₃(p) of the hand strength p (expected pot share against two random hands) on the flop, turn and river, over all starting hands weighted by their combinations, from the embedded strength tables. As in seed 003's figure, the river distribution has mass at p = 0 and p = 1 and the flop is smooth.",
-		"pokerlab npc tables build --out tables.bin", func(path string) error {
+	if err := b.FigureSaved("npc-strength-3", "Distribution φ₃(p) of the hand strength p (expected pot share against two random hands) on the flop, turn and river, over all starting hands weighted by their combinations, from the embedded strength tables. As in the NPC design's figure, the river distribution has mass at p = 0 and p = 1 and the flop is smooth.",
+		"pokerlab npc tables build --samples 12000 --seed 1 --threads 2 --out strength.bin   # how the embedded tables were built", func(path string) error {
 			return atomicfile.Write(path, func(w io.Writer) error { return npc.PlotStrength(w, ext(path), tables, 3) })
 		}); err != nil {
 		return err
@@ -75,6 +76,17 @@ func runNPC(b *Builder) error {
 	if err != nil {
 		return err
 	}
+	// The table file, so that the commands below run as written.
+	if err := atomicfile.Write(filepath.Join(b.Dir(), "sixmax.toml"), func(w io.Writer) error {
+		_, err := io.WriteString(w, sixMaxTable)
+		return err
+	}); err != nil {
+		return err
+	}
+	// What "pokerlab sim" runs with these settings: calibration seeded by
+	// seed ^ 0xC0FFEE over 6 rounds, then the simulation seeded by seed.
+	simCommand := fmt.Sprintf("pokerlab sim --table %s --hands %d --calibrate-hands %d --seed %d",
+		filepath.Join(b.Dir(), "sixmax.toml"), hands, calHands, b.Seed())
 	if _, err := npc.Calibrate(table, npc.CalibrateOptions{Hands: calHands, Rounds: 6, Seed: b.Seed() ^ 0xC0FFEE, Threads: -1}); err != nil {
 		return err
 	}
@@ -95,7 +107,7 @@ func runNPC(b *Builder) error {
 		names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.ProfileRef))
 	}
 	if err := b.FigureSaved("npc-targets", fmt.Sprintf("Target against measured value of every stat with at least %d opportunities, for the six seats over %d simulated hands (after calibration on 6 × %d hands). Points on the diagonal are stats reproduced exactly.", npc.MinCheckedOpportunities, hands, calHands),
-		"pokerlab sim --table sixmax.toml --hands 200000 --json", func(path string) error {
+		simCommand+" --json", func(path string) error {
 			return atomicfile.Write(path, func(w io.Writer) error {
 				return npc.PlotTargets(w, ext(path), names, checks, npc.MinCheckedOpportunities)
 			})
@@ -103,34 +115,41 @@ func runNPC(b *Builder) error {
 		return err
 	}
 
-	var rows [][]string
+	var rows, few [][]string
+	var unmeasured []string
 	checked, ok, worst := 0, 0, 0.0
 	seats := map[string]any{}
 	for i, seat := range table.Seats {
 		stats := map[string]any{}
+		var none []string
 		for _, c := range checks[i] {
 			if c.Opportunities == 0 {
+				none = append(none, c.Stat.Key())
 				continue
 			}
-			status := "ok"
+			row := []string{seat.Name + " (" + seat.ProfileRef + ")", c.Stat.Key(),
+				fmt.Sprintf("%.1f", 100*c.Target), fmt.Sprintf("%.1f", 100*c.Measured),
+				fmt.Sprintf("%d", c.Opportunities), fmt.Sprintf("%.1f–%.1f", 100*c.CI95[0], 100*c.CI95[1])}
 			if c.Opportunities >= npc.MinCheckedOpportunities {
 				checked++
+				status := "ok"
 				if c.OK {
 					ok++
 				} else {
 					status = "OFF"
 				}
 				worst = math.Max(worst, math.Abs(c.Measured-c.Target)/(c.Tolerance+2*c.StdErr))
+				rows = append(rows, append(row, status))
 			} else {
-				status = "few opportunities"
+				few = append(few, append(row, "not checked (few opportunities)"))
 			}
-			rows = append(rows, []string{seat.Name + " (" + seat.ProfileRef + ")", c.Stat.Key(),
-				fmt.Sprintf("%.1f", 100*c.Target), fmt.Sprintf("%.1f", 100*c.Measured),
-				fmt.Sprintf("%d", c.Opportunities), fmt.Sprintf("%.1f–%.1f", 100*c.CI95[0], 100*c.CI95[1]), status})
 			stats[c.Stat.Key()] = map[string]any{"target": 100 * c.Target, "measured": 100 * c.Measured,
 				"opportunities": c.Opportunities, "ci95": []float64{100 * c.CI95[0], 100 * c.CI95[1]}, "ok": c.OK}
 		}
-		seats[seat.Name] = map[string]any{"profile": seat.ProfileRef, "stats": stats}
+		if len(none) > 0 {
+			unmeasured = append(unmeasured, fmt.Sprintf("%s: %s", seat.Name, strings.Join(none, ", ")))
+		}
+		seats[seat.Name] = map[string]any{"profile": seat.ProfileRef, "stats": stats, "not_measured": none}
 	}
 	hps := float64(res.Hands) / res.Elapsed.Seconds()
 	b.Text(template.HTML(fmt.Sprintf(`%d of the %d stats with at least %d opportunities are within tolerance
@@ -138,10 +157,15 @@ func runNPC(b *Builder) error {
 the largest error is %.2f of its allowance. The simulation played %.0f hands per second on all cores,
 with every hand recorded for the HUD.`, ok, checked, npc.MinCheckedOpportunities, worst, hps)))
 	b.Table(Table{
-		Caption: "Every stat of every seat: target, measured (percent), opportunities, 95 % Wilson interval.",
+		Caption: fmt.Sprintf("The stats measured on at least %d opportunities, checked against their targets: target, measured (percent), opportunities, 95 %% Wilson interval.", npc.MinCheckedOpportunities),
 		Header:  []string{"seat", "stat", "target", "measured", "opportunities", "95 % interval", "check"},
 		Rows:    rows,
-	}, fmt.Sprintf("pokerlab sim --table sixmax.toml --hands %d", hands))
+		Folded:  few,
+		Summary: fmt.Sprintf("%d more stats measured on fewer than %d opportunities (too few to check)", len(few), npc.MinCheckedOpportunities),
+	}, simCommand)
+	if len(unmeasured) > 0 {
+		b.Text(template.HTML(template.HTMLEscapeString("Not measured (no opportunity in these hands): " + strings.Join(unmeasured, "; ") + ".")))
+	}
 	b.Number("hands", hands)
 	b.Number("calibration_hands", calHands)
 	b.Number("hands_per_second", hps)

@@ -20,10 +20,10 @@ var qreGamesSection = sectionFunc{
 	id:    "qre-games",
 	title: "QRE versus Nash beyond toy games",
 	intro: template.HTML(`<p>The same agent logit QRE, traced for any game from uniform play at λ = 0 by
-predictor–corrector continuation: Kuhn poker and Leduc Hold'em. Seed 000 asks how far GTO Wizard's
+predictor–corrector continuation: Kuhn poker and Leduc Hold'em. The QRE note asks how far GTO Wizard's
 QRE is from a Nash equilibrium; here the exploitability of the QRE is measured along λ by best
 response, with the λ at which it falls within 0.1 % of the pot (the antes make a pot of 2 in both
-games). The QRE also answers the seed's remark on "ghost lines": spots that an equilibrium reaches
+games). The QRE also answers the note's remark on "ghost lines": spots that an equilibrium reaches
 with (almost) no probability, where CFR's average strategy is left unconverged because its regrets
 are weighted by that reach, while the QRE plays every spot as a best response to noisy play.</p>`),
 	run: runQREGames,
@@ -121,8 +121,8 @@ func runQREGames(b *Builder) error {
 	if err != nil {
 		return err
 	}
-	if err := b.Figure(p, "qre-exploitability", "Exploitability of the agent QRE along λ, computed exactly by best response at every point of the traced path. It falls like 1/λ, as seed 000 found for the AKQ game.",
-		"pokerlab qre trace --game leduc --lambda 10,100,1000 --json"); err != nil {
+	if err := b.Figure(p, "qre-exploitability", "Exploitability of the agent QRE along λ, computed exactly by best response at every point of the traced path. It falls like 1/λ, as the QRE note found for the AKQ game.",
+		fmt.Sprintf("pokerlab qre trace --game kuhn --json; pokerlab qre trace --game leduc --lambda %g --json   # then pokerlab exploit per point", leducMax)); err != nil {
 		return err
 	}
 	b.Table(Table{

@@ -15,6 +15,7 @@ func addAVX2(dst, x []float32) int                                              
 func scaleAddAVX2(dst []float32, k float32, x []float32) int                            { return 0 }
 func addTo64AVX2(dst []float64, x []float32) int                                        { return 0 }
 func from64AVX2(dst []float32, src []float64) int                                       { return 0 }
+func clipToAVX2(den, q, r []float32, first bool) int                                    { return 0 }
 func clipAVX2(den, r []float32) int                                                     { return 0 }
 func addClipAVX2(den, r []float32) int                                                  { return 0 }
 func invertAVX2(inv, uni []float32, u float32) int                                      { return 0 }

@@ -82,6 +82,25 @@ func clipAVX2(den, r []float32) int {
 	return i
 }
 
+func clipToAVX2(den, q, r []float32, first bool) int {
+	z := bcast(0)
+	i := 0
+	if first {
+		for ; i+8 <= len(den); i += 8 {
+			y := load(r[i:]).Max(z)
+			y.StoreSlice(q[i:])
+			y.StoreSlice(den[i:])
+		}
+		return i
+	}
+	for ; i+8 <= len(den); i += 8 {
+		y := load(r[i:]).Max(z)
+		y.StoreSlice(q[i:])
+		load(den[i:]).Add(y).StoreSlice(den[i:])
+	}
+	return i
+}
+
 func addClipAVX2(den, r []float32) int {
 	z := bcast(0)
 	i := 0

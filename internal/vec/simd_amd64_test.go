@@ -55,7 +55,10 @@ func TestVectorKernelsMatchScalar(t *testing.T) {
 		AddTo64(d64, reach)
 		b := make([]float32, n)
 		From64(b, d64)
-		out = append(out, up, m, dr, sc, ad, mu, b)
+		pos := make([]float32, k*n)
+		inv2, uni2 := make([]float32, n), make([]float32, n)
+		RegretScaleTo(inv2, uni2, pos, reg)
+		out = append(out, up, m, dr, sc, ad, mu, b, pos, inv2, uni2)
 		return out
 	}
 	for _, n := range sizes {

@@ -163,6 +163,58 @@ func RegretScale(inv, uni, reg []float32, clip bool) {
 	}
 }
 
+// RegretScaleTo is RegretScale with clip that also writes the clipped
+// regrets max(R, 0) into pos (same length as reg; may not alias it), so a
+// following StrategyReach(sig, cum, pos, inv, uni, reach, disc, false) can
+// read them from there (and write sig over pos) instead of clipping the
+// regrets again.
+func RegretScaleTo(inv, uni, pos, reg []float32) {
+	n := len(inv)
+	k := len(reg) / n
+	uni = uni[:n]
+	pos = pos[:k*n]
+	den := inv
+	for a := 0; a < k; a++ {
+		r, q := reg[a*n:a*n+n], pos[a*n:a*n+n]
+		i := 0
+		if haveAVX2 {
+			i = clipToAVX2(den, q, r, a == 0)
+		}
+		clipToRow(den[i:], q[i:], r[i:], a == 0)
+	}
+	u := 1 / float32(k)
+	i := 0
+	if haveAVX2 {
+		i = invertAVX2(inv, uni, u)
+	}
+	for ; i < n; i++ {
+		if den[i] > 0 {
+			inv[i], uni[i] = 1/den[i], 0
+		} else {
+			inv[i], uni[i] = 0, u
+		}
+	}
+}
+
+// clipToRow is RegretScaleTo's scalar loop: q = max(r, 0), and den = q (the
+// first row) or den += q.
+func clipToRow(den, q, r []float32, first bool) {
+	q, r = q[:len(den)], r[:len(den)]
+	if first {
+		for i, x := range r {
+			y := relu(x)
+			q[i] = y
+			den[i] = y
+		}
+		return
+	}
+	for i, x := range r {
+		y := relu(x)
+		q[i] = y
+		den[i] += y
+	}
+}
+
 // RegretMatch sets the k = len(reg)/n rows of sig to σ (see RegretScale),
 // n = len(inv); inv and uni are scratch of length n. sig may alias reg.
 func RegretMatch(sig, reg, inv, uni []float32, clip bool) {
@@ -248,7 +300,7 @@ func valueFinishRow(out, den, sum []float32, u float32) {
 // StrategyReach sets dst(a,h) = σ(a|h)·reach(h), the reach of each action,
 // and, when cum is not nil, cum(a,h) = cum(a,h)·disc + dst(a,h) (the
 // discounted, reach-weighted strategy sum). σ comes from reg, inv, uni as
-// RegretScale made them with the same clip.
+// RegretScale made them with the same clip. dst may alias reg.
 func StrategyReach(dst, cum, reg, inv, uni, reach []float32, disc float32, clip bool) {
 	n := len(reach)
 	k := len(reg) / n

@@ -193,3 +193,37 @@ func TestKernelsDoNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations per run", allocs)
 	}
 }
+
+// TestRegretScaleTo: the same inv and uni as RegretScale (bit for bit),
+// the clipped regrets in pos, and StrategyReach over pos without clipping
+// equal to StrategyReach over the regrets with clipping, in place.
+func TestRegretScaleTo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 3, 5} {
+			reg, reach, cum := rows(rng, k, n), rows(rng, 1, n), rows(rng, k, n)
+			inv, uni, inv2, uni2 := make([]float32, n), make([]float32, n), make([]float32, n), make([]float32, n)
+			pos := make([]float32, k*n)
+			RegretScale(inv, uni, reg, true)
+			RegretScaleTo(inv2, uni2, pos, reg)
+			for i := range inv {
+				if math.Float32bits(inv[i]) != math.Float32bits(inv2[i]) || uni[i] != uni2[i] {
+					t.Fatalf("n=%d k=%d [%d]: inv %v/%v uni %v/%v", n, k, i, inv[i], inv2[i], uni[i], uni2[i])
+				}
+			}
+			for i, r := range reg {
+				if pos[i] != max(r, 0) {
+					t.Fatalf("pos[%d] = %v for regret %v", i, pos[i], r)
+				}
+			}
+			want, wantCum := make([]float32, k*n), append([]float32(nil), cum...)
+			StrategyReach(want, wantCum, reg, inv, uni, reach, 0.4, true)
+			StrategyReach(pos, cum, pos, inv2, uni2, reach, 0.4, false)
+			for i := range want {
+				if math.Float32bits(want[i]) != math.Float32bits(pos[i]) || math.Float32bits(wantCum[i]) != math.Float32bits(cum[i]) {
+					t.Fatalf("n=%d k=%d [%d]: in place %v %v, want %v %v", n, k, i, pos[i], cum[i], want[i], wantCum[i])
+				}
+			}
+		}
+	}
+}

@@ -27,8 +27,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"pokerlab/efg"
 	"pokerlab/internal/loglog"
@@ -45,18 +43,13 @@ type Figure struct {
 	Width, Height vg.Length
 }
 
-// WriteTo renders the figure in format "png" or "svg".
+// WriteTo renders the figure in format "svg", "png" or "pdf".
 func (f *Figure) WriteTo(w io.Writer, format string) error {
-	var c vg.CanvasWriterTo
-	switch strings.ToLower(format) {
-	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(110))}
-	case "svg":
-		c = vgsvg.New(f.Width, f.Height)
-	default:
-		return fmt.Errorf("qreplot: unknown image format %q (use png or svg)", format)
-	}
-	dc := draw.New(c)
+	return plotx.Render(w, strings.ToLower(format), f.Width, f.Height, f.draw)
+}
+
+// draw lays the plots out as tiles on dc.
+func (f *Figure) draw(dc draw.Canvas) {
 	rows := len(f.Plots)
 	cols := len(f.Plots[0])
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
@@ -69,30 +62,12 @@ func (f *Figure) WriteTo(w io.Writer, format string) error {
 			}
 		}
 	}
-	_, err := c.WriteTo(w)
-	return err
 }
 
 // Save writes the figure to file, in the format named by its extension
-// (.png or .svg). Nothing is left behind on error.
-func (f *Figure) Save(file string) (err error) {
-	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(file)), ".")
-	if ext != "png" && ext != "svg" {
-		return fmt.Errorf("qreplot: %s: the file name must end in .png or .svg", file)
-	}
-	out, err := os.Create(file)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(file)
-		}
-	}()
-	return f.WriteTo(out, ext)
+// (plotx.Format: .svg, .png or .pdf). Nothing is left behind on error.
+func (f *Figure) Save(file string) error {
+	return plotx.Draw(file, f.Width, f.Height, f.draw)
 }
 
 // logGrid returns n values of λ spaced evenly in log between lo and hi.
@@ -399,29 +374,32 @@ func mostVariable(actions []int, pts []qre.Point, n int) []int {
 	return keep
 }
 
-// SeedFigures writes Figures 1, 2 and 4 of seed 000 into dir as
-// akq_fig1_probabilities, akq_fig2_exploitability and akq_fig4_thermo, each
-// as .png and .svg, and returns the files written.
+// AKQFigures are Figures 1, 2 and 4 of the QRE note, by file stem: the
+// names "pokerlab qre figures" and the report both give the files
+// (stem.svg, stem.png).
+var AKQFigures = []struct {
+	Name string
+	Make func(bets []float64) (*Figure, error)
+}{
+	{"akq-fig1-probabilities", AKQProbabilities},
+	{"akq-fig2-exploitability", AKQExploitability},
+	{"akq-fig4-thermo", AKQThermo},
+}
+
+// SeedFigures writes AKQFigures into dir (created if missing), each as
+// .svg and .png, for the bet sizes SeedBets, and returns the files written.
 func SeedFigures(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	makers := []struct {
-		name string
-		make func([]float64) (*Figure, error)
-	}{
-		{"akq_fig1_probabilities", AKQProbabilities},
-		{"akq_fig2_exploitability", AKQExploitability},
-		{"akq_fig4_thermo", AKQThermo},
-	}
 	var files []string
-	for _, m := range makers {
-		f, err := m.make(SeedBets)
+	for _, m := range AKQFigures {
+		f, err := m.Make(SeedBets)
 		if err != nil {
 			return files, err
 		}
-		for _, ext := range []string{".png", ".svg"} {
-			file := filepath.Join(dir, m.name+ext)
+		for _, ext := range []string{".svg", ".png"} {
+			file := filepath.Join(dir, m.Name+ext)
 			if err := f.Save(file); err != nil {
 				return files, err
 			}

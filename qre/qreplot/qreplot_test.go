@@ -81,8 +81,15 @@ func TestPathFigure(t *testing.T) {
 	if err := f.Save(file); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Save(filepath.Join(t.TempDir(), "kuhn.pdf")); err == nil || !strings.Contains(err.Error(), ".png or .svg") {
+	// Every figure takes the formats plotx.Format names: PDF too.
+	pdf := filepath.Join(t.TempDir(), "kuhn.pdf")
+	if err := f.Save(pdf); err != nil {
 		t.Errorf("saving as .pdf: %v", err)
+	} else if data, _ := os.ReadFile(pdf); !strings.HasPrefix(string(data), "%PDF-") {
+		t.Errorf("kuhn.pdf is not a PDF: %q", data[:min(len(data), 16)])
+	}
+	if err := f.Save(filepath.Join(t.TempDir(), "kuhn.gif")); err == nil || !strings.Contains(err.Error(), "must end in .svg, .png or .pdf") {
+		t.Errorf("saving as .gif: %v", err)
 	}
 	short := &qre.Path{Points: path.Points[:1]}
 	if _, err := Path(tree, short, "kuhn", 0); err == nil {

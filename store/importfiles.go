@@ -1,0 +1,189 @@
+package store
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"sync"
+
+	"pokerlab/hh"
+)
+
+// ImportOptions configure ImportFiles.
+type ImportOptions struct {
+	// Threads is the number of goroutines that parse and replay hands (0:
+	// GOMAXPROCS); one more writes to the database.
+	Threads int
+	// Batch is the number of hands per transaction (0: 2,000).
+	Batch int
+	// Progress, if set, is called with the bytes of the input read and
+	// stored so far (of Total).
+	Progress func(done, total int64)
+}
+
+// Rejection is input that was not stored, and why.
+type Rejection struct {
+	File  string
+	Error string
+}
+
+// ImportSummary counts what ImportFiles did.
+type ImportSummary struct {
+	Files int // files read
+	// Read counts the hands read, well-formed or not: Stored + Skipped +
+	// Rejected, less the files that could not be read at all.
+	Read    int
+	Stored  int // new hands stored
+	Skipped int // hands already stored
+	// Rejected counts the hands that do not replay and the errors of
+	// unreadable files and malformed hands; Rejections says what each was.
+	Rejected   int
+	Rejections []Rejection
+}
+
+// importJob is a part of a file; the writer takes the parts in order.
+type importJob struct {
+	file  string
+	chunk hh.Chunk
+	size  int64
+	done  chan importPart
+}
+
+type importPart struct {
+	recs []*Record
+	bad  []Rejection
+	read int
+}
+
+// ImportFiles stores the hands of hand-history files and directories
+// (recursively: the .phh and .phhs files under them) in db. Parts of the
+// files are parsed and replayed in parallel; one writer stores them in
+// input order, a transaction per Batch hands (Import). An unreadable file
+// or a malformed hand is rejected with its reason and the rest goes on; the
+// error returned is the database's (the hands of the batches committed
+// before it stay stored, so running the import again completes it).
+func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions) (*ImportSummary, error) {
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	batch := opt.Batch
+	if batch <= 0 {
+		batch = 2000
+	}
+	files, bad := expandPaths(paths)
+	sum := &ImportSummary{Rejections: bad, Rejected: len(bad)}
+	var total int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			total += st.Size()
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	// Producer: reads the files one at a time and hands out their parts;
+	// at most 2×threads parts are in flight, bounding memory.
+	jobs := make(chan *importJob)
+	order := make(chan *importJob, 2*threads)
+	go func() {
+		defer close(jobs)
+		defer close(order)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			j0 := &importJob{file: f, done: make(chan importPart, 1)}
+			if err != nil {
+				j0.done <- importPart{bad: []Rejection{{File: f, Error: f + ": " + unwrapPath(err).Error()}}}
+				select {
+				case order <- j0:
+				case <-ctx.Done():
+					return
+				}
+				continue
+			}
+			sum.Files++
+			chunks := splitFile(data)
+			for _, c := range chunks {
+				j := &importJob{file: f, chunk: c, size: int64(len(c.Data)), done: make(chan importPart, 1)}
+				select {
+				case order <- j:
+				case <-ctx.Done():
+					return
+				}
+				select {
+				case jobs <- j:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var r hh.Replayer
+			for j := range jobs {
+				var p importPart
+				scanHands(j.file, j.chunk, func(h *hh.Hand) {
+					p.read++
+					rec, err := RecordOf(h, &r)
+					if err != nil {
+						p.bad = append(p.bad, Rejection{File: j.file, Error: err.Error()})
+						return
+					}
+					p.recs = append(p.recs, rec)
+				}, func(err error) {
+					p.read++
+					p.bad = append(p.bad, Rejection{File: j.file, Error: err.Error()})
+				})
+				j.done <- p
+			}
+		}()
+	}
+	// Writer: the parts in input order, Batch hands per transaction.
+	var pending []*Record
+	var done int64
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		res, err := db.Import(ctx, pending)
+		if err != nil {
+			return err
+		}
+		sum.Stored += res.Stored
+		sum.Skipped += res.Skipped
+		pending = pending[:0]
+		return nil
+	}
+	var err error
+	for j := range order {
+		p := <-j.done
+		sum.Read += p.read
+		sum.Rejected += len(p.bad)
+		sum.Rejections = append(sum.Rejections, p.bad...)
+		pending = append(pending, p.recs...)
+		if len(pending) >= batch {
+			if err = flush(); err != nil {
+				break
+			}
+		}
+		done += j.size
+		if opt.Progress != nil {
+			opt.Progress(done, total)
+		}
+	}
+	if err == nil {
+		err = flush()
+	}
+	cancel()
+	for range order { // let the producer finish
+	}
+	wg.Wait()
+	if err != nil {
+		return sum, err
+	}
+	return sum, nil
+}

@@ -1,0 +1,295 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"pokerlab/hud"
+)
+
+// Filter selects hands and players' rows. The zero Filter selects
+// everything.
+type Filter struct {
+	// Player keeps one player's rows ("": every player).
+	Player string
+	// Stakes keeps hands at these blinds, in NormalizeStakes form ("1/2").
+	Stakes string
+	// Since and Until keep hands played on these days or between them
+	// (yyyymmdd, inclusive; 0: no bound). Hands without a date are left out
+	// when either is set.
+	Since, Until int
+	// Position keeps the rows of players in this position (hud.Position's
+	// names: "BTN", "SB", "BB", "CO", ...).
+	Position string
+}
+
+// ParseDay reads a date "2009-07-01" as 20090701.
+func ParseDay(s string) (int, error) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return 0, fmt.Errorf("date %q: want YYYY-MM-DD", s)
+	}
+	return t.Year()*10000 + int(t.Month())*100 + t.Day(), nil
+}
+
+// CheckPosition returns an error unless p is a position name.
+func CheckPosition(p string) error {
+	for _, q := range hud.Positions {
+		if p == q {
+			return nil
+		}
+	}
+	return fmt.Errorf("position %q: want one of %s", p, strings.Join(hud.Positions, ", "))
+}
+
+// where builds the conditions of f on tables aliased h (hands or
+// hud_cache: both have stakes and day) and, for position, pos (the table
+// with a position column); the player condition is the caller's.
+func (f Filter) where(h, pos string, args []any) ([]string, []any) {
+	var conds []string
+	add := func(cond string, v any) {
+		args = append(args, v)
+		conds = append(conds, strings.ReplaceAll(cond, "?", "$"+strconv.Itoa(len(args))))
+	}
+	if f.Stakes != "" {
+		add(h+".stakes = ?", f.Stakes)
+	}
+	if f.Since > 0 {
+		add(h+".day >= ?", f.Since)
+	}
+	if f.Until > 0 {
+		add(h+".day <= ?", f.Until)
+	} else if f.Since > 0 {
+		conds = append(conds, h+".day > 0")
+	}
+	if f.Position != "" {
+		add(pos+".position = ?", f.Position)
+	}
+	return conds, args
+}
+
+func and(conds []string) string {
+	if len(conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(conds, " AND ")
+}
+
+// HUD returns the HUD of every player (or f.Player) over the hands f
+// selects, summed from the HUD cache (per player, stakes, position and
+// day, kept in the same transaction as the hands): a player's counts equal
+// what a hud.Tracker reports over the same hands read from files. hands is
+// the number of hands f's stakes and dates select. Cost: one indexed
+// aggregate over the cache rows that match (a handful per player and day),
+// whatever the number of hands.
+func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
+	var sel strings.Builder
+	sel.WriteString("SELECT p.name, sum(c.hands)")
+	for _, k := range statKeysV1 {
+		fmt.Fprintf(&sel, ", sum(c.t_%s), sum(c.o_%s)", k, k)
+	}
+	sel.WriteString(" FROM hud_cache c JOIN players p ON p.id = c.player_id")
+	conds, args := f.where("c", "c", nil)
+	if f.Player != "" {
+		args = append(args, f.Player)
+		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
+	}
+	sel.WriteString(and(conds))
+	sel.WriteString(" GROUP BY p.name ORDER BY p.name")
+	rows, err := db.sql.QueryContext(ctx, sel.String(), args...)
+	if err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	defer rows.Close()
+	t = hud.NewTracker()
+	dest := make([]any, 2+2*len(statKeysV1))
+	var name string
+	var n int64
+	vals := make([]int64, 2*len(statKeysV1))
+	dest[0], dest[1] = &name, &n
+	for i := range vals {
+		dest[2+i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, db.wrap(err)
+		}
+		var c [hud.NumStats]hud.Count
+		for i, st := range statOf {
+			c[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
+		}
+		t.AddCounts(name, n, &c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	t.SortByName() // the database's collation may order names otherwise
+	hands, err = db.countHands(ctx, f)
+	return t, hands, err
+}
+
+// HUDRows is HUD summed from the per-hand player rows instead of the cache:
+// the same result, at the cost of reading every matching row (through the
+// player index with f.Player). It checks the cache, and serves filters the
+// cache does not key.
+func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
+	q := "SELECT hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM hand_players hp"
+	conds, args := f.where("h", "hp", nil)
+	if f.Stakes != "" || f.Since > 0 || f.Until > 0 {
+		q += " JOIN hands h ON h.id = hp.hand_id"
+	}
+	if f.Player != "" {
+		args = append(args, f.Player)
+		conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+	}
+	rows, err := db.sql.QueryContext(ctx, q+and(conds), args...)
+	if err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	defer rows.Close()
+	type acc struct {
+		hands  int64
+		counts [hud.NumStats]hud.Count
+	}
+	by := map[int64]*acc{}
+	var pid, opp, taken, afT, afO, afqT, afqO int64
+	for rows.Next() {
+		if err := rows.Scan(&pid, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+			return nil, 0, db.wrap(err)
+		}
+		a := by[pid]
+		if a == nil {
+			a = &acc{}
+			by[pid] = a
+		}
+		a.hands++
+		unpackFlags(&a.counts, opp, taken, afT, afO, afqT, afqO)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	rows.Close()
+	names, err := db.playerNames(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	t = hud.NewTracker()
+	for id, a := range by {
+		t.AddCounts(names[id], a.hands, &a.counts)
+	}
+	t.SortByName()
+	hands, err = db.countHands(ctx, f)
+	return t, hands, err
+}
+
+func (db *DB) playerNames(ctx context.Context) (map[int64]string, error) {
+	rows, err := db.sql.QueryContext(ctx, "SELECT id, name FROM players")
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, db.wrap(err)
+		}
+		out[id] = name
+	}
+	return out, db.wrap(rows.Err())
+}
+
+// countHands counts the hands f's stakes and dates select.
+func (db *DB) countHands(ctx context.Context, f Filter) (int64, error) {
+	f.Player, f.Position = "", ""
+	conds, args := f.where("h", "h", nil)
+	var n int64
+	// hand_counts holds the hands per stakes and day (kept with the hands).
+	err := db.sql.QueryRowContext(ctx, "SELECT coalesce(sum(h.hands), 0) FROM hand_counts h"+and(conds), args...).Scan(&n)
+	return n, db.wrap(err)
+}
+
+// Summary describes a database (pokerlab db stats).
+type Summary struct {
+	Hands, Players int64
+	// Sites maps each site ("" for hands without one) to its hands.
+	Sites map[string]int64
+	// First and Last are the earliest and latest hand times ("" if no hand
+	// has a date).
+	First, Last string
+	Version     int
+}
+
+// Stats summarises the database.
+func (db *DB) Stats(ctx context.Context) (*Summary, error) {
+	s := &Summary{Sites: map[string]int64{}, Version: db.version}
+	var first, last sql.NullString
+	err := db.sql.QueryRowContext(ctx, "SELECT count(*), min(played_at), max(played_at) FROM hands").Scan(&s.Hands, &first, &last)
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	s.First, s.Last = first.String, last.String
+	if err := db.sql.QueryRowContext(ctx, "SELECT count(*) FROM players").Scan(&s.Players); err != nil {
+		return nil, db.wrap(err)
+	}
+	rows, err := db.sql.QueryContext(ctx, "SELECT site, count(*) FROM hands GROUP BY site ORDER BY site")
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var site string
+		var n int64
+		if err := rows.Scan(&site, &n); err != nil {
+			return nil, db.wrap(err)
+		}
+		s.Sites[site] = n
+	}
+	return s, db.wrap(rows.Err())
+}
+
+// StoredHand is a hand read back by Hands.
+type StoredHand struct {
+	ID             int64
+	Site, SiteHand string
+	PHH            string
+}
+
+// Hands calls fn for every hand f selects, in the order they were stored.
+// With f.Player (and f.Position) a hand is selected if that player (in that
+// position) played it; f.Position alone selects the hands in which some
+// player sat in that position.
+func (db *DB) Hands(ctx context.Context, f Filter, fn func(*StoredHand) error) error {
+	pf := Filter{Position: f.Position}
+	f.Position = ""
+	conds, args := f.where("h", "h", nil)
+	if f.Player != "" || pf.Position != "" {
+		var sub []string
+		sub, args = pf.where("hp", "hp", args)
+		if f.Player != "" {
+			args = append(args, f.Player)
+			sub = append(sub, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+		}
+		conds = append(conds, "h.id IN (SELECT hp.hand_id FROM hand_players hp"+and(sub)+")")
+	}
+	rows, err := db.sql.QueryContext(ctx, "SELECT h.id, h.site, h.site_hand, h.phh FROM hands h"+and(conds)+" ORDER BY h.id", args...)
+	if err != nil {
+		return db.wrap(err)
+	}
+	defer rows.Close()
+	var h StoredHand
+	for rows.Next() {
+		if err := rows.Scan(&h.ID, &h.Site, &h.SiteHand, &h.PHH); err != nil {
+			return db.wrap(err)
+		}
+		if err := fn(&h); err != nil {
+			return err
+		}
+	}
+	return db.wrap(rows.Err())
+}

@@ -1,0 +1,404 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"pokerlab/hh"
+	"pokerlab/hud"
+	"pokerlab/internal/dbtest"
+)
+
+const handhq = "../testdata/handhq"
+
+var handhqFiles = []string{
+	handhq + "/real_handhq_100NLH.phhs", handhq + "/real_handhq_200NLH.phhs", handhq + "/real_handhq_1000NLH.phhs",
+}
+
+// fileHUD is the reference: what `pokerlab hud` computes over files (every
+// hand replayed and added to a hud.Tracker), over the hands keep accepts.
+func fileHUD(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tracker, int64) {
+	t.Helper()
+	tr := hud.NewTracker()
+	var r hh.Replayer
+	var n int64
+	for _, f := range files {
+		hands, err := hh.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hands {
+			if keep != nil && !keep(h) {
+				continue
+			}
+			if err := tr.AddRecorded(h, &r); err == nil {
+				n++
+			}
+		}
+	}
+	tr.SortByName()
+	return tr, n
+}
+
+// sameHUD fails unless got and want report the same players, hands and
+// counts.
+func sameHUD(t *testing.T, what string, got, want *hud.Tracker) {
+	t.Helper()
+	if len(got.Players()) != len(want.Players()) {
+		t.Fatalf("%s: %d players, want %d", what, len(got.Players()), len(want.Players()))
+	}
+	bad := 0
+	for i, w := range want.Players() {
+		g := got.Players()[i]
+		if g.Name != w.Name || g.Hands != w.Hands {
+			t.Fatalf("%s: player %d is %s with %d hands, want %s with %d", what, i, g.Name, g.Hands, w.Name, w.Hands)
+		}
+		for _, st := range hud.Stats() {
+			if g.Counts[st] != w.Counts[st] && bad < 10 {
+				bad++
+				t.Errorf("%s: %s %s: %d/%d, want %d/%d", what, w.Name, st.Key(), g.Counts[st].Taken,
+					g.Counts[st].Opportunities, w.Counts[st].Taken, w.Counts[st].Opportunities)
+			}
+		}
+	}
+}
+
+func open(t *testing.T, url string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func importFiles(t *testing.T, db *DB, paths ...string) *ImportSummary {
+	t.Helper()
+	sum, err := ImportFiles(context.Background(), db, paths, ImportOptions{Batch: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// TestHUDEqualsFiles: the HUD from the database (from the cache and from
+// the per-hand rows) is exactly the HUD of the same hands read from files,
+// on the 1,508 HandHQ hands.
+func TestHUDEqualsFiles(t *testing.T) {
+	want, n := fileHUD(t, handhqFiles, nil)
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		sum := importFiles(t, db, handhq)
+		if sum.Stored != int(n) || sum.Read != 1508 || sum.Rejected != 1508-int(n) || sum.Files != 3 {
+			t.Fatalf("summary %+v, want %d stored of 1508", sum, n)
+		}
+		ctx := context.Background()
+		got, hands, err := db.HUD(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hands != n {
+			t.Errorf("%d hands, want %d", hands, n)
+		}
+		sameHUD(t, "cache", got, want)
+		rows, _, err := db.HUDRows(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameHUD(t, "rows", rows, want)
+	})
+}
+
+// TestHUDFilters: each filter of the database equals the file HUD over the
+// hands it selects, chosen independently: stakes by the HandHQ file they
+// are in, dates by the hand's own day field, a player by name, a position
+// by the seat counted from the button.
+func TestHUDFilters(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		importFiles(t, db, handhq)
+		ctx := context.Background()
+		check := func(name string, f Filter, files []string, keep func(h *hh.Hand) bool, player string) {
+			t.Helper()
+			want, n := fileHUD(t, files, keep)
+			if player != "" {
+				p, _ := want.Player(player)
+				one := hud.NewTracker()
+				one.AddCounts(p.Name, p.Hands, &p.Counts)
+				want = one
+			}
+			for _, path := range []string{"cache", "rows"} {
+				q := db.HUD
+				if path == "rows" {
+					q = db.HUDRows
+				}
+				got, hands, err := q(ctx, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if hands != n {
+					t.Errorf("%s %s: %d hands, want %d", name, path, hands, n)
+				}
+				sameHUD(t, name+" "+path, got, want)
+			}
+		}
+		check("stakes", Filter{Stakes: "1/2"}, handhqFiles[1:2], nil, "")
+		check("stakes 0.5/1", Filter{Stakes: "0.5/1"}, handhqFiles[:1], nil, "")
+		day := func(h *hh.Hand) int {
+			d, _ := h.Field("day")
+			var v int
+			fmt.Sscan(d, &v)
+			return v
+		}
+		check("since", Filter{Since: 20090710}, handhqFiles, func(h *hh.Hand) bool { return day(h) >= 10 }, "")
+		check("until", Filter{Until: 20090705}, handhqFiles, func(h *hh.Hand) bool { return day(h) <= 5 }, "")
+		check("range", Filter{Since: 20090703, Until: 20090703, Stakes: "5/10"}, handhqFiles[2:],
+			func(h *hh.Hand) bool { return day(h) == 3 }, "")
+		// The most frequent player of the 200NLH file.
+		all, _ := fileHUD(t, handhqFiles[1:2], nil)
+		players := slices.Clone(all.Players())
+		slices.SortFunc(players, func(a, b hud.Player) int { return int(b.Hands - a.Hands) })
+		top := players[0].Name
+		check("player", Filter{Player: top}, handhqFiles, nil, top)
+		check("player stakes", Filter{Player: top, Stakes: "1/2"}, handhqFiles[1:2], nil, top)
+		// A position: the file HUD of the hands with the player's rows in
+		// other positions removed (a tracker over single-player hands).
+		for _, pos := range []string{"BTN", "BB", "CO"} {
+			want := hud.NewTracker()
+			var r hh.Replayer
+			for _, f := range handhqFiles {
+				hands, _ := hh.ReadFile(f)
+				for _, h := range hands {
+					if r.Replay(h) != nil {
+						continue
+					}
+					var c hud.HandCounts
+					hud.Tally(&r.Hand, &c)
+					n := h.NumPlayers()
+					// PHH: the button is the last player, p1 the seat after it.
+					for s := range n {
+						if hud.Position(n, (s+1)%n) == pos {
+							want.AddCounts(h.Players[s], 1, &c[s])
+						}
+					}
+				}
+			}
+			want.SortByName()
+			for _, q := range []func(context.Context, Filter) (*hud.Tracker, int64, error){db.HUD, db.HUDRows} {
+				got, _, err := q(ctx, Filter{Position: pos})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameHUD(t, "position "+pos, got, want)
+			}
+		}
+	})
+}
+
+// TestImportIdempotent: importing the same hands again stores nothing and
+// reports every hand skipped; the HUD does not change.
+func TestImportIdempotent(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		first := importFiles(t, db, handhqFiles[0])
+		again := importFiles(t, db, handhqFiles[0])
+		if again.Stored != 0 || again.Skipped != first.Stored || again.Read != first.Read {
+			t.Fatalf("first %+v, again %+v", first, again)
+		}
+		want, _ := fileHUD(t, handhqFiles[:1], nil)
+		got, _, _ := db.HUD(context.Background(), Filter{})
+		sameHUD(t, "after two imports", got, want)
+		// The same file twice in one run: the second copy is skipped.
+		db2 := open(t, strings.Replace(d.URL, "test.db", "test2.db", 1))
+		if d.Name == "postgres" {
+			db2 = open(t, dbtest.Postgres(t))
+		}
+		twice := importFiles(t, db2, handhqFiles[0], handhqFiles[0])
+		if twice.Stored != first.Stored || twice.Skipped != first.Stored {
+			t.Fatalf("one file twice: %+v", twice)
+		}
+	})
+}
+
+// TestConcurrentImports: two imports of the same hands at once, through
+// two connections as two processes would, store each hand once.
+func TestConcurrentImports(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		open(t, d.URL) // create the schema first, as a first import would
+		var wg sync.WaitGroup
+		sums := make([]*ImportSummary, 2)
+		errs := make([]error, 2)
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				db, err := Open(context.Background(), d.URL, Options{})
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				defer db.Close()
+				files := slices.Clone(handhqFiles)
+				if i == 1 {
+					slices.Reverse(files) // overlap in another order
+				}
+				sums[i], errs[i] = ImportFiles(context.Background(), db, files, ImportOptions{Batch: 200, Threads: 1})
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, n := fileHUD(t, handhqFiles, nil)
+		if sums[0].Stored+sums[1].Stored != int(n) || sums[0].Skipped+sums[1].Skipped != int(n) {
+			t.Fatalf("stored %d + %d, skipped %d + %d; want %d stored in all", sums[0].Stored, sums[1].Stored,
+				sums[0].Skipped, sums[1].Skipped, n)
+		}
+		db := open(t, d.URL)
+		checkConsistent(t, db, n)
+		want, _ := fileHUD(t, handhqFiles, nil)
+		got, _, _ := db.HUD(context.Background(), Filter{})
+		sameHUD(t, "concurrent", got, want)
+	})
+}
+
+// checkConsistent checks that the database holds n whole hands: each with
+// one player row per seat, and a cache that counts every row once.
+func checkConsistent(t *testing.T, db *DB, n int64) {
+	t.Helper()
+	ctx := context.Background()
+	var hands, seats, rows, cached int64
+	q := func(s string, v *int64) {
+		if err := db.sql.QueryRowContext(ctx, s).Scan(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q("SELECT count(*) FROM hands", &hands)
+	q("SELECT coalesce(sum(seats), 0) FROM hands", &seats)
+	q("SELECT count(*) FROM hand_players", &rows)
+	q("SELECT coalesce(sum(hands), 0) FROM hud_cache", &cached)
+	if hands != n || rows != seats || cached != rows {
+		t.Fatalf("%d hands (want %d), %d seats, %d player rows, %d cached rows", hands, n, seats, rows, cached)
+	}
+}
+
+// TestBadDatabaseURL: an unreachable server is named, with the reason, in
+// one line.
+func TestBadDatabaseURL(t *testing.T) {
+	for _, tt := range []struct{ url, want string }{
+		{"postgres://u@127.0.0.1:1/db?sslmode=disable", "cannot reach the PostgreSQL server at 127.0.0.1:1/db: connection refused"},
+		{"postgres://u@no-such-host.invalid:5432/db?sslmode=disable", "cannot reach the PostgreSQL server at no-such-host.invalid:5432/db: unknown host no-such-host.invalid"},
+		{"postgres://u@127.0.0.1:99999/db", "database URL postgres://u@127.0.0.1:99999/db: "},
+	} {
+		_, err := Open(context.Background(), tt.url, Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want %q", tt.url, err, tt.want)
+		}
+	}
+}
+
+// TestNewerSchemaRefused: a database written by a newer pokerlab is refused
+// with both versions named, and left untouched.
+func TestNewerSchemaRefused(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		if _, err := db.sql.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'future', 'x')`); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Open(context.Background(), d.URL, Options{})
+		want := fmt.Sprintf("database %s has schema version 7, newer than this pokerlab knows (%d): use a newer pokerlab", db.Where(), CurrentVersion())
+		var ve *VersionError
+		if err == nil || err.Error() != want || !errors.As(err, &ve) || ve.Version != 7 {
+			t.Fatalf("got %v, want %q", err, want)
+		}
+		if _, err := Open(context.Background(), d.URL, Options{ReadOnly: true}); err == nil || err.Error() != want {
+			t.Fatalf("read-only: got %v", err)
+		}
+	})
+}
+
+// TestReadOnlyFile: a read-only SQLite file is refused for writing with its
+// name, and can still be read.
+func TestReadOnlyFile(t *testing.T) {
+	path := dbtest.SQLite(t)
+	db := open(t, path)
+	importFiles(t, db, handhqFiles[0])
+	db.Close()
+	// Fold the WAL into the file, as a last close does.
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(context.Background(), path, Options{})
+	if want := "database " + path + " is read-only (mode 0444): cannot write to it"; err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+	ro, err := Open(context.Background(), path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	got, _, err := ro.HUD(context.Background(), Filter{})
+	if err != nil || len(got.Players()) == 0 {
+		t.Fatalf("reading a read-only file: %v", err)
+	}
+	if _, err := ro.Import(context.Background(), nil); err == nil || err.Error() != "database "+path+" is open read-only" {
+		t.Fatalf("import into a read-only handle: %v", err)
+	}
+}
+
+// TestNotADatabase: a file that is not SQLite is named.
+func TestNotADatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	os.WriteFile(path, []byte(strings.Repeat("not a database\n", 100)), 0o644)
+	_, err := Open(context.Background(), path, Options{})
+	if want := "database " + path + " is not an SQLite database"; err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+}
+
+// TestImportGarbage: unreadable and malformed input is rejected with its
+// reason and the other files and hands are stored.
+func TestImportGarbage(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.phhs")
+	os.WriteFile(garbage, []byte("\x00\x01\x02 this is not a hand history\n"), 0o644)
+	missing := filepath.Join(dir, "missing.phhs")
+	// A file with a malformed hand between two good ones.
+	hands, _ := hh.ReadFile(handhqFiles[0])
+	var b strings.Builder
+	hh.Write(&b, hands[:2])
+	b.WriteString("\n[bad]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, x]\nactions = []\n\n")
+	hh.Write(&b, hands[2:3])
+	mixed := filepath.Join(dir, "mixed.phhs")
+	os.WriteFile(mixed, []byte(b.String()), 0o644)
+	badLine := 1 + strings.Count(b.String()[:strings.Index(b.String(), "starting_stacks = [100, x]")], "\n")
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		sum := importFiles(t, db, garbage, missing, mixed)
+		var msgs []string
+		for _, r := range sum.Rejections {
+			msgs = append(msgs, r.Error)
+		}
+		want := []string{
+			missing + ": no such file or directory",
+			garbage + `: line 1: expected a key, found "\x00\x01\x02 this is not a ha"`,
+			mixed + fmt.Sprintf(": line %d: key starting_stacks: invalid value \"x\"", badLine),
+		}
+		if !slices.Equal(msgs, want) {
+			t.Fatalf("rejections:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+		}
+		if sum.Stored != 3 || sum.Files != 2 || sum.Read != 5 || sum.Rejected != 3 {
+			t.Fatalf("summary %+v", sum)
+		}
+	})
+}
