@@ -366,3 +366,6 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	}
 	return nil, fmt.Errorf("λ* not found to %g%% within the bracket [%g, %g]", 100*autoRel, lo.Lambda, hi.Lambda)
 }
+
+// Stats returns the work done since the solver was made.
+func (s *Solver) Stats() Stats { return s.stats }

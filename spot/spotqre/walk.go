@@ -51,7 +51,9 @@ type walker struct {
 	// times mass / Combos.
 	reachI []float64
 	scale  float64 // λ / pot
-	hoff   []int64 // HandLayout offsets
+	// root holds the traverser's values at the root after a pass.
+	root []float64
+	hoff []int64 // HandLayout offsets
 	// dσ and dq (spot.Strategy's layout) are the tangent passes'
 	// derivatives of the strategy and of Q along a direction.
 	dσ, dq []float64
@@ -117,6 +119,7 @@ func (w *walker) pass(p int, mode walkMode) float64 {
 	}
 	out := w.alloc(g.NumHands(p))
 	w.walk(0, reach, own, out)
+	w.root = out
 	var sum float64
 	for h, v := range out {
 		sum += float64(g.Weights[p][h]) * v
