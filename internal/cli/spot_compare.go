@@ -105,79 +105,22 @@ func (o *spotCompareOptions) check() error {
 	return nil
 }
 
-// Comparison is what spot compare computes; the report section uses the
-// same function.
-type spotComparison struct {
-	Game       *spot.Game
-	Nash       spot.Strategy
-	NashEval   spot.Evaluation
-	NashIters  int
-	Auto       *spotqre.Auto
-	Results    []*spotqre.Result // λ* first, then the other λ in order
-	Comparison []*spotqre.Comparison
-	Stats      spotqre.Stats
-}
-
 // loadNash reads a Nash result and checks that it is of the same spot.
-func loadNash(path string, g *spot.Game) (spot.Strategy, spot.Evaluation, int, error) {
+func loadNash(path string, g *spot.Game) (spot.Strategy, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, spot.Evaluation{}, 0, err
+		return nil, err
 	}
 	defer f.Close()
 	res, err := spot.ReadResult(f, path)
 	if err != nil {
-		return nil, spot.Evaluation{}, 0, err
-	}
-	if res.Header.Spot != g.Spot.Format() || res.Game.Size != g.Size || res.Game.NumNodes() != g.NumNodes() {
-		return nil, spot.Evaluation{}, 0, inputErrorf("--nash %s: a result of another spot (board %s, pot %d, stack %d), not of %s",
-			path, boardText(res.Game.Spot.Board), res.Game.Spot.Pot, res.Game.Spot.Stack, boardText(g.Spot.Board))
-	}
-	e := g.Evaluate(res.Strategy)
-	return res.Strategy, e, res.Header.Iterations, nil
-}
-
-// compareSpot runs the comparison (the work of spot compare).
-func compareSpot(g *spot.Game, nashFile string, nashTarget, targetPct, tol float64, lambdas []float64, opt spotqre.CompareOptions, progress func(spotqre.PathPoint)) (*spotComparison, error) {
-	c := &spotComparison{Game: g}
-	var err error
-	if nashFile != "" {
-		if c.Nash, c.NashEval, c.NashIters, err = loadNash(nashFile, g); err != nil {
-			return nil, err
-		}
-	} else {
-		s, err := spot.NewSolver(g, spot.SolveOptions{}, 0)
-		if err != nil {
-			return nil, err
-		}
-		last := s.Solve(spot.Stop{TargetPercent: nashTarget, Iterations: 100000}, nil)
-		c.NashIters = last.Iteration
-		c.Nash = s.Finalize()
-		c.NashEval = g.Evaluate(c.Nash)
-	}
-	qs, err := spotqre.NewSolver(g, spotqre.Options{Tolerance: tol, Progress: progress})
-	if err != nil {
-		return nil, asInputError(err)
-	}
-	if c.Auto, err = qs.Auto(targetPct / 100); err != nil {
 		return nil, err
 	}
-	c.Results = append(c.Results, c.Auto.Result)
-	if len(lambdas) > 0 {
-		rs, err := qs.Solve(lambdas)
-		if err != nil {
-			return nil, err
-		}
-		c.Results = append(c.Results, rs...)
+	if res.Header.Spot != g.Spot.Format() || res.Game.Size != g.Size || res.Game.NumNodes() != g.NumNodes() {
+		return nil, inputErrorf("--nash %s: a result of another spot (board %s, pot %d, stack %d; the spot given is board %s, pot %d, stack %d, or differs in its ranges or sizes)",
+			path, boardText(res.Game.Spot.Board), res.Game.Spot.Pot, res.Game.Spot.Stack, boardText(g.Spot.Board), g.Spot.Pot, g.Spot.Stack)
 	}
-	c.Stats = qs.Stats()
-	nash := spotqre.Normalize(g, c.Nash)
-	np := spotqre.Analyze(g, nash)
-	for _, r := range c.Results {
-		qp := spotqre.Analyze(g, r.Sigma)
-		c.Comparison = append(c.Comparison, spotqre.Compare(g, nash, r.Sigma, r.Lambda, np, qp, opt))
-	}
-	return c, nil
+	return res.Strategy, nil
 }
 
 func spotCompareRun(o *spotCompareOptions) error {
@@ -185,9 +128,16 @@ func spotCompareRun(o *spotCompareOptions) error {
 	if err != nil {
 		return err
 	}
+	opt := spotqre.StudyOptions{NashTargetPct: o.NashTarget, TargetPct: o.TargetPct, Tolerance: o.Tolerance, Lambdas: o.Lambdas.Values, Extend: []float64{2, 4},
+		Compare: spotqre.CompareOptions{GhostReach: o.Ghost, Top: o.Top}}
+	if o.Nash != "" {
+		if opt.Nash, err = loadNash(o.Nash, g); err != nil {
+			return err
+		}
+	}
 	bar := o.newProgress(1000, "QRE", o.JSON)
-	c, err := compareSpot(g, o.Nash, o.NashTarget, o.TargetPct, o.Tolerance, o.Lambdas.Values,
-		spotqre.CompareOptions{GhostReach: o.Ghost, Top: o.Top}, qreProgress(bar, 0))
+	opt.Progress = qreProgress(bar, 0)
+	c, err := spotqre.Run(g, opt)
 	bar.Done()
 	if err != nil {
 		return err
@@ -217,13 +167,18 @@ func spotCompareRun(o *spotCompareOptions) error {
 	return writeSpotCompare(o.IO.Out, &out)
 }
 
-func compareJSON(c *spotComparison, ghost float64) SpotCompareJSON {
+func compareJSON(c *spotqre.Study, ghost float64) SpotCompareJSON {
 	g := c.Game
 	sp := g.Spot
 	out := SpotCompareJSON{Board: boardText(sp.Board), Pot: sp.Pot, Stack: sp.Stack, GhostReach: ghost,
 		Nash: SpotCompareNashJSON{Iterations: c.NashIters, Exploitability: c.NashEval.Exploitability, ExploitabilityPct: c.NashEval.Percent},
 		Auto: autoJSON(c.Auto, g)}
-	for i, cmp := range c.Comparison {
+	out.Auto.C, out.Auto.Slope, out.Auto.FitPoints, out.Auto.FitFrom = finiteOrNil(c.C), finiteOrNil(c.Slope), c.FitPoints, c.FitFrom
+	out.Auto.Path = out.Auto.Path[:0]
+	for _, p := range c.Path {
+		out.Auto.Path = append(out.Auto.Path, SpotQREPathJSON{Lambda: p.Lambda, Exploitability: p.Exploitability, Percent: p.Percent})
+	}
+	for i, cmp := range c.Comparisons {
 		r := c.Results[i]
 		lj := SpotCompareLambdaJSON{Lambda: r.Lambda, Star: i == 0, Exploitability: r.Evaluation.Exploitability, ExploitabilityPct: r.Evaluation.Percent,
 			Residual: r.Residual, MeanTV: cmp.MeanTV, GhostCount: cmp.GhostCount,

@@ -342,7 +342,7 @@ func (s *Solver) direction(x []float64, lambda, mx, wm float64, progress func(mx
 			out[i] = a - out[i]
 		}
 	}
-	rtol := min(0.01, max(1e-8, 0.1*progress(mx, wm)))
+	rtol := min(0.1, max(1e-8, 0.1*progress(mx, wm)))
 	s.lastKits, s.lastKrel = s.kr.solve(mv, s.f, s.d, rtol, 300)
 }
 
@@ -416,11 +416,19 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 		s.f[i] = s.y[i] - x[i]
 	}
 	m := merit(s.rs, s.wt)
+	m0 := m
+	short := 0 // consecutive damped steps
 	for it := 0; ; it++ {
 		if done(mx, wm) {
 			return it, mx, nil
 		}
 		if it == maxIts {
+			return it, mx, errNoConvergence
+		}
+		// On the path, give up early on a step that is not converging
+		// (Newton outside its region: damped steps, or a merit that has not
+		// fallen tenfold in three iterations); a shorter step will do.
+		if !math.IsInf(tolW, 1) && (short >= 2 || it >= 3 && m > 0.1*m0) {
 			return it, mx, errNoConvergence
 		}
 		if s.opt.MaxProducts > 0 && s.products >= s.opt.MaxProducts {
@@ -450,6 +458,11 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 		}
 		if !accepted {
 			return it + 1, mx, errNoConvergence
+		}
+		if t < 1 {
+			short++
+		} else {
+			short = 0
 		}
 		copy(x, s.xt)
 		copy(s.y, s.yt)

@@ -1,0 +1,305 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"pokerlab/cards"
+	"pokerlab/internal/loglog"
+	"pokerlab/internal/plotx"
+	"pokerlab/qre/qreplot"
+	"pokerlab/spot"
+	"pokerlab/spot/spotplot"
+	"pokerlab/spot/spotqre"
+)
+
+var qreSpotsSection = sectionFunc{
+	id:    "qre-spots",
+	title: "QRE versus Nash on No-Limit Hold'em spots",
+	intro: template.HTML(`<p>Seed 000 answers its question — how far is GTO Wizard's quantal response
+equilibrium from a Nash equilibrium? — on the AKQ game, and leaves two remarks unchecked on real
+poker: that a λ large enough to leave 0.1 % of the pot exploitable makes the QRE "almost Nash", and
+that the QRE repairs ghost lines, the decisions an equilibrium reaches with (almost) no probability.
+Here both are measured on heads-up No-Limit Hold'em spots (issue 13's, pot 200, stack 900, bets of
+60 % of the pot and all-in, raises of 2.5×): a Nash equilibrium by Discounted CFR to 0.05 % of the
+pot, and the agent logit QRE — at every decision and hand σ(a) ∝ exp(λ·Q(a)/pot), Q conditional on
+reaching the decision with Bayes beliefs and card removal, λ in units of the starting pot as in the
+seed — followed along λ by Newton continuation until its exploitability is 0.1 % of the pot (λ*).
+Ghost lines are the decision nodes the Nash profile reaches with probability below 10⁻³ (given the
+cards dealt on the line); there each strategy's loss is measured against a best response restricted
+to the node, with the QRE's values (its beliefs and continuation are defined everywhere), as for
+Kuhn and Leduc above.</p>`),
+	run: runQRESpots,
+}
+
+// The spots of the section: issue 13's turn spot and its river (2s).
+const (
+	reportRiverSpot = `board = "Td9d6hQc2s"
+pot = 200
+stack = 900
+oop = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
+ip = "QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+"
+add_allin = 0
+force_allin = 0
+merging = 0
+[sizes]
+bet = "60%, a"
+raise = "2.5x"
+`
+	reportTurnSpot = `board = "Td9d6hQc"
+pot = 200
+stack = 900
+oop = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
+ip = "QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+"
+add_allin = 0
+force_allin = 0
+merging = 0
+[sizes]
+bet = "60%, a"
+raise = "2.5x"
+`
+)
+
+type reportSpot struct {
+	name, file, src string
+}
+
+func runQRESpots(b *Builder) error {
+	spots := []reportSpot{{"river", "spot/testdata/issue-river.toml", reportRiverSpot}}
+	if !b.Quick() {
+		spots = append(spots, reportSpot{"turn", "spot/testdata/issue-turn.toml", reportTurnSpot})
+	}
+	type run struct {
+		reportSpot
+		st *spotqre.Study
+	}
+	var runs []run
+	for _, s := range spots {
+		sp, err := spot.ParseSpot(s.src, s.file)
+		if err != nil {
+			return err
+		}
+		g, err := spot.NewGame(sp, spot.Options{})
+		if err != nil {
+			return err
+		}
+		st, err := spotqre.Run(g, spotqre.StudyOptions{Extend: []float64{2, 4}})
+		if err != nil {
+			return fmt.Errorf("%s spot: %w", s.name, err)
+		}
+		runs = append(runs, run{s, st})
+	}
+
+	// Grids: Nash and QRE(λ*) side by side at the root and at a ghost node.
+	for _, r := range runs {
+		st := r.st
+		g := st.Game
+		cmp := st.Comparisons[0]
+		qreσ := st.Results[0].Strategy()
+		nodes := []int32{0}
+		if gn := cmp.GhostGridNode(1e-6); gn >= 0 {
+			nodes = append(nodes, gn)
+		}
+		lines := spotqre.Lines(g)
+		for k, n := range nodes {
+			l, err := g.ParseLine(lines[n])
+			if err != nil {
+				return err
+			}
+			board := strings.ReplaceAll(boardText(l.Board), " ", "")
+			title := strings.TrimSpace(board + " " + l.String())
+			var plots []*plot.Plot
+			for _, side := range []struct {
+				name string
+				σ    spot.Strategy
+			}{{fmt.Sprintf("Nash (DCFR, %.3f %% of the pot)", st.NashEval.Percent), st.Nash}, {fmt.Sprintf("QRE, λ* = %.0f", st.Auto.Lambda), qreσ}} {
+				p, err := spotplot.Grid(g.Report(side.σ, l), title)
+				if err != nil {
+					return err
+				}
+				p.Title.Text = side.name + "\n" + p.Title.Text
+				plots = append(plots, p)
+			}
+			fig := &qreplot.Figure{Plots: [][]*plot.Plot{plots}, Width: 2 * spotplot.Width, Height: spotplot.Height}
+			what, name := "at the root", "qre-spots-"+r.name+"-root"
+			if k == 1 {
+				d := nodeOf(cmp, n)
+				what = fmt.Sprintf("at the ghost line %q (the Nash profile reaches it with probability %.1e, the QRE with %.1e; there the Nash strategy loses %.2f chips per hand against a best response at the node, the QRE %.3f)",
+					l.String(), d.NashReach, d.QREReach, d.NashLoss, d.QRELoss)
+				name = "qre-spots-" + r.name + "-ghost"
+			}
+			if err := b.FigureSaved(name, fmt.Sprintf("The %s spot %s: the 13×13 grid of the player to act, Nash on the left, QRE at λ* on the right (each cell split by the frequency of each action).", r.name, what),
+				fmt.Sprintf("pokerlab spot compare %s --out-dir cmp && pokerlab spot show cmp/qre-lambda%s.pls --node %q --plot qre.svg", r.file, fmtLambda(st.Auto.Lambda), l.String()), fig.Save); err != nil {
+				return err
+			}
+		}
+	}
+
+	// Exploitability against λ, with the c/λ fits.
+	chart := loglog.Chart{Title: "Exploitability of the QRE on No-Limit Hold'em spots", XLabel: "λ (units of the pot)", YLabel: "exploitability (% of the pot)"}
+	lo, hi := math.Inf(1), 0.0
+	for i, r := range runs {
+		s := loglog.Series{Name: r.name + " spot", Color: plotColor(i)}
+		for _, p := range r.st.Path {
+			if p.Lambda > 0 {
+				s.X = append(s.X, p.Lambda)
+				s.Y = append(s.Y, p.Percent)
+				lo, hi = math.Min(lo, p.Lambda), math.Max(hi, p.Lambda)
+			}
+		}
+		chart.Series = append(chart.Series, s)
+		if !math.IsNaN(r.st.C) {
+			x0, x1 := r.st.FitFrom, s.X[len(s.X)-1]
+			chart.Series = append(chart.Series, loglog.Series{Name: fmt.Sprintf("%s: %.3f/λ", r.name, r.st.C), X: []float64{x0, x1},
+				Y: []float64{100 * r.st.C / x0, 100 * r.st.C / x1}, Dashed: true, Color: plotColor(i)})
+		}
+	}
+	chart.Series = append(chart.Series, loglog.Series{Name: "0.1 % of the pot", X: []float64{lo, hi}, Y: []float64{0.1, 0.1}, Dashed: true, Color: color.Gray{Y: 120}})
+	p, err := loglog.Plot(chart)
+	if err != nil {
+		return err
+	}
+	if err := b.Figure(p, "qre-spots-exploitability", "Exploitability (NashConv/2, exact best responses) of the agent QRE along λ on both spots, with the fit c/λ over λ ≥ λ*/4 (dashed; c in units of the pot, the seed's asymptotics).",
+		"pokerlab spot qre spot/testdata/issue-river.toml --lambda auto --json"); err != nil {
+		return err
+	}
+
+	// The table of numbers.
+	var rows [][]string
+	numbers := map[string]any{}
+	for _, r := range runs {
+		st := r.st
+		c := st.Comparisons[0]
+		res := st.Results[0]
+		maxEV, maxClass := 0.0, ""
+		for p := range 2 {
+			for _, ce := range c.ClassEV[p] {
+				if math.Abs(ce.Difference) > math.Abs(maxEV) {
+					maxEV, maxClass = ce.Difference, spot.PlayerName(p)+" "+ce.Class.String()
+				}
+			}
+		}
+		rows = append(rows, []string{r.name,
+			fmt.Sprintf("%d it., %.3f %%", st.NashIters, st.NashEval.Percent),
+			fmt.Sprintf("%.0f", st.Auto.Lambda),
+			fmt.Sprintf("%.3f (slope %.2f)", st.C, st.Slope),
+			fmt.Sprintf("%.1e", res.Residual),
+			fmt.Sprintf("%.3f", c.MeanTV),
+			fmt.Sprintf("%+.2f (%s)", maxEV, maxClass),
+			fmt.Sprintf("%d", c.GhostCount),
+			fmt.Sprintf("%.2f / %.3f", c.NashLossGhost, c.QRELossGhost),
+			fmt.Sprintf("%.3f / %.3f", c.NashLossOther, c.QRELossOther),
+			fmt.Sprintf("%.1f s / %.1f s", st.NashSeconds, st.QRESeconds),
+		})
+		var ghosts []map[string]any
+		for _, d := range c.Ghosts {
+			ghosts = append(ghosts, map[string]any{"line": d.Line, "player": spot.PlayerName(d.Player), "nash_reach": d.NashReach, "qre_reach": d.QREReach, "nash_loss": d.NashLoss, "qre_loss": d.QRELoss})
+		}
+		var changes []map[string]any
+		for _, h := range c.Changes {
+			changes = append(changes, map[string]any{"line": h.Line, "player": spot.PlayerName(h.Player), "hand": h.Hand.String(), "tv": h.TV, "probability": h.Probability, "nash": h.Nash, "qre": h.QRE})
+		}
+		var path []map[string]any
+		for _, p := range st.Path {
+			path = append(path, map[string]any{"lambda": p.Lambda, "exploitability_pct": p.Percent})
+		}
+		numbers[r.name] = map[string]any{
+			"nash_iterations": st.NashIters, "nash_exploitability_pct": st.NashEval.Percent, "nash_seconds": st.NashSeconds,
+			"lambda_star": st.Auto.Lambda, "qre_exploitability_pct": res.Evaluation.Percent, "residual": res.Residual, "logit_regret": res.LogitRegret,
+			"c": st.C, "slope": st.Slope, "fit_from": st.FitFrom, "fit_points": st.FitPoints,
+			"mean_tv": c.MeanTV, "max_class_ev_difference": maxEV, "max_class": maxClass,
+			"ghost_reach": c.GhostReach, "ghost_nodes": c.GhostCount,
+			"nash_loss_ghost": c.NashLossGhost, "qre_loss_ghost": c.QRELossGhost, "nash_loss_other": c.NashLossOther, "qre_loss_other": c.QRELossOther,
+			"qre_seconds": st.QRESeconds, "products": st.Stats.Products, "newton": st.Stats.Newton, "steps": st.Stats.Steps,
+			"ghosts": ghosts, "changes": changes, "path": path,
+		}
+	}
+	b.Table(Table{
+		Caption: "The QRE at λ* against Nash. Losses are chips per hand at a node (P_QRE-weighted), Nash / QRE, at ghost nodes and at the other nodes; mean TV is the total variation between the two action distributions averaged over every decision and hand (weighted by the QRE's probability of reaching it); the class EV difference is the largest QRE − Nash difference of a starting-hand class's EV at the root.",
+		Header:  []string{"spot", "Nash", "λ*", "c (pots)", "residual", "mean TV", "largest class EV difference", "ghost nodes", "loss at ghosts", "loss elsewhere", "time Nash / QRE"},
+		Rows:    rows,
+	}, "pokerlab spot compare spot/testdata/issue-river.toml --json")
+	b.Number("spots", numbers)
+
+	// Ghost lines and hand changes of the first spot listed by node.
+	for _, r := range runs {
+		c := r.st.Comparisons[0]
+		var grows [][]string
+		for i, d := range c.Ghosts {
+			if i == 6 {
+				break
+			}
+			grows = append(grows, []string{d.Line, spot.PlayerName(d.Player), fmt.Sprintf("%.1e", d.NashReach), fmt.Sprintf("%.1e", d.QREReach),
+				fmt.Sprintf("%.3f", d.NashLoss), fmt.Sprintf("%.4f", d.QRELoss), freqText(d.Actions, d.NashFreq), freqText(d.Actions, d.QREFreq)})
+		}
+		if len(grows) > 0 {
+			b.Table(Table{Caption: fmt.Sprintf("Ghost lines of the %s spot (Nash reach below %g), by the Nash strategy's loss there.", r.name, c.GhostReach),
+				Header: []string{"node", "player", "Nash reach", "QRE reach", "Nash loss", "QRE loss", "Nash", "QRE"}, Rows: grows},
+				fmt.Sprintf("pokerlab spot compare %s", r.file))
+		}
+		var crows [][]string
+		for i, h := range c.Changes {
+			if i == 6 {
+				break
+			}
+			line := h.Line
+			if line == "" {
+				line = "(root)"
+			}
+			crows = append(crows, []string{line, spot.PlayerName(h.Player), h.Hand.String(), fmt.Sprintf("%.3f", h.TV), freqText(h.Actions, h.Nash), freqText(h.Actions, h.QRE)})
+		}
+		b.Table(Table{Caption: fmt.Sprintf("The hands of the %s spot whose action changes most between Nash and the QRE at λ* (ranked by probability of the decision × total variation).", r.name),
+			Header: []string{"node", "player", "hand", "TV", "Nash", "QRE"}, Rows: crows},
+			fmt.Sprintf("pokerlab spot compare %s", r.file))
+	}
+
+	// The conclusion, from the measured figures.
+	var parts []string
+	for _, r := range runs {
+		st := r.st
+		c := st.Comparisons[0]
+		parts = append(parts, fmt.Sprintf("on the %s spot λ* = %.0f (exploitability falls like c/λ with c = %.3f pots, slope %.2f); there the QRE's action distributions differ from Nash's by a total variation of %.3f on average, no starting-hand class's EV moves by more than %.2f chips on a pot of %d, and on the %d ghost nodes the Nash strategy loses %.2f chips per hand against a best response at the node where the QRE loses %.3f",
+			r.name, st.Auto.Lambda, st.C, st.Slope, c.MeanTV, maxAbsClassEV(c), st.Game.Spot.Pot, c.GhostCount, c.NashLossGhost, c.QRELossGhost))
+	}
+	b.Text(template.HTML(template.HTMLEscapeString("Conclusion: " + strings.Join(parts, "; ") +
+		". So at the λ where the QRE is as close to Nash as a good solver's 0.1 % of the pot, it is the same strategy on the lines that are played — the seed's \"almost Nash\" holds on real spots — and it differs where it was meant to: on the lines Nash play never reaches, where the equilibrium's strategy is left unconverged and the QRE's is a reasonable response.")))
+	return nil
+}
+
+func nodeOf(c *spotqre.Comparison, n int32) spotqre.NodeDistance {
+	for _, d := range c.Nodes {
+		if d.Node == n {
+			return d
+		}
+	}
+	return spotqre.NodeDistance{}
+}
+
+func maxAbsClassEV(c *spotqre.Comparison) float64 {
+	var m float64
+	for p := range 2 {
+		for _, ce := range c.ClassEV[p] {
+			m = math.Max(m, math.Abs(ce.Difference))
+		}
+	}
+	return m
+}
+
+func freqText(acts []spot.Action, f []float64) string {
+	parts := make([]string, len(acts))
+	for a, act := range acts {
+		parts[a] = fmt.Sprintf("%s %.0f%%", act.String(), 100*f[a])
+	}
+	return strings.Join(parts, " ")
+}
+
+func fmtLambda(l float64) string { return fmt.Sprintf("%.6g", l) }
+
+func boardText(cs []cards.Card) string { return cards.FormatCards(cs) }
+
+func plotColor(i int) color.Color { return plotx.Color(i) }
