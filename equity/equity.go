@@ -187,16 +187,13 @@ func (p *problem) exact(en *enumerator, deals []int32, dealW []float64, threads 
 		for i, pl := range p.players {
 			holes[i] = pl.combos[0].hand
 		}
-		var sum tally[uint64]
-		en.run(threads, progress,
-			func() boardVisitor { return &handsVisitor{holes: holes} },
-			func(bv boardVisitor) { sum.add(&bv.(*handsVisitor).tally) })
+		sum := runHands(en, holes, threads, progress)
 		res.Players = sum.results(n, shareUnit)
 		return res
 	}
-	var hu []huRow
+	var hu *huPlan
 	if n == 2 {
-		hu = headsUpRows(p)
+		hu = newHUPlan(p)
 	}
 	var sum tally[float64]
 	en.run(threads, progress,

@@ -698,3 +698,51 @@ func FuzzParseRange(f *testing.F) {
 		}
 	})
 }
+
+// Two weighted ranges are drawn as one pair (pairDraw): the Monte Carlo
+// estimate agrees with exact enumeration within 4 standard errors, and the
+// pair table is used (or not, past maxPairs) as documented.
+func TestPairDrawUnbiased(t *testing.T) {
+	for _, tc := range []struct {
+		a, b  string
+		board string
+	}{
+		{"QQ+,AKs:0.5", "JJ-88,AQs-ATs", ""},
+		{"QQ+,AKs", "JJ-88,AQs-ATs", ""}, // equal weights: drawn from the card words
+		{"AKs,T9s", "QQ,76s", "Ts 7s 2c"},
+		{"AKs:0.5,QQ,77:0.25", "JJ:0.25,T9s,A7s:0.75", "Ah 7c 2d"},
+		{"AA,KK:0.3", "AKo,QJs:0.6", "Kd 9s 4s 2h"},
+	} {
+		rs := []*Range{MustParseRange(tc.a), MustParseRange(tc.b)}
+		var board cards.Set
+		if tc.board != "" {
+			board = cards.MustParseSet(tc.board)
+		}
+		ex, err := Calculate(rs, Options{Method: Exact, Board: board})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mc, err := Calculate(rs, Options{Method: MonteCarlo, Board: board, Samples: 200000, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, se, want := mc.Players[0].Equity, mc.Players[0].StdErr, ex.Players[0].Equity
+		if math.Abs(got-want) > 4*se {
+			t.Errorf("%s vs %s on %q: Monte Carlo %.5f ± %.5f, exact %.5f", tc.a, tc.b, tc.board, got, se, want)
+		}
+		p, err := newProblem(rs, nil, board, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := newSampler(p); s.pairs == nil {
+			t.Errorf("%s vs %s: no pair table", tc.a, tc.b)
+		}
+	}
+	p, err := newProblem([]*Range{MustParseRange("22+,A2+,K2+,Q2+"), MustParseRange("22+,A2+,K2+,Q2+,J2+")}, nil, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := newSampler(p); s.pairs != nil {
+		t.Errorf("%d×%d combinations: pair table built past maxPairs", len(p.players[0].combos), len(p.players[1].combos))
+	}
+}

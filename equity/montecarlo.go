@@ -3,7 +3,7 @@ package equity
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -76,27 +76,21 @@ func (a *mcAcc) book(vals []handeval.Value) {
 	}
 }
 
-// book2 is book for two players.
+// book2 is book for two players, without branches: the outcome depends
+// on two table lookups, and a mispredicted branch on them costs more than
+// the few multiplications.
 func (a *mcAcc) book2(x, y handeval.Value) {
+	const half = shareUnit / 2
+	w0, w1, t := b2u(x > y), b2u(y > x), b2u(x == y)
 	a.n++
-	switch {
-	case x > y:
-		a.share[0] += shareUnit
-		a.share2[0] += shareUnit * shareUnit
-		a.win[0]++
-	case y > x:
-		a.share[1] += shareUnit
-		a.share2[1] += shareUnit * shareUnit
-		a.win[1]++
-	default:
-		const half = shareUnit / 2
-		a.share[0] += half
-		a.share[1] += half
-		a.share2[0] += half * half
-		a.share2[1] += half * half
-		a.tie[0]++
-		a.tie[1]++
-	}
+	a.share[0] += w0*shareUnit + t*half
+	a.share[1] += w1*shareUnit + t*half
+	a.share2[0] += w0*(shareUnit*shareUnit) + t*(half*half)
+	a.share2[1] += w1*(shareUnit*shareUnit) + t*(half*half)
+	a.win[0] += w0
+	a.win[1] += w1
+	a.tie[0] += t
+	a.tie[1] += t
 }
 
 // aliasTable draws an index with probability proportional to its weight in
@@ -162,12 +156,13 @@ func (t *aliasTable) draw(x uint64) int {
 // sampler draws deals of a problem; one per goroutine.
 type sampler struct {
 	p       *problem
-	ranged  []int // players drawn from their weighted range
-	uniform []int // players whose range is every combination left: dealt two cards
-	alias   []aliasTable
-	known   cards.Set // board, dead and the cards of players with one combination
+	ranged  []rangedDraw // players drawn from their weighted range, in seat order
+	uniform []int        // players whose range is every combination left: dealt two cards
+	known   cards.Set    // board, dead and the cards of players with one combination
 	board   handeval.Hand
 	hands   [MaxPlayers]handeval.Hand
+	hu      [2]handeval.Hand // deal2's hands
+	pairs   *pairDraw        // two ranged players drawn together, or nil
 	vals    [MaxPlayers]handeval.Value
 	// numDrawn cards come per deal: two per uniform player and the board.
 	numDrawn   int
@@ -175,16 +170,34 @@ type sampler struct {
 	cardSource
 }
 
+// rangedDraw is what drawing one ranged player's combination needs, laid
+// out flat: the alias table and the combinations' cards.
+type rangedDraw struct {
+	seat  int
+	alias aliasTable
+	combo []drawnCombo // indexed like the player's combinations
+}
+
+type drawnCombo struct {
+	set  cards.Set
+	hand handeval.Hand
+}
+
+// draw returns the combination the random word x picks.
+func (r *rangedDraw) draw(x uint64) *drawnCombo {
+	return &r.combo[r.alias.draw(x)]
+}
+
 // cardSource draws uniform cards from a PCG stream.
 type cardSource struct {
-	rng rand.PCG
+	rng pcg
 	// x holds random bits for card draws, good for left more draws.
 	x    uint64
 	left int
 }
 
 func (s *cardSource) seed(a, b uint64) {
-	s.rng.Seed(a, b)
+	s.rng.seed(a, b)
 	s.left = 0
 }
 
@@ -197,7 +210,6 @@ func newSampler(p *problem) *sampler {
 			s.known |= pl.combos[0].set
 		}
 	}
-	s.alias = make([]aliasTable, len(p.players))
 	for i, pl := range p.players {
 		if len(pl.combos) == 1 {
 			s.hands[i] = pl.combos[0].hand // fixed for every deal
@@ -211,7 +223,6 @@ func newSampler(p *problem) *sampler {
 				uniform = false
 			}
 		}
-		s.alias[i] = newAliasTable(w)
 		if uniform {
 			// Every combination of the cards left, equally weighted: dealing
 			// two cards from what the ranged players leave is the same
@@ -219,11 +230,68 @@ func newSampler(p *problem) *sampler {
 			// on which combinations the ranged players hold).
 			s.uniform = append(s.uniform, i)
 		} else {
-			s.ranged = append(s.ranged, i)
+			r := rangedDraw{seat: i, alias: newAliasTable(w)}
+			for _, c := range pl.combos {
+				r.combo = append(r.combo, drawnCombo{c.set, c.hand})
+			}
+			s.ranged = append(s.ranged, r)
 		}
 	}
 	s.numDrawn = 2*len(s.uniform) + p.toCome
+	if len(p.players) == 2 && len(s.ranged) == 2 {
+		s.pairs = newPairDraw(s.ranged[0].combo, s.ranged[1].combo, p.players[0].combos, p.players[1].combos)
+	}
 	return s
+}
+
+// maxPairs caps the pairs of a pairDraw (its tables take 28 bytes a pair).
+const maxPairs = 1 << 16
+
+// pairDraw draws the combinations of two players with weighted ranges
+// together, from one alias table over the pairs that share no card, with
+// weight the product of the two weights: the distribution of drawing them
+// one after the other and redrawing both on a clash, with one random word
+// per deal and no redraws (OMPEval joins ranges the same way).
+type pairDraw struct {
+	alias aliasTable
+	pair  []drawnPair
+	// uniform: every pair weighs the same, so a pair is a uniform index,
+	// drawn like a card from the card words (see chunkPairs), where it
+	// counts as units draws: the smallest units with 52^units ≥ the number
+	// of pairs.
+	uniform bool
+	units   int
+}
+
+type drawnPair struct {
+	set  cards.Set // both combinations' cards
+	i, j uint32    // the combinations of the first and the second player
+}
+
+// newPairDraw returns the pair table of two players' combinations, or nil
+// if they have more than maxPairs pairs.
+func newPairDraw(c0, c1 []drawnCombo, w0, w1 []combo) *pairDraw {
+	if len(c0)*len(c1) > maxPairs {
+		return nil
+	}
+	d := new(pairDraw)
+	var w []float64
+	for i, a := range c0 {
+		for j, b := range c1 {
+			if a.set&b.set != 0 {
+				continue
+			}
+			d.pair = append(d.pair, drawnPair{a.set | b.set, uint32(i), uint32(j)})
+			w = append(w, w0[i].weight*w1[j].weight)
+		}
+	}
+	d.alias = newAliasTable(w)
+	d.uniform = !slices.ContainsFunc(w, func(x float64) bool { return x != w[0] })
+	for n := 1; n < len(d.pair); n *= cards.NumCards {
+		d.units++
+	}
+	d.units = max(d.units, 1)
+	return d
 }
 
 // drawsPerWord is how many card numbers one 64-bit random word yields: each
@@ -234,24 +302,172 @@ const drawsPerWord = 5
 
 // draw fills dst with distinct cards not in used, uniformly (rejecting
 // used cards), and returns used with them added.
+//
+// The loops are nested so that the inner one, over the draws left in the
+// current random word, stays small; the stream is that of one loop that
+// refills the word whenever it runs out and a card is still wanted.
 func (s *cardSource) draw(used cards.Set, dst []cards.Card) cards.Set {
 	x, left := s.x, s.left
-	for k := 0; k < len(dst); {
-		if left == 0 {
-			x, left = s.rng.Uint64(), drawsPerWord
+	k := 0
+	for {
+		for ; left > 0 && k < len(dst); left-- {
+			hi, lo := bits.Mul64(x, cards.NumCards)
+			x = lo
+			if bit := cards.Set(1) << (hi & 63); used&bit == 0 {
+				used |= bit
+				dst[k] = cards.Card(hi)
+				k++
+			}
 		}
-		hi, lo := bits.Mul64(x, cards.NumCards)
-		x = lo
-		left--
-		if used>>hi&1 != 0 {
-			continue
+		if k == len(dst) {
+			break
 		}
-		used |= 1 << hi
-		dst[k] = cards.Card(hi)
-		k++
+		x, left = s.rng.Uint64(), drawsPerWord
 	}
 	s.x, s.left = x, left
 	return used
+}
+
+// drawHand is draw adding the n cards to h instead of listing them: the
+// same stream of cards.
+func (s *cardSource) drawHand(used cards.Set, n int, h handeval.Hand) (cards.Set, handeval.Hand) {
+	x, left := s.x, s.left
+	k := 0
+	for {
+		for ; left > 0 && k < n; left-- {
+			hi, lo := bits.Mul64(x, cards.NumCards)
+			x = lo
+			if bit := cards.Set(1) << (hi & 63); used&bit == 0 {
+				used |= bit
+				h = h.Add(cards.Card(hi))
+				k++
+			}
+		}
+		if k == n {
+			break
+		}
+		x, left = s.rng.Uint64(), drawsPerWord
+	}
+	s.x, s.left = x, left
+	return used, h
+}
+
+// deal2 draws one deal of two players, none of them dealt uniformly, and
+// returns their values: one's draws, in a function of its own that calls
+// nothing, so that the compiler keeps its variables in registers.
+func (s *sampler) deal2() (handeval.Value, handeval.Value) {
+	var used cards.Set
+	hi, lo, r := s.rng.hi, s.rng.lo, uint64(0)
+	// The ranged players' draws, unrolled for one and two of them (the
+	// same draws and checks as the loop in one); players drawn together
+	// (pairDraw) go through chunkPairs instead.
+	switch rs := s.ranged; {
+	case len(rs) == 0:
+		used = s.known
+	case len(rs) == 1:
+		rd := &rs[0]
+		hi, lo, r = pcgStep(hi, lo)
+		c := rd.draw(r)
+		for c.set&s.known != 0 {
+			hi, lo, r = pcgStep(hi, lo)
+			c = rd.draw(r)
+		}
+		used = s.known | c.set
+		s.hu[rd.seat&1] = c.hand
+	default:
+		r0, r1 := &rs[0], &rs[1]
+		for {
+			hi, lo, r = pcgStep(hi, lo)
+			c0 := r0.draw(r)
+			if c0.set&s.known != 0 {
+				continue // reject the whole deal: keeps P ∝ Π weights
+			}
+			hi, lo, r = pcgStep(hi, lo)
+			c1 := r1.draw(r)
+			if c1.set&(s.known|c0.set) != 0 {
+				continue
+			}
+			used = s.known | c0.set | c1.set
+			s.hu[0], s.hu[1] = c0.hand, c1.hand
+			break
+		}
+	}
+	board := s.board
+	x, left := s.x, s.left
+	for k := s.p.toCome; ; {
+		for ; left > 0 && k > 0; left-- {
+			h, l := bits.Mul64(x, cards.NumCards)
+			x = l
+			if bit := cards.Set(1) << (h & 63); used&bit == 0 {
+				used |= bit
+				board = board.Add(cards.Card(h))
+				k--
+			}
+		}
+		if k == 0 {
+			break
+		}
+		hi, lo, x = pcgStep(hi, lo)
+		left = drawsPerWord
+	}
+	s.rng.hi, s.rng.lo = hi, lo
+	s.x, s.left = x, left
+	return board.Union(s.hu[0]).Eval(), board.Union(s.hu[1]).Eval()
+}
+
+// chunkPairs is n deals of deal2 for players drawn together (pairDraw),
+// in one loop that keeps the generator's state in registers, returning the
+// packed outcome counts of chunk2.
+func (s *sampler) chunkPairs(n int) (counts uint64) {
+	pd := s.pairs
+	c0, c1 := s.ranged[0].combo, s.ranged[1].combo
+	hi, lo, x, left := s.rng.hi, s.rng.lo, s.x, s.left
+	nPairs := uint64(len(pd.pair))
+	for ; n > 0; n-- {
+		var e *drawnPair
+		if pd.uniform {
+			// A uniform pair is drawn like a card, from the card words:
+			// the high half of x·nPairs. It counts as units draws (as
+			// much of x as units cards use), so every draw keeps
+			// drawsPerWord's bias bound.
+			if left < pd.units {
+				hi, lo, x = pcgStep(hi, lo)
+				left = drawsPerWord
+			}
+			h, l := bits.Mul64(x, nPairs)
+			x = l
+			left -= pd.units
+			e = &pd.pair[h]
+		} else {
+			var r uint64
+			hi, lo, r = pcgStep(hi, lo)
+			e = &pd.pair[pd.alias.draw(r)]
+		}
+		used := s.known | e.set
+		board := s.board
+		// deal2's board loop, written out again: a call would send the
+		// generator's state through memory.
+		for k := s.p.toCome; ; {
+			for ; left > 0 && k > 0; left-- {
+				h, l := bits.Mul64(x, cards.NumCards)
+				x = l
+				if bit := cards.Set(1) << (h & 63); used&bit == 0 {
+					used |= bit
+					board = board.Add(cards.Card(h))
+					k--
+				}
+			}
+			if k == 0 {
+				break
+			}
+			hi, lo, x = pcgStep(hi, lo)
+			left = drawsPerWord
+		}
+		a, b := board.Union(c0[e.i].hand).Eval(), board.Union(c1[e.j].hand).Eval()
+		counts += b2u(a > b) | b2u(b > a)<<21 | b2u(a == b)<<42
+	}
+	s.rng.hi, s.rng.lo, s.x, s.left = hi, lo, x, left
+	return counts
 }
 
 // one draws and books one deal.
@@ -259,24 +475,24 @@ func (s *sampler) one(acc *mcAcc) {
 	var used cards.Set
 restart:
 	used = s.known
-	for _, i := range s.ranged {
-		c := &s.p.players[i].combos[s.alias[i].draw(s.rng.Uint64())]
+	for k := range s.ranged {
+		r := &s.ranged[k]
+		c := r.draw(s.rng.Uint64())
 		if c.set&used != 0 {
 			goto restart // reject the whole deal: keeps P ∝ Π weights
 		}
 		used |= c.set
-		s.hands[i] = c.hand
+		s.hands[r.seat] = c.hand
 	}
-	// The uniform players' cards and the board come in one draw.
-	var drawn [2*MaxPlayers + 5]cards.Card
-	s.draw(used, drawn[:s.numDrawn])
-	board := s.board
-	for _, c := range drawn[2*len(s.uniform) : s.numDrawn] {
-		board = board.Add(c)
+	// The uniform players' cards, then the board, from one stream.
+	if len(s.uniform) > 0 {
+		var drawn [2 * MaxPlayers]cards.Card
+		used = s.draw(used, drawn[:2*len(s.uniform)])
+		for j, i := range s.uniform {
+			s.hands[i] = handeval.Hand{}.Add(drawn[2*j]).Add(drawn[2*j+1])
+		}
 	}
-	for j, i := range s.uniform {
-		s.hands[i] = handeval.Hand{}.Add(drawn[2*j]).Add(drawn[2*j+1])
-	}
+	_, board := s.drawHand(used, s.p.toCome, s.board)
 	if s.numPlayers == 2 {
 		acc.book2(board.Union(s.hands[0]).Eval(), board.Union(s.hands[1]).Eval())
 		return
@@ -289,6 +505,11 @@ restart:
 
 func (s *sampler) chunk(seed, index uint64, n int, acc *mcAcc) {
 	s.seed(seed, index)
+	if s.numPlayers == 2 && len(s.uniform) == 0 {
+		s.hu = [2]handeval.Hand{s.hands[0], s.hands[1]}
+		s.chunk2(n, acc)
+		return
+	}
 	for range n {
 		s.one(acc)
 	}
@@ -303,6 +524,34 @@ func expectedDeals(done int64, se, target float64, planned int64) int64 {
 	}
 	need := float64(done) * (se / target) * (se / target)
 	return max(done, min(planned, int64(min(need, float64(planned)))))
+}
+
+// chunk2 is chunk for two players, none of them dealt uniformly: the same
+// deals as one, with the outcomes counted in a register and booked at the
+// end (the same integers as booking each deal).
+func (s *sampler) chunk2(n int, acc *mcAcc) {
+	// Outcome counts packed in 21-bit fields of one word (a chunk has at
+	// most 8192 deals): wins of player 0, wins of player 1, ties.
+	var counts uint64
+	if s.pairs != nil {
+		counts = s.chunkPairs(n)
+	} else {
+		for range n {
+			a, b := s.deal2()
+			counts += b2u(a > b) | b2u(b > a)<<21 | b2u(a == b)<<42
+		}
+	}
+	won0, won1, tied := counts&(1<<21-1), counts>>21&(1<<21-1), counts>>42
+	const half = shareUnit / 2
+	acc.n += won0 + won1 + tied
+	acc.share[0] += won0*shareUnit + tied*half
+	acc.share[1] += won1*shareUnit + tied*half
+	acc.share2[0] += won0*(shareUnit*shareUnit) + tied*(half*half)
+	acc.share2[1] += won1*(shareUnit*shareUnit) + tied*(half*half)
+	acc.win[0] += won0
+	acc.win[1] += won1
+	acc.tie[0] += tied
+	acc.tie[1] += tied
 }
 
 // monteCarlo samples deals in chunks over threads and stops at the first

@@ -3,9 +3,9 @@ package handeval
 import (
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"pokerlab/cards"
+	"pokerlab/handeval/internal/tablegen"
 )
 
 // randomHands returns n seeded random hands of k cards.
@@ -20,44 +20,76 @@ func randomHands(n, k int) []cards.Set {
 
 var sink Value
 
-// BenchmarkEval7Random evaluates random seven-card sets (one op = one hand).
-// The sets are pre-drawn, 65,536 of them, so the tables see a random access
-// pattern as in Monte Carlo.
-func BenchmarkEval7Random(b *testing.B) {
-	hands := randomHands(1<<16, 7)
+// The random-hand benchmarks evaluate a table of 65,536 pre-drawn hands per
+// op, in a helper outside the b.Loop body (b.Loop keeps the calls in its
+// body from being inlined, which would measure the call instead of the
+// evaluation), and report ns/eval; the random order sends the table lookups
+// all over the tables, as in Monte Carlo.
+const benchHands = 1 << 16
+
+func benchEvals(b *testing.B, pass func() Value) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	var acc Value
-	for i := 0; b.Loop(); i++ {
-		acc += Eval(hands[i&(1<<16-1)])
+	for b.Loop() {
+		acc += pass()
 	}
 	sink = acc
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchHands, "ns/eval")
 }
 
-// BenchmarkHandEval7Random is BenchmarkEval7Random through pre-built Hands.
+// BenchmarkEval7Random evaluates random seven-card sets with Eval.
+func BenchmarkEval7Random(b *testing.B) {
+	hands := randomHands(benchHands, 7)
+	benchEvals(b, func() (acc Value) {
+		for _, s := range hands {
+			acc += Eval(s)
+		}
+		return
+	})
+}
+
+// BenchmarkHandEval7Random is BenchmarkEval7Random through pre-built Hands
+// (OMPEval's benchmark of pre-built hand objects).
 func BenchmarkHandEval7Random(b *testing.B) {
-	sets := randomHands(1<<16, 7)
+	sets := randomHands(benchHands, 7)
 	hands := make([]Hand, len(sets))
 	for i, s := range sets {
 		hands[i] = NewHand(s)
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	var acc Value
-	for i := 0; b.Loop(); i++ {
-		acc += hands[i&(1<<16-1)].Eval()
+	benchEvals(b, func() (acc Value) {
+		for _, h := range hands {
+			acc += h.Eval()
+		}
+		return
+	})
+}
+
+// BenchmarkHandOf7Random builds each Hand from its seven cards and
+// evaluates it (OMPEval's benchmark of hands built from card arrays).
+func BenchmarkHandOf7Random(b *testing.B) {
+	sets := randomHands(benchHands, 7)
+	cs := make([][7]cards.Card, len(sets))
+	for i, s := range sets {
+		copy(cs[i][:], s.Cards())
 	}
-	sink = acc
+	benchEvals(b, func() (acc Value) {
+		for i := range cs {
+			c := &cs[i]
+			acc += Hand{}.Add(c[0]).Add(c[1]).Add(c[2]).Add(c[3]).Add(c[4]).Add(c[5]).Add(c[6]).Eval()
+		}
+		return
+	})
 }
 
 func BenchmarkEval5Random(b *testing.B) {
-	hands := randomHands(1<<16, 5)
-	b.ReportAllocs()
-	var acc Value
-	for i := 0; b.Loop(); i++ {
-		acc += Eval(hands[i&(1<<16-1)])
-	}
-	sink = acc
+	hands := randomHands(benchHands, 5)
+	benchEvals(b, func() (acc Value) {
+		for _, s := range hands {
+			acc += Eval(s)
+		}
+		return
+	})
 }
 
 // enumerateAll7 evaluates all 133,784,560 seven-card hands incrementally,
@@ -102,27 +134,27 @@ func BenchmarkEnumerateAll7(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/133784560, "ns/hand")
 }
 
-// BenchmarkBuildTables measures the start-up cost of the tables.
+// BenchmarkBuildTables is what building the tables at first use would cost
+// (the first-call latency of a lazy evaluator); the tables are generated
+// and embedded instead (tables_gen.go), so no program pays it.
 func BenchmarkBuildTables(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		buildTables()
+		if _, err := tablegen.Build(tablegen.Mul, tablegen.AceMul); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
-// The tables are built at start-up, so building them must stay well under
-// 100 ms. Other processes share the machine (CI, parallel test binaries), so
-// the test takes the best of three builds and measures the process's CPU
-// time, which another process's load does not inflate the way it inflates
-// wall time.
-func TestBuildTablesFast(t *testing.T) {
-	best := time.Duration(1 << 62)
-	for i := 0; i < 3; i++ {
-		start := cpuTime()
-		buildTables()
-		best = min(best, cpuTime()-start)
+// BenchmarkHistogram7 counts the hands of every value among all 133,784,560
+// seven-card hands, evaluating classes of hands that differ only in
+// irrelevant suits once (ns/hand is per hand counted).
+func BenchmarkHistogram7(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkHist = Histogram7()
 	}
-	if best > 100*time.Millisecond {
-		t.Errorf("building the tables took %v of CPU time, want well under 100 ms", best)
-	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/133784560, "ns/hand")
 }
+
+var sinkHist *[NumValues + 1]uint64

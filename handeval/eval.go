@@ -21,27 +21,32 @@ func Eval(s cards.Set) Value {
 	// Multiplying the suit's bits (at 4r) by Σ16^k sums them into nibble 12
 	// (no carries: every partial sum is at most 7); adding 3 sets bit 51
 	// exactly when the count is at least 5. Multiplies beat POPCNT here:
-	// they need no CPU-feature branch and keep Eval small.
+	// they need no CPU-feature branch.
 	const bias, top = 3 << 48, 8 << 48
 	s0 := (x&nibbleLow)*nibbleLow + bias
 	s1 := (x>>1&nibbleLow)*nibbleLow + bias
 	s2 := (x>>2&nibbleLow)*nibbleLow + bias
 	s3 := (x>>3&nibbleLow)*nibbleLow + bias
-	if (s0|s1|s2|s3)&top != 0 {
-		// At most one suit can hold five of at most seven cards.
-		su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
-		return flushValue[cards.Set(x).SuitMask(cards.Suit(su))]
+	// The common case first: the compiler lays it out as the fall-through.
+	if (s0|s1|s2|s3)&top == 0 {
+		// Nibble-wise popcount: the nibble of rank r becomes its card count.
+		y := x - (x >> 1 & pairs01)
+		y = y&nibble2 + y>>2&nibble2
+		// y·hashMul ignores the ace's nibble by itself (hashMul has 16 low
+		// zero bits, so 16¹²·hashMul ≡ 0 mod 2⁶⁴); the aces add
+		// count·aceMul, a shift.
+		return rankLookup(y*hashMul + y>>48<<aceShift)
 	}
-	// Nibble-wise popcount: the nibble of rank r becomes its card count.
-	y := x - (x >> 1 & pairs01)
-	y = y&nibble2 + y>>2&nibble2
-	return rankLookup(y * hashMul)
+	// At most one suit can hold five of at most seven cards.
+	su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
+	return tab.flush[cards.Set(x).SuitMask(cards.Suit(su))]
 }
 
-// rankLookup maps the hash of a rank multiset to its value.
-func rankLookup(h uint64) Value {
-	slot := uint32(h>>(64-bucketBits-slotBits)) & (numSlots - 1)
-	return rankValue[slot^uint32(displacement[h>>(64-bucketBits)])]
+// rankLookup maps a rank key to its value. The counters in the low 16 bits
+// do not reach the hash bits.
+func rankLookup(k uint64) Value {
+	slot := uint32(k>>(64-bucketBits-slotBits)) & (numSlots - 1)
+	return tab.rank[slot^uint32(tab.disp[k>>(64-bucketBits)])]
 }
 
 // Valid reports whether s can be evaluated: 5, 6 or 7 cards.
@@ -51,34 +56,21 @@ func Valid(s cards.Set) bool {
 }
 
 // Category returns the category of a hand of value v (1..7462).
-func (v Value) Category() Category { return categoryOf[v] }
+func (v Value) Category() Category { return tab.category[v] }
 
 // Hand is a partial hand kept in the evaluator's own form, so that cards can
-// be added with a few additions and a hand of 5..7 cards evaluated without
-// recomputing anything: the rank hash is linear in the rank counts, and
-// the suit field keeps per suit the rank mask and the card count.
+// be added with two additions and a hand of 5..7 cards evaluated without
+// recomputing anything (see the package documentation).
 //
 // Build the board once (NewHand or Add), then combine it with each player's
 // hole cards (Union) and call Eval. A Hand holds at most seven cards, and
 // the hands combined by Union must not share a card. The zero Hand is empty.
 type Hand struct {
-	key uint64 // Σ hashMul·16^rank over the cards (mod 2⁶⁴)
-	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask,
-	// bits 13..15 its card count (0..7).
+	// key holds the rank key in bits 16..63 (linear in the rank counts)
+	// and the card count of suit s in bits 4s..4s+3.
+	key uint64
+	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask.
 	suits uint64
-}
-
-var (
-	cardKey   [cards.NumCards]uint64
-	cardSuits [cards.NumCards]uint64
-)
-
-func init() {
-	for c := range cards.Card(cards.NumCards) {
-		cardKey[c] = hashMul << (4 * uint(c.Rank()))
-		lane := 16 * uint(c.Suit())
-		cardSuits[c] = 1<<(lane+uint(c.Rank())) + 1<<(lane+13)
-	}
 }
 
 // NewHand returns the hand of the cards of s (at most seven).
@@ -92,7 +84,7 @@ func NewHand(s cards.Set) Hand {
 
 // Add returns h with card c added (c must not be in h).
 func (h Hand) Add(c cards.Card) Hand {
-	return Hand{h.key + cardKey[c], h.suits + cardSuits[c]}
+	return Hand{h.key + tab.cardKey[c], h.suits + tab.cardSuits[c]}
 }
 
 // Union returns the hand of the cards of h and o, which must be disjoint and
@@ -103,11 +95,9 @@ func (h Hand) Union(o Hand) Hand {
 
 // Count returns the number of cards in h.
 func (h Hand) Count() int {
-	n := 0
-	for lane := range uint(4) {
-		n += int(h.suits >> (16*lane + 13) & 7)
-	}
-	return n
+	c := h.key & 0xFFFF
+	c = c&0x0F0F + c>>4&0x0F0F
+	return int(c&0xFF + c>>8)
 }
 
 // Set returns the cards of h.
@@ -122,22 +112,40 @@ func (h Hand) Set() cards.Set {
 	return s
 }
 
-// laneTop selects bit 15 of a suit's lane set when the lane's 3-bit count
-// (bits 13..15) is at least five: bit 15 and (bit 14 or bit 13).
-const laneTop = 0x8000800080008000
-
 // Eval returns the value of the best five cards of h, which must hold 5, 6
 // or 7 cards.
 func (h Hand) Eval() Value {
-	if f := h.suits & (h.suits<<1 | h.suits<<2) & laneTop; f != 0 {
-		lane := uint(bits.TrailingZeros64(f)) &^ 15
-		return flushValue[h.suits>>lane&0x1fff]
+	// The common case first: the compiler lays it out as the fall-through,
+	// and tests the flush bits without keeping them.
+	if k := h.key; (k+counterBias)&counterTop == 0 {
+		return tab.rank[uint32(k>>(64-bucketBits-slotBits))&(numSlots-1)^uint32(tab.disp[k>>(64-bucketBits)])]
 	}
-	return rankLookup(h.key)
+	return h.flush()
+}
+
+// flush returns the value of a hand holding five or more cards of a suit.
+func (h Hand) flush() Value {
+	// Bit 4s of f is set for the flush suit s; its lane starts at 16s.
+	f := (h.key + counterBias) >> 3 & (counterTop >> 3)
+	lane := uint(bits.TrailingZeros64(f)) << 2
+	return tab.flush[h.suits>>lane&0x1fff]
 }
 
 // SuitCount returns the number of cards of suit s in h. Enumerators use it
 // to see when no flush can arise any more.
 func (h Hand) SuitCount(s cards.Suit) int {
-	return int(h.suits >> (16*uint(s) + 13) & 7)
+	return int(h.key >> (4 * uint(s)) & 0xF)
+}
+
+// SuitsWithAtLeast returns the suits of which h holds at least n cards
+// (0 ≤ n ≤ 8) as a mask: bit s for suit s. It is SuitCount for all four
+// suits at once, a handful of instructions.
+func (h Hand) SuitsWithAtLeast(n int) uint8 {
+	// Adding 8-n to every 4-bit counter (at most 8+7, no carries) sets the
+	// counter's top bit exactly when it holds n or more; a multiplication
+	// gathers the four top bits (at 3, 7, 11, 15, shifted down to 0, 4, 8,
+	// 12, moved by 12, 9, 6 and 3 to 12..15; no other partial products meet
+	// there).
+	t := (h.key&0xFFFF + uint64(8-n)*0x1111) >> 3 & 0x1111
+	return uint8(t * 0x1248 >> 12 & 0xF)
 }

@@ -1,6 +1,7 @@
 package handeval
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -59,10 +60,18 @@ func TestAllFiveCardHands(t *testing.T) {
 var want7 = [NumCategories]int{23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584}
 
 // TestAllSevenCardHands enumerates every seven-card hand through the
-// incremental Hand (about a second).
+// incremental Hand (about a second), and Histogram7, which evaluates classes
+// of hands, agrees value by value.
 func TestAllSevenCardHands(t *testing.T) {
 	var hist [NumValues + 1]uint64
 	enumerateAll7(&hist)
+	if h7 := Histogram7(); *h7 != hist {
+		for v := range hist {
+			if h7[v] != hist[v] {
+				t.Errorf("value %d: Histogram7 %d hands, every hand %d", v, h7[v], hist[v])
+			}
+		}
+	}
 	var counts [NumCategories]int
 	total, distinct := 0, 0
 	for v := Value(1); v <= NumValues; v++ {
@@ -225,5 +234,43 @@ func TestEvalDoesNotAllocate(t *testing.T) {
 	h := NewHand(s)
 	if n := testing.AllocsPerRun(100, func() { Eval(s); h.Eval() }); n != 0 {
 		t.Errorf("%v allocations", n)
+	}
+}
+
+// SuitsWithAtLeast agrees with SuitCount for every suit and threshold on a
+// seeded sample of 0..7-card hands.
+func TestSuitsWithAtLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 20000 {
+		h := NewHand(cards.Sample(r, cards.FullDeck, i%8))
+		for n := range 9 {
+			var want uint8
+			for s := range cards.Suit(cards.NumSuits) {
+				if h.SuitCount(s) >= n {
+					want |= 1 << s
+				}
+			}
+			if got := h.SuitsWithAtLeast(n); got != want {
+				t.Fatalf("%v: SuitsWithAtLeast(%d) = %04b, want %04b", h.Set(), n, got, want)
+			}
+		}
+	}
+}
+
+// The 23 suit permutations besides the identity are distinct bijections.
+func TestSuitPerms(t *testing.T) {
+	seen := map[[16]uint8]bool{}
+	for _, p := range suitPerms {
+		var images uint32
+		for m := range 16 {
+			if bits.OnesCount8(p[m]) != bits.OnesCount8(uint8(m)) {
+				t.Fatalf("%v maps %04b to %04b", p, m, p[m])
+			}
+			images |= 1 << p[m]
+		}
+		if images != 0xFFFF || p[1]|p[2]<<4 == 0x21 && p[4]|p[8]<<4 == 0x84 || seen[p] {
+			t.Fatalf("%v: not a permutation other than the identity, or seen twice", p)
+		}
+		seen[p] = true
 	}
 }

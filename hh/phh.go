@@ -836,16 +836,26 @@ func (a *Action) text() string { return a.format(-1) }
 // format renders the action in canonical PHH notation with amounts in
 // 10^-decimals units (decimals < 0: the amount as written).
 func (a *Action) format(decimals int) string {
-	var b strings.Builder
+	return string(a.appendText(make([]byte, 0, 32), decimals))
+}
+
+// appendText appends the action's notation to b (format's text; a
+// hand's actions are written this way, without fmt, as every stored hand
+// is written once).
+func (a *Action) appendText(b []byte, decimals int) []byte {
+	player := func(b []byte, p int) []byte {
+		return strconv.AppendInt(append(b, 'p'), int64(p), 10)
+	}
 	switch a.Kind {
 	case DealHole:
-		fmt.Fprintf(&b, "d dh p%d %s", a.Receiver, cardText(a.Cards[:a.NCards]))
+		b = player(append(b, "d dh "...), a.Receiver)
+		b = appendCards(append(b, ' '), a.Cards[:a.NCards])
 	case DealBoard:
-		fmt.Fprintf(&b, "d db %s", cardText(a.Cards[:a.NCards]))
+		b = appendCards(append(b, "d db "...), a.Cards[:a.NCards])
 	case Fold:
-		fmt.Fprintf(&b, "p%d f", a.Player)
+		b = append(player(b, a.Player), " f"...)
 	case CheckCall:
-		fmt.Fprintf(&b, "p%d cc", a.Player)
+		b = append(player(b, a.Player), " cc"...)
 	case BetRaise:
 		// The amount as written when it still says the same ("3.00"),
 		// else in canonical form.
@@ -860,25 +870,36 @@ func (a *Action) format(decimals int) string {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "p%d cbr %s", a.Player, text)
+		b = append(append(player(b, a.Player), " cbr "...), text...)
 	case ShowMuck:
-		fmt.Fprintf(&b, "p%d sm", a.Player)
+		b = append(player(b, a.Player), " sm"...)
 		if a.ShowDealt {
-			b.WriteString(" -")
+			b = append(b, " -"...)
 		} else if a.NCards > 0 {
-			b.WriteString(" " + cardText(a.Cards[:a.NCards]))
+			b = appendCards(append(b, ' '), a.Cards[:a.NCards])
 		}
 	}
 	if a.Comment != "" {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
+		if len(b) > 0 {
+			b = append(b, ' ')
 		}
-		b.WriteString("# " + a.Comment)
+		b = append(append(b, "# "...), a.Comment...)
 	}
-	return b.String()
+	return b
 }
 
-// cardText writes cards concatenated, "??" for unknown.
+// appendCards appends cards as cardText writes them.
+func appendCards(b []byte, cs []cards.Card) []byte {
+	for _, c := range cs {
+		if c == holdem.Unknown {
+			b = append(b, "??"...)
+		} else {
+			b = append(b, c.String()...)
+		}
+	}
+	return b
+}
+
 func cardText(cs []cards.Card) string {
 	var b strings.Builder
 	for _, c := range cs {

@@ -99,17 +99,32 @@ func (h *Hand) fieldText(key string) (string, bool) {
 	case "winnings":
 		return amounts(h.Winnings)
 	case "actions":
-		parts := make([]string, len(h.Actions))
-		for i := range h.Actions {
-			parts[i] = quoteTOML(h.Actions[i].format(h.Decimals))
-		}
+		// "[\n  'a',\n  'b',\n]" (multiline) or "['a', 'b']", each action
+		// quoted as quoteTOML quotes it.
+		b := make([]byte, 0, 16*len(h.Actions)+8)
+		b = append(b, '[')
 		if h.ActionsMultiline {
-			if len(parts) == 0 {
-				return "[\n]", true
-			}
-			return "[\n  " + strings.Join(parts, ",\n  ") + ",\n]", true
+			b = append(b, '\n')
 		}
-		return "[" + strings.Join(parts, ", ") + "]", true
+		var text []byte
+		for i := range h.Actions {
+			if i > 0 && !h.ActionsMultiline {
+				b = append(b, ", "...)
+			}
+			if h.ActionsMultiline {
+				b = append(b, "  "...)
+			}
+			text = h.Actions[i].appendText(text[:0], h.Decimals)
+			if literalTOML(text) {
+				b = append(append(append(b, '\''), text...), '\'')
+			} else {
+				b = append(b, quoteTOML(string(text))...)
+			}
+			if h.ActionsMultiline {
+				b = append(b, ",\n"...)
+			}
+		}
+		return string(append(b, ']')), true
 	case "players":
 		if h.Players == nil {
 			return "", false
@@ -193,6 +208,17 @@ func (h *Hand) SetField(key string, value any) {
 		}
 	}
 	h.Extra = append(h.Extra, Field{Key: key, Value: text})
+}
+
+// literalTOML reports whether s can be a literal string ('s'): quoteTOML
+// writes it so.
+func literalTOML(s []byte) bool {
+	for _, c := range s {
+		if c == '\'' || isControl(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteTOML quotes s as a literal string when it can, else as a basic

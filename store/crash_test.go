@@ -19,6 +19,7 @@ func TestCrashMidImport(t *testing.T) {
 		crashChild(url)
 		return
 	}
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		open(t, d.URL).Close()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashMidImport$")

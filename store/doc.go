@@ -4,11 +4,11 @@
 // position summed by a query instead of replayed.
 //
 //	db, err := store.Open(ctx, "pokerlab.db", store.Options{})   // or "postgres://…"
-//	sum, err := store.ImportFiles(ctx, db, []string{"hands/"}, store.ImportOptions{})
+//	sum, err := store.ImportFiles(ctx, db, []string{"hands/"}, store.ImportOptions{}) // PHH, PokerStars, GGPoker
 //	t, hands, err := db.HUD(ctx, store.Filter{Player: "Alice", Stakes: "1/2"})
 //	p, _ := t.Player("Alice")                                   // a hud.Player
 //
-// # Schema (version 1)
+// # Schema (version 3)
 //
 //   - players(id, name UNIQUE).
 //   - hands(id, site, site_hand, played_at, time_zone, day, stakes, currency,
@@ -22,21 +22,31 @@
 //     integers of 10^-decimals currency units, as in package hh.
 //   - hand_players(hand_id, seat, player_id, table_seat, position,
 //     starting_stack, net, opp, taken, af_taken, af_opps, afq_taken,
-//     afq_opps), primary key (hand_id, seat), index (player_id, hand_id).
-//     The HUD tallies of the hand (hud.Tally) are packed: the 46 per-hand
-//     flags as two bit masks (bit i is statKeysV1[i]), AF and AFq as counts.
-//     net is the finishing stack less the starting stack (the file's
-//     finishing_stacks, else the engine's with the file's winnings: after
-//     rake).
+//     afq_opps), primary key (hand_id, seat): rows are appended in hand
+//     order. The HUD tallies of the hand (hud.Tally) are packed: the 46
+//     per-hand flags as two bit masks (bit i is statKeysV1[i]), AF and AFq
+//     as counts. net is the finishing stack less the starting stack (the
+//     file's finishing_stacks, else the engine's with the file's winnings:
+//     after rake).
 //   - hud_cache(player_id, stakes, position, day, hands, t_<stat>,
-//     o_<stat> for every stat), primary key (player_id, stakes, position,
-//     day): the sums of hand_players by every key a Filter uses, updated in
-//     the transaction that stores the hands (as PokerTracker 4's cache
-//     tables). HUD sums it; HUDRows sums hand_players and must agree.
+//     o_<stat> for every stat, folded_to), primary key (player_id, stakes,
+//     position, day): the sums of hand_players by every key a Filter uses,
+//     up to a watermark (as PokerTracker 4's cache tables), kept by folds
+//     (fold.go). HUD sums the cache and the tail; HUDRows sums hand_players
+//     and must agree.
+//   - hud_fold(folded, target): the watermark (every cache row is complete
+//     up to hand folded) and the fold in progress (up to hand target).
 //   - hand_counts(stakes, day, hands): the hands per stakes and day, kept
-//     the same way, so counting the hands a filter selects is a sum of a
-//     few rows.
-//   - schema_migrations(version, name, applied_at).
+//     in the transaction that stores them, so counting the hands a filter
+//     selects is a sum of a few rows.
+//   - the server's tables (version 2, server.go) and
+//     schema_migrations(version, name, applied_at).
+//
+// Version 3 (schemaV3) took the HUD cache off the commit path, dropped the
+// index of hand_players by player and the foreign keys of hand_players and
+// hud_cache (a trigger per row on PostgreSQL); Import writes those rows
+// only with ids it has just read in the same transaction, nothing deletes
+// them, and the tests check the references.
 //
 // # Migrations
 //
@@ -56,13 +66,49 @@
 // Import writes a batch in one transaction: new players (name order), the
 // hands with INSERT … ON CONFLICT (site, site_hand) DO NOTHING RETURNING
 // id (a hand already stored comes back without an id: skipped), their
-// player rows (multi-row INSERT on SQLite, COPY on PostgreSQL) and the
-// cache rows (UPSERT adding the batch's sums, key order). A crash leaves
-// whole batches; running the import again skips what is stored. On SQLite
-// concurrent writers take turns (WAL, BEGIN IMMEDIATE, a 30 s busy timeout);
-// on PostgreSQL the unique constraint settles a race and a deadlock victim
-// retries. ImportFiles parses and replays parts of the files in parallel
-// and writes them in input order from one goroutine.
+// player rows (multi-row INSERTs on SQLite, COPY on PostgreSQL) and the
+// hand counts. A crash leaves whole batches; running the import again
+// skips what is stored. On SQLite concurrent writers take turns (WAL,
+// BEGIN IMMEDIATE, a 30 s busy timeout); on PostgreSQL the unique
+// constraint settles a race and a deadlock victim retries. ImportFiles
+// reads PHH, PokerStars and GGPoker text (hh.Reader), parses and replays
+// parts of the files in parallel, writes them in input order from one
+// goroutine, and folds the HUD cache at its end.
+//
+// # Writing (write.go)
+//
+// Every write of a DB on an SQLite file goes through one connection:
+// SQLite drops a connection's page cache whenever another connection has
+// committed, so writes spread over a pool would each start cold. Its
+// statements are prepared once and kept, and called through the driver
+// directly; rows go in by multi-row statements of power-of-two sizes, so a
+// batch of any size is a few statements prepared once. INSERT OR FAIL
+// spares SQLite the statement journal (a copy of every page a statement
+// changes, so that ABORT can undo it alone): any failure rolls back the
+// whole transaction anyway. The file is in WAL mode with
+// synchronous=NORMAL: a commit appends its pages to the WAL with write(2)
+// and does not wait for fsync; the WAL is synced at checkpoints. A process
+// that dies (kill -9, a panic) loses nothing committed: its writes are in
+// the operating system's cache, and the next open recovers the WAL up to
+// the last whole commit (frames carry checksums). Only a crash of the
+// operating system or a power loss can lose the last commits before a
+// checkpoint, never consistency (the database stays at a whole
+// transaction). Pages are 16 KB (a hand and its rows are about 1 KB),
+// temporary storage is in memory.
+//
+// # The HUD cache (fold.go)
+//
+// Commits append hands and player rows; the cache follows in folds of many
+// hands: each fold reads the rows after the watermark, sums them per key
+// in memory, adds the sums to each cache row once (folded_to guards a
+// resumed or concurrent fold) and moves the watermark, in short
+// transactions, so commits go on between them. HUD reads the cache and the
+// tail in one read transaction and counts every stored row exactly once
+// whatever is folded. A DB folds in the background past DefaultFoldRows
+// rows written; ImportFiles folds at its end. An upsert per key at every
+// commit rewrote rows, and pages, all over the cache: with a few thousand
+// players at pokerlab serve's tables every commit of a few hundred hands
+// touched almost every page of it.
 //
 // # Identity and time
 //
@@ -80,8 +126,10 @@
 //
 // Every test runs against a real SQLite file and a real PostgreSQL server
 // (internal/dbtest; scripts/pg-test-server starts one): the HUD from the
-// cache and from the rows equals hud over the same files on the HandHQ
-// hands, unfiltered and under each filter (chosen independently of the
+// cache and tail and from the rows equals hud over the same files on the
+// HandHQ hands and the real PokerStars and GGPoker fixtures of package hh,
+// with nothing folded, half folded, a fold stopped half way and everything
+// folded, unfiltered and under each filter (chosen independently of the
 // stored columns); import is idempotent and two concurrent imports store
 // each hand once; bad input (an unreachable server, a newer schema, a
 // read-only file, a file that is not SQLite, garbage hand files) gets its

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"io"
 	"os"
 	"runtime"
 	"sync"
@@ -19,6 +20,12 @@ type ImportOptions struct {
 	// Progress, if set, is called with the bytes of the input read and
 	// stored so far (of Total).
 	Progress func(done, total int64)
+	// Stdin is read for the path "-" (nil: no standard input).
+	Stdin io.Reader
+	// NoFold leaves the rows of the import in the tail (HUD counts them
+	// all the same; see fold.go) instead of folding them into the HUD
+	// cache at the end.
+	NoFold bool
 }
 
 // Rejection is input that was not stored, and why.
@@ -55,10 +62,12 @@ type importPart struct {
 	read int
 }
 
-// ImportFiles stores the hands of hand-history files and directories
-// (recursively: the .phh and .phhs files under them) in db. Parts of the
+// ImportFiles stores the hands of hand-history files and directories in db:
+// PHH, PokerStars and GGPoker text (hh.Reader; a directory stands for its
+// hand-history files, recursively, and "-" for opt.Stdin). Parts of the
 // files are parsed and replayed in parallel; one writer stores them in
-// input order, a transaction per Batch hands (Import). An unreadable file
+// input order, a transaction per Batch hands (Import), and at the end folds
+// the players' tails into the HUD cache (Fold). An unreadable file
 // or a malformed hand is rejected with its reason and the rest goes on; the
 // error returned is the database's (the hands of the batches committed
 // before it stay stored, so running the import again completes it).
@@ -71,11 +80,11 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	if batch <= 0 {
 		batch = 2000
 	}
-	files, bad := expandPaths(paths)
+	inputs, bad := expandPaths(paths)
 	sum := &ImportSummary{Rejections: bad, Rejected: len(bad)}
 	var total int64
-	for _, f := range files {
-		if st, err := os.Stat(f); err == nil {
+	for _, in := range inputs {
+		if st, err := os.Stat(in.Path); err == nil && in.Path != "" {
 			total += st.Size()
 		}
 	}
@@ -89,11 +98,12 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	go func() {
 		defer close(jobs)
 		defer close(order)
-		for _, f := range files {
-			data, err := os.ReadFile(f)
+		for _, in := range inputs {
+			f := in.Name
+			data, err := readInput(in, opt.Stdin)
 			j0 := &importJob{file: f, done: make(chan importPart, 1)}
 			if err != nil {
-				j0.done <- importPart{bad: []Rejection{{File: f, Error: f + ": " + unwrapPath(err).Error()}}}
+				j0.done <- importPart{bad: []Rejection{{File: f, Error: err.Error()}}}
 				select {
 				case order <- j0:
 				case <-ctx.Done():
@@ -124,9 +134,10 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 		go func() {
 			defer wg.Done()
 			var r hh.Replayer
+			rd := hh.Reader{Reuse: true}
 			for j := range jobs {
 				var p importPart
-				scanHands(j.file, j.chunk, func(h *hh.Hand) {
+				scanHands(&rd, j.file, j.chunk, func(h *hh.Hand) {
 					p.read++
 					rec, err := RecordOf(h, &r)
 					if err != nil {
@@ -177,6 +188,10 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	}
 	if err == nil {
 		err = flush()
+	}
+	if err == nil && !opt.NoFold && sum.Stored > 0 {
+		db.FoldError() // a background fold's error: Fold takes its range up again
+		err = db.Fold(ctx)
 	}
 	cancel()
 	for range order { // let the producer finish

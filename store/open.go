@@ -46,6 +46,12 @@ type DB struct {
 	readOnly bool
 	version  int
 	players  playerCache
+	// w is the writer connection of an SQLite file (see write).
+	w sqliteWriter
+	// folds is the bookkeeping of the HUD cache's folds (fold.go);
+	// closing (under folds.mu) starts no more.
+	folds   foldState
+	closing bool
 }
 
 // Options configure Open. The zero value opens for reading and writing.
@@ -93,7 +99,14 @@ func Open(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+func (db *DB) Close() error {
+	db.folds.mu.Lock()
+	db.closing = true
+	db.folds.mu.Unlock()
+	db.folds.wg.Wait() // a fold in the background stops between transactions
+	db.w.close()
+	return db.sql.Close()
+}
 
 // Kind returns the database engine.
 func (db *DB) Kind() Kind { return db.kind }
@@ -167,6 +180,9 @@ func openSQLite(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 		q.Add("_pragma", "cache_size(-65536)")
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(NORMAL)")
+		// Statement journals and temporary indexes in memory, not in
+		// temporary files.
+		q.Add("_pragma", "temp_store(MEMORY)")
 		q.Set("_txlock", "immediate")
 	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()

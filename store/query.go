@@ -80,13 +80,26 @@ func and(conds []string) string {
 }
 
 // HUD returns the HUD of every player (or f.Player) over the hands f
-// selects, summed from the HUD cache (per player, stakes, position and
-// day, kept in the same transaction as the hands): a player's counts equal
-// what a hud.Tracker reports over the same hands read from files. hands is
-// the number of hands f's stakes and dates select. Cost: one indexed
-// aggregate over the cache rows that match (a handful per player and day),
-// whatever the number of hands.
+// selects: the HUD cache (sums per player, stakes, position and day) plus
+// the tail (the rows not folded into the cache yet, fold.go), read in one
+// transaction. A player's counts equal what a hud.Tracker
+// reports over the same hands read from files. hands is the number of
+// hands f's stakes and dates select. Cost: one indexed aggregate over the
+// cache rows that match (a handful per player and day), whatever the
+// number of hands, and the tail (bounded by the folds).
 func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.kind == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead // one snapshot for both queries
+	}
+	// On SQLite a read-only transaction is a deferred BEGIN: a snapshot of
+	// the WAL from its first read on.
+	tx, err := db.sql.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	defer tx.Rollback()
+	byName := map[string]*cacheRow{}
 	var sel strings.Builder
 	sel.WriteString("SELECT p.name, sum(c.hands)")
 	for _, k := range statKeysV1 {
@@ -99,13 +112,11 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
 	}
 	sel.WriteString(and(conds))
-	sel.WriteString(" GROUP BY p.name ORDER BY p.name")
-	rows, err := db.sql.QueryContext(ctx, sel.String(), args...)
+	sel.WriteString(" GROUP BY p.name")
+	rows, err := tx.QueryContext(ctx, sel.String(), args...)
 	if err != nil {
 		return nil, 0, db.wrap(err)
 	}
-	defer rows.Close()
-	t = hud.NewTracker()
 	dest := make([]any, 2+2*len(statKeysV1))
 	var name string
 	var n int64
@@ -116,26 +127,71 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
+			rows.Close()
 			return nil, 0, db.wrap(err)
 		}
-		var c [hud.NumStats]hud.Count
+		c := &cacheRow{hands: n}
 		for i, st := range statOf {
-			c[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
+			c.counts[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
 		}
-		t.AddCounts(name, n, &c)
+		byName[name] = c
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	// The tail: the rows after the watermark, but those of a fold in
+	// progress whose cache row has them already.
+	var folded, target int64
+	if err := tx.QueryRowContext(ctx, "SELECT folded, target FROM hud_fold WHERE id = 1").Scan(&folded, &target); err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	conds, args = f.where("h", "hp", []any{folded, target})
+	conds = append([]string{"hp.hand_id > $1", `(hp.hand_id > $2 OR NOT EXISTS (SELECT 1 FROM hud_cache c WHERE c.player_id = hp.player_id
+AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.folded_to >= hp.hand_id))`}, conds...)
+	if f.Player != "" {
+		args = append(args, f.Player)
+		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
+	}
+	// CROSS JOIN keeps hand_players first on SQLite: the tail is a range of
+	// its primary key (the planner cannot know the range is small, and
+	// would start from a filter's index on hands).
+	conds = append(conds, "h.id = hp.hand_id", "p.id = hp.player_id")
+	rows, err = tx.QueryContext(ctx, `SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
+FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args...)
+	if err != nil {
+		return nil, 0, db.wrap(err)
+	}
+	defer rows.Close()
+	var opp, taken, afT, afO, afqT, afqO int64
+	for rows.Next() {
+		if err := rows.Scan(&name, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+			return nil, 0, db.wrap(err)
+		}
+		c := byName[name]
+		if c == nil {
+			c = &cacheRow{}
+			byName[name] = c
+		}
+		c.hands++
+		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, db.wrap(err)
 	}
+	t = hud.NewTracker()
+	for name, c := range byName {
+		t.AddCounts(name, c.hands, &c.counts)
+	}
 	t.SortByName() // the database's collation may order names otherwise
-	hands, err = db.countHands(ctx, f)
+	hands, err = db.countHands(ctx, tx, f)
 	return t, hands, err
 }
 
 // HUDRows is HUD summed from the per-hand player rows instead of the cache:
-// the same result, at the cost of reading every matching row (through the
-// player index with f.Player). It checks the cache, and serves filters the
-// cache does not key.
+// the same result, at the cost of reading every player row (schema version
+// 3 has no index by player: a scan of hand_players, about a second per
+// million hands). It checks the cache.
 func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
 	q := "SELECT hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM hand_players hp"
 	conds, args := f.where("h", "hp", nil)
@@ -182,7 +238,7 @@ func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int6
 		t.AddCounts(names[id], a.hands, &a.counts)
 	}
 	t.SortByName()
-	hands, err = db.countHands(ctx, f)
+	hands, err = db.countHands(ctx, db.sql, f)
 	return t, hands, err
 }
 
@@ -205,12 +261,14 @@ func (db *DB) playerNames(ctx context.Context) (map[int64]string, error) {
 }
 
 // countHands counts the hands f's stakes and dates select.
-func (db *DB) countHands(ctx context.Context, f Filter) (int64, error) {
+func (db *DB) countHands(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, f Filter) (int64, error) {
 	f.Player, f.Position = "", ""
 	conds, args := f.where("h", "h", nil)
 	var n int64
 	// hand_counts holds the hands per stakes and day (kept with the hands).
-	err := db.sql.QueryRowContext(ctx, "SELECT coalesce(sum(h.hands), 0) FROM hand_counts h"+and(conds), args...).Scan(&n)
+	err := q.QueryRowContext(ctx, "SELECT coalesce(sum(h.hands), 0) FROM hand_counts h"+and(conds), args...).Scan(&n)
 	return n, db.wrap(err)
 }
 

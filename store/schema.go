@@ -30,6 +30,7 @@ type Migration struct {
 var Migrations = []Migration{
 	{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
 	{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
+	{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
 }
 
 // CurrentVersion is the schema version this package writes.
@@ -271,4 +272,85 @@ func (db *DB) wrap(err error) error {
 		return sqliteError(db.where, err)
 	}
 	return fmt.Errorf("database %s: %w", db.where, err)
+}
+
+// schemaV3 moves the HUD cache off the commit path and drops the
+// foreign keys and the player index of hand_players.
+//
+// The cache is folded (fold.go): hud_fold.folded is the hand id up to which
+// every cache row is complete; hud_cache.folded_to is how far a row has
+// been brought by a fold in progress (hud_fold.target); the player rows of
+// later hands are the tail, summed at query time. A commit then appends
+// rows in hand order and touches a few pages at the end of each table,
+// where an upsert per player, position, stakes and day (version 1)
+// rewrote pages all over the cache at every commit, and the index by
+// player put a row in a page of every player at the table. A player's HUD
+// is the cache's rows of that player (its primary key) and the tail;
+// HUDRows and Export by player scan hand_players (no index by player).
+// The existing cache covers every stored hand: folded starts at the last
+// hand.
+//
+// The foreign keys were checked row by row (a trigger per row on
+// PostgreSQL: half of the server's import time); Import writes these rows
+// only in the transaction that creates their hand, with ids it has just
+// read, and nothing deletes them (checkConsistent in the tests checks the
+// references). SQLite cannot drop a constraint: the two tables are
+// rebuilt.
+func schemaV3(k Kind) string {
+	fold := `
+CREATE TABLE hud_fold (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  folded $BIG NOT NULL,
+  target $BIG NOT NULL
+);
+INSERT INTO hud_fold (id, folded, target) SELECT 1, coalesce(max(id), 0), coalesce(max(id), 0) FROM hands`
+	if k == Postgres {
+		return strings.ReplaceAll(`
+ALTER TABLE hand_players DROP CONSTRAINT hand_players_hand_id_fkey;
+ALTER TABLE hand_players DROP CONSTRAINT hand_players_player_id_fkey;
+DROP INDEX hand_players_player;
+ALTER TABLE hud_cache DROP CONSTRAINT hud_cache_player_id_fkey;
+ALTER TABLE hud_cache ADD COLUMN folded_to BIGINT NOT NULL DEFAULT 0;`+fold, "$BIG", "BIGINT")
+	}
+	var cache strings.Builder
+	for _, key := range statKeysV1 {
+		fmt.Fprintf(&cache, ",\n  t_%s INTEGER NOT NULL DEFAULT 0, o_%s INTEGER NOT NULL DEFAULT 0", key, key)
+	}
+	var ccols []string
+	for _, c := range cacheColumns {
+		ccols = append(ccols, c)
+	}
+	return strings.NewReplacer("$PCOLS", strings.Join(playerColumns, ", "), "$CCOLS", strings.Join(ccols, ", "),
+		"$CACHE", cache.String(), "$BIG", "INTEGER").Replace(`
+CREATE TABLE hand_players_v3 (
+  hand_id INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  player_id INTEGER NOT NULL,
+  table_seat INTEGER NOT NULL,
+  position TEXT NOT NULL,
+  starting_stack INTEGER NOT NULL,
+  net INTEGER NOT NULL,
+  opp INTEGER NOT NULL,
+  taken INTEGER NOT NULL,
+  af_taken INTEGER NOT NULL,
+  af_opps INTEGER NOT NULL,
+  afq_taken INTEGER NOT NULL,
+  afq_opps INTEGER NOT NULL,
+  PRIMARY KEY (hand_id, seat)
+) WITHOUT ROWID;
+INSERT INTO hand_players_v3 ($PCOLS) SELECT $PCOLS FROM hand_players;
+DROP TABLE hand_players;
+ALTER TABLE hand_players_v3 RENAME TO hand_players;
+CREATE TABLE hud_cache_v3 (
+  player_id INTEGER NOT NULL,
+  stakes TEXT NOT NULL,
+  position TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  hands INTEGER NOT NULL$CACHE,
+  folded_to INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (player_id, stakes, position, day)
+) WITHOUT ROWID;
+INSERT INTO hud_cache_v3 ($CCOLS) SELECT $CCOLS FROM hud_cache;
+DROP TABLE hud_cache;
+ALTER TABLE hud_cache_v3 RENAME TO hud_cache;` + fold)
 }

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // The server's tables (`pokerlab serve`, schema version 2): the tables it
@@ -223,33 +221,41 @@ WHERE server_leases.expires_at < `+db.nowMS(), id, owner, address, ttl.Milliseco
 // Heartbeat extends owner's leases by ttl and returns the tables it still
 // holds; a table it runs that is not among them was taken over.
 func (db *DB) Heartbeat(ctx context.Context, owner string, ttl time.Duration) ([]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `UPDATE server_leases SET expires_at = `+db.nowMS()+` + $1 WHERE owner = $2 RETURNING table_id`,
-		ttl.Milliseconds(), owner)
-	if err != nil {
-		return nil, db.wrap(err)
-	}
-	defer rows.Close()
 	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, db.wrap(err)
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `UPDATE server_leases SET expires_at = `+db.nowMS()+` + $1 WHERE owner = $2 RETURNING table_id`,
+			ttl.Milliseconds(), owner)
+		if err != nil {
+			return err
 		}
-		ids = append(ids, id)
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
 	slices.Sort(ids)
-	return ids, db.wrap(rows.Err())
+	return ids, nil
 }
 
 // ReleaseTables ends owner's leases on the tables (a graceful stop: other
 // servers may take them at once).
 func (db *DB) ReleaseTables(ctx context.Context, owner string, ids []string) error {
-	for _, id := range ids {
-		if _, err := db.sql.ExecContext(ctx, `DELETE FROM server_leases WHERE owner = $1 AND table_id = $2`, owner, id); err != nil {
-			return db.wrap(err)
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM server_leases WHERE owner = $1 AND table_id = $2`, owner, id); err != nil {
+				return err
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // LeaseHolder returns the owner and address of a table's live lease.
@@ -265,6 +271,28 @@ func (db *DB) LeaseHolder(ctx context.Context, id string) (owner, address string
 // whose state moved on (another server stored this hand number): it is not
 // stored.
 var ErrNotOwner = errors.New("the table's lease is held by another server")
+
+// The statements of SaveServerHands. A table's row is updated only if
+// owner holds its lease and the stored state is the one the hand follows.
+var (
+	updateTables = &multi{cols: 8, max: 128, text: func(k Kind, n int) string {
+		var q strings.Builder
+		q.WriteString("UPDATE server_tables SET last_hand = v.column2, epoch = v.column3, stacks = v.column4, buy_ins = v.column5, net = v.column6 FROM (VALUES ")
+		for i := range n {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			fmt.Fprintf(&q, "(CAST($%d AS TEXT), CAST($%d AS BIGINT), CAST($%d AS BIGINT), CAST($%d AS TEXT), CAST($%d AS TEXT), CAST($%d AS TEXT), CAST($%d AS BIGINT), CAST($%d AS TEXT))",
+				8*i+1, 8*i+2, 8*i+3, 8*i+4, 8*i+5, 8*i+6, 8*i+7, 8*i+8)
+		}
+		q.WriteString(`) AS v WHERE server_tables.id = v.column1 AND server_tables.last_hand = v.column7 AND server_tables.epoch = v.column3
+AND server_tables.closed_at IS NULL AND EXISTS (SELECT 1 FROM server_leases l WHERE l.table_id = server_tables.id AND l.owner = v.column8) RETURNING server_tables.id`)
+		return q.String()
+	}}
+	insertServerHands = &multi{cols: 3, max: 256, text: func(k Kind, n int) string {
+		return "INSERT INTO server_hands (table_id, number, site_hand) VALUES " + values(n, 3)
+	}}
+)
 
 // SaveServerHands stores finished hands of owner's tables in one
 // transaction: each hand's rows (as Import), its server_hands row and its
@@ -288,40 +316,24 @@ func (db *DB) SaveServerHands(ctx context.Context, owner string, hs []ServerHand
 	for attempt := 0; ; attempt++ {
 		stale = map[string]bool{}
 		var ids map[string]int64
-		err = db.serverTx(ctx, func(w txWriter) error {
-			// The tables' new states, in one statement per chunk: a table
-			// comes back only if owner holds its lease and the hand follows
-			// its stored state.
-			const cols = 7
-			for start := 0; start < len(hs); start += 500 {
-				part := hs[start:min(start+500, len(hs))]
-				var q strings.Builder
-				q.WriteString("UPDATE server_tables SET last_hand = v.column2, epoch = v.column3, stacks = v.column4, buy_ins = v.column5, net = v.column6 FROM (VALUES ")
-				args := make([]any, 0, len(part)*cols+1)
-				for i, h := range part {
-					if i > 0 {
-						q.WriteString(", ")
-					}
-					n := len(args)
-					fmt.Fprintf(&q, "(CAST($%d AS TEXT), CAST($%d AS BIGINT), CAST($%d AS BIGINT), CAST($%d AS TEXT), CAST($%d AS TEXT), CAST($%d AS TEXT), CAST($%d AS BIGINT))",
-						n+1, n+2, n+3, n+4, n+5, n+6, n+7)
-					args = append(args, h.Table, h.Number, h.Epoch, jsonInts(h.State.Stacks), jsonInts(h.State.BuyIns), jsonInts(h.State.Net), h.Number-1)
-					stale[h.Table] = true
-				}
-				args = append(args, owner)
-				fmt.Fprintf(&q, `) AS v WHERE server_tables.id = v.column1 AND server_tables.last_hand = v.column7 AND server_tables.epoch = v.column3
-AND server_tables.closed_at IS NULL AND EXISTS (SELECT 1 FROM server_leases l WHERE l.table_id = server_tables.id AND l.owner = $%d) RETURNING server_tables.id`, len(args))
-				err := w.query(ctx, q.String(), args, func(scan func(...any) error) error {
-					var id string
-					if err := scan(&id); err != nil {
-						return err
-					}
-					delete(stale, id)
-					return nil
-				})
-				if err != nil {
+		err = db.write(ctx, func(w txWriter) error {
+			// The tables' new states: a table comes back only if owner
+			// holds its lease and the hand follows its stored state.
+			args := make([]any, 0, len(hs)*updateTables.cols)
+			for _, h := range hs {
+				args = append(args, h.Table, h.Number, h.Epoch, jsonInts(h.State.Stacks), jsonInts(h.State.BuyIns), jsonInts(h.State.Net), h.Number-1, owner)
+				stale[h.Table] = true
+			}
+			err := w.rows(ctx, updateTables, len(hs), args, func(scan func(...any) error) error {
+				var id string
+				if err := scan(&id); err != nil {
 					return err
 				}
+				delete(stale, id)
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 			var recs []*Record
 			var rows []any
@@ -331,11 +343,8 @@ AND server_tables.closed_at IS NULL AND EXISTS (SELECT 1 FROM server_leases l WH
 					rows = append(rows, h.Table, h.Number, h.Record.SiteHand)
 				}
 			}
-			for start := 0; start < len(rows); start += 3 * 1000 {
-				part := rows[start:min(start+3*1000, len(rows))]
-				if err := w.exec(ctx, "INSERT INTO server_hands (table_id, number, site_hand) VALUES "+values(len(part)/3, 3), part...); err != nil {
-					return err
-				}
+			if err := w.rows(ctx, insertServerHands, len(rows)/3, rows, nil); err != nil {
+				return err
 			}
 			stored, got, err := db.writeBatch(ctx, w, recs, names)
 			if err != nil {
@@ -354,52 +363,9 @@ AND server_tables.closed_at IS NULL AND EXISTS (SELECT 1 FROM server_leases l WH
 			return nil, db.wrap(err)
 		}
 		db.players.add(ids)
+		db.afterWrite((len(hs) - len(stale)) * 6)
 		return stale, nil
 	}
-}
-
-// serverTx runs f in a transaction on either engine.
-func (db *DB) serverTx(ctx context.Context, f func(w txWriter) error) error {
-	if db.kind == SQLite {
-		tx, err := db.sql.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback()
-		if err := f(sqlTx{tx}); err != nil {
-			return err
-		}
-		return tx.Commit()
-	}
-	conn, err := db.sql.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		pc := dc.(*stdlib.Conn).Conn()
-		tx, err := pc.Begin(ctx)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback(ctx)
-		if err := f(pgTx{tx}); err != nil {
-			return err
-		}
-		return tx.Commit(ctx)
-	})
-}
-
-func (db *DB) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return db.wrap(err)
-	}
-	defer tx.Rollback()
-	if err := f(tx); err != nil {
-		return db.wrap(err)
-	}
-	return db.wrap(tx.Commit())
 }
 
 // ServerHands calls fn with the PHH text of a table's stored hands with
@@ -443,9 +409,11 @@ func (db *DB) ServerProfile(ctx context.Context, name string) (string, bool, err
 
 // PutServerProfile stores (or replaces) a profile.
 func (db *DB) PutServerProfile(ctx context.Context, name, toml string) error {
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO server_profiles (name, toml, updated_at) VALUES ($1, $2, $3)
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO server_profiles (name, toml, updated_at) VALUES ($1, $2, $3)
 ON CONFLICT (name) DO UPDATE SET toml = excluded.toml, updated_at = excluded.updated_at`, name, toml, time.Now().UTC().Format(time.RFC3339Nano))
-	return db.wrap(err)
+		return err
+	})
 }
 
 // ServerProfileNames lists the stored profiles.

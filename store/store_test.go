@@ -22,18 +22,48 @@ var handhqFiles = []string{
 	handhq + "/real_handhq_100NLH.phhs", handhq + "/real_handhq_200NLH.phhs", handhq + "/real_handhq_1000NLH.phhs",
 }
 
-// fileHUD is the reference: what `pokerlab hud` computes over files (every
-// hand replayed and added to a hud.Tracker), over the hands keep accepts.
+// The real PokerStars and GGPoker hands of package hh's fixtures.
+var siteDirs = []string{"../hh/testdata/pokerstars", "../hh/testdata/ggpoker"}
+
+// siteFiles lists the fixtures' hand-history files.
+func siteFiles(t *testing.T) []string {
+	t.Helper()
+	ins, err := hh.ExpandInputs(siteDirs)
+	if err != nil || len(ins) < 10 {
+		t.Fatalf("site fixtures: %d files, %v", len(ins), err)
+	}
+	var files []string
+	for _, in := range ins {
+		files = append(files, in.Path)
+	}
+	return files
+}
+
+// fileHUD is the reference: what `pokerlab hud` computes over files of any
+// format (every hand read by hh.ReadAny, replayed and added to a
+// hud.Tracker), over the hands keep accepts.
 func fileHUD(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tracker, int64) {
+	tr, n, _ := fileHUDRead(t, files, keep)
+	return tr, n
+}
+
+// fileHUDRead is fileHUD that also counts the hands read, rejected or not.
+func fileHUDRead(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tracker, int64, int) {
 	t.Helper()
 	tr := hud.NewTracker()
 	var r hh.Replayer
 	var n int64
+	read := 0
 	for _, f := range files {
-		hands, err := hh.ReadFile(f)
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		hands, rejected, err := hh.ReadAny(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read += len(hands) + len(rejected)
 		for _, h := range hands {
 			if keep != nil && !keep(h) {
 				continue
@@ -44,7 +74,7 @@ func fileHUD(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud.Tra
 		}
 	}
 	tr.SortByName()
-	return tr, n
+	return tr, n, read
 }
 
 // sameHUD fails unless got and want report the same players, hands and
@@ -89,43 +119,114 @@ func importFiles(t *testing.T, db *DB, paths ...string) *ImportSummary {
 	return sum
 }
 
-// TestHUDEqualsFiles: the HUD from the database (from the cache and from
-// the per-hand rows) is exactly the HUD of the same hands read from files,
-// on the 1,508 HandHQ hands.
+// TestHUDEqualsFiles: the HUD from the database (from the cache and the
+// tail, and from the per-hand rows) is exactly the HUD of the same hands
+// read from files, on the 1,508 HandHQ hands and the real PokerStars and
+// GGPoker hands of hh's fixtures, whatever has been folded:
+// nothing, the first hands, a fold stopped half way (some cache rows with
+// its sums, some without), and everything after that fold is resumed.
 func TestHUDEqualsFiles(t *testing.T) {
-	want, n := fileHUD(t, handhqFiles, nil)
+	t.Parallel()
+	files := append(slices.Clone(handhqFiles), siteFiles(t)...)
+	want, n, read := fileHUDRead(t, files, nil)
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
-		sum := importFiles(t, db, handhq)
-		if sum.Stored != int(n) || sum.Read != 1508 || sum.Rejected != 1508-int(n) || sum.Files != 3 {
-			t.Fatalf("summary %+v, want %d stored of 1508", sum, n)
+		db.SetFoldRows(1 << 30) // no folds in the background: this test makes them
+		sum, err := ImportFiles(context.Background(), db, append([]string{handhq}, siteDirs...), ImportOptions{Batch: 100, NoFold: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d files: %d hands read, %d stored", sum.Files, sum.Read, sum.Stored)
+		if sum.Stored != int(n) || sum.Skipped != 0 || sum.Read != read || sum.Rejected != read-int(n) || sum.Files != len(files) {
+			t.Fatalf("summary %+v, want %d stored of %d read from %d files", sum, n, read, len(files))
 		}
 		ctx := context.Background()
-		got, hands, err := db.HUD(ctx, Filter{})
+		check := func(when string) {
+			t.Helper()
+			got, hands, err := db.HUD(ctx, Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hands != n {
+				t.Errorf("%s: %d hands, want %d", when, hands, n)
+			}
+			sameHUD(t, when+": cache", got, want)
+			rows, _, err := db.HUDRows(ctx, Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameHUD(t, when+": rows", rows, want)
+			checkConsistent(t, db, n)
+		}
+		check("nothing folded")
+		// The first 500 hands folded.
+		if more, err := db.foldOnce(ctx, 500); err != nil || !more {
+			t.Fatalf("fold: %v %v", more, err)
+		}
+		if cached, tail := foldCounts(t, db); cached == 0 || tail == 0 {
+			t.Fatalf("%d rows folded, %d in the tail: want some of each", cached, tail)
+		}
+		check("500 hands folded")
+		// A fold of the next 500 hands stopped half way (a crash): half of
+		// its cache rows have their sums.
+		from, to, err := db.foldClaim(ctx, 500)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if hands != n {
-			t.Errorf("%d hands, want %d", hands, n)
-		}
-		sameHUD(t, "cache", got, want)
-		rows, _, err := db.HUDRows(ctx, Filter{})
+		sums, err := db.foldSums(ctx, from, to)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameHUD(t, "rows", rows, want)
+		if err := db.foldApply(ctx, sums[:len(sums)/2], to); err != nil {
+			t.Fatal(err)
+		}
+		check("a fold half done")
+		// Resumed, then the rest.
+		if err := db.Fold(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, tail := foldCounts(t, db); tail != 0 {
+			t.Fatalf("%d rows in the tail after Fold", tail)
+		}
+		check("folded")
 	})
 }
 
-// TestHUDFilters: each filter of the database equals the file HUD over the
+// foldCounts counts the player rows in the HUD cache and in the tails.
+func foldCounts(t *testing.T, db *DB) (cached, tail int64) {
+	t.Helper()
+	if err := db.sql.QueryRow("SELECT coalesce(sum(hands), 0) FROM hud_cache").Scan(&cached); err != nil {
+		t.Fatal(err)
+	}
+	// The rows after the watermark whose cache row does not have them (a
+	// fold in progress).
+	if err := db.sql.QueryRow(`SELECT count(*) FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
+WHERE hp.hand_id > (SELECT folded FROM hud_fold) AND NOT EXISTS (SELECT 1 FROM hud_cache c WHERE c.player_id = hp.player_id
+AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.folded_to >= hp.hand_id)`).Scan(&tail); err != nil {
+		t.Fatal(err)
+	}
+	return cached, tail
+}
+
+// TestHUDFilters: each filter of the database (on a cache that holds half
+// of the hands, the other half in the tail) equals the file HUD over the
 // hands it selects, chosen independently: stakes by the HandHQ file they
 // are in, dates by the hand's own day field, a player by name, a position
 // by the seat counted from the button.
 func TestHUDFilters(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
-		importFiles(t, db, handhq)
+		db.SetFoldRows(1 << 30)
+		if _, err := ImportFiles(context.Background(), db, []string{handhq}, ImportOptions{NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
 		ctx := context.Background()
+		// Half of the hands in the cache, half in the tail: each filter
+		// applies to both.
+		if _, err := db.foldOnce(ctx, 750); err != nil {
+			t.Fatal(err)
+		}
 		check := func(name string, f Filter, files []string, keep func(h *hh.Hand) bool, player string) {
 			t.Helper()
 			want, n := fileHUD(t, files, keep)
@@ -206,6 +307,7 @@ func TestHUDFilters(t *testing.T) {
 // TestImportIdempotent: importing the same hands again stores nothing and
 // reports every hand skipped; the HUD does not change.
 func TestImportIdempotent(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
 		first := importFiles(t, db, handhqFiles[0])
@@ -231,6 +333,7 @@ func TestImportIdempotent(t *testing.T) {
 // TestConcurrentImports: two imports of the same hands at once, through
 // two connections as two processes would, store each hand once.
 func TestConcurrentImports(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		open(t, d.URL) // create the schema first, as a first import would
 		var wg sync.WaitGroup
@@ -273,11 +376,12 @@ func TestConcurrentImports(t *testing.T) {
 }
 
 // checkConsistent checks that the database holds n whole hands: each with
-// one player row per seat, and a cache that counts every row once.
+// one player row per seat, every row's hand and player stored, and a HUD
+// cache and tails that count every row once.
 func checkConsistent(t *testing.T, db *DB, n int64) {
 	t.Helper()
 	ctx := context.Background()
-	var hands, seats, rows, cached int64
+	var hands, seats, rows, orphans int64
 	q := func(s string, v *int64) {
 		if err := db.sql.QueryRowContext(ctx, s).Scan(v); err != nil {
 			t.Fatal(err)
@@ -286,9 +390,12 @@ func checkConsistent(t *testing.T, db *DB, n int64) {
 	q("SELECT count(*) FROM hands", &hands)
 	q("SELECT coalesce(sum(seats), 0) FROM hands", &seats)
 	q("SELECT count(*) FROM hand_players", &rows)
-	q("SELECT coalesce(sum(hands), 0) FROM hud_cache", &cached)
-	if hands != n || rows != seats || cached != rows {
-		t.Fatalf("%d hands (want %d), %d seats, %d player rows, %d cached rows", hands, n, seats, rows, cached)
+	q(`SELECT count(*) FROM hand_players hp WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.id = hp.hand_id)
+OR NOT EXISTS (SELECT 1 FROM players p WHERE p.id = hp.player_id)`, &orphans)
+	cached, tail := foldCounts(t, db)
+	if hands != n || rows != seats || cached+tail != rows || orphans != 0 {
+		t.Fatalf("%d hands (want %d), %d seats, %d player rows (%d without their hand or player), %d cached + %d in tails",
+			hands, n, seats, rows, orphans, cached, tail)
 	}
 }
 
@@ -310,6 +417,7 @@ func TestBadDatabaseURL(t *testing.T) {
 // TestNewerSchemaRefused: a database written by a newer pokerlab is refused
 // with both versions named, and left untouched.
 func TestNewerSchemaRefused(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
 		if _, err := db.sql.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'future', 'x')`); err != nil {
@@ -330,6 +438,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 // TestReadOnlyFile: a read-only SQLite file is refused for writing with its
 // name, and can still be read.
 func TestReadOnlyFile(t *testing.T) {
+	t.Parallel()
 	path := dbtest.SQLite(t)
 	db := open(t, path)
 	importFiles(t, db, handhqFiles[0])
@@ -369,6 +478,7 @@ func TestNotADatabase(t *testing.T) {
 // TestImportGarbage: unreadable and malformed input is rejected with its
 // reason and the other files and hands are stored.
 func TestImportGarbage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.phhs")
 	os.WriteFile(garbage, []byte("\x00\x01\x02 this is not a hand history\n"), 0o644)
@@ -391,7 +501,7 @@ func TestImportGarbage(t *testing.T) {
 		}
 		want := []string{
 			missing + ": no such file or directory",
-			garbage + `: line 1: expected a key, found "\x00\x01\x02 this is not a ha"`,
+			garbage + `:1: not a hand history: "\x00\x01\x02 this is not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`,
 			mixed + fmt.Sprintf(": line %d: key starting_stacks: invalid value \"x\"", badLine),
 		}
 		if !slices.Equal(msgs, want) {
@@ -400,5 +510,81 @@ func TestImportGarbage(t *testing.T) {
 		if sum.Stored != 3 || sum.Files != 2 || sum.Read != 5 || sum.Rejected != 3 {
 			t.Fatalf("summary %+v", sum)
 		}
+	})
+}
+
+// TestConcurrentFolds: two handles (as two processes would) fold the same
+// tail at once, in small folds; every row is added to the cache once and
+// the HUD equals the files'.
+func TestConcurrentFolds(t *testing.T) {
+	t.Parallel()
+	want, n := fileHUD(t, handhqFiles, nil)
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db := open(t, d.URL)
+		db.SetFoldRows(1 << 30)
+		if _, err := ImportFiles(ctx, db, []string{handhq}, ImportOptions{NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
+		other := open(t, d.URL)
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i, h := range []*DB{db, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = h.fold(ctx, 100) // folds of 100 hands, racing
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, tail := foldCounts(t, db); tail != 0 {
+			t.Fatalf("%d rows in the tail after both folds", tail)
+		}
+		checkConsistent(t, db, n)
+		got, _, err := db.HUD(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameHUD(t, "after concurrent folds", got, want)
+	})
+}
+
+// TestBackgroundFolds: folds started by the writes themselves (a small
+// threshold) run beside the import; Close waits for them; the HUD equals
+// the files' whatever they had folded.
+func TestBackgroundFolds(t *testing.T) {
+	t.Parallel()
+	want, n := fileHUD(t, handhqFiles, nil)
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db, err := Open(ctx, d.URL, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.SetFoldRows(600) // a fold about every 100 hands
+		if _, err := ImportFiles(ctx, db, []string{handhq}, ImportOptions{Batch: 50, NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.FoldError(); err != nil {
+			t.Fatal(err)
+		}
+		db = open(t, d.URL)
+		if cached, _ := foldCounts(t, db); cached == 0 {
+			t.Fatal("no fold ran in the background")
+		}
+		checkConsistent(t, db, n)
+		got, _, err := db.HUD(ctx, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameHUD(t, "after background folds", got, want)
 	})
 }

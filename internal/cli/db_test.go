@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,22 +58,27 @@ func TestDBFlags(t *testing.T) {
 	}
 }
 
+// siteDirs hold the real PokerStars and GGPoker hands of hh's fixtures.
+var siteDirs = []string{"../../hh/testdata/pokerstars", "../../hh/testdata/ggpoker"}
+
 // TestHudDBEqualsFiles: `hud --db` prints exactly what `hud` prints over the
-// files the hands were imported from, as tables and as JSON (but for the
-// files and db fields), for everyone and for one player; `npc clone --db`
-// writes the same profile as over the files.
+// files the hands were imported from (the HandHQ hands, PHH, and the real
+// PokerStars and GGPoker hands of hh's fixtures), as tables and as JSON (but
+// for the files and db fields), for everyone and for one player; `npc
+// clone --db` writes the same profile as over the files.
 func TestHudDBEqualsFiles(t *testing.T) {
 	extras := [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}}
+	inputs := append(slices.Clone(handhqFiles), siteDirs...)
 	fileTables, fileJSON := map[int]string{}, map[int]HudJSON{}
 	for i, extra := range extras {
-		fileTables[i] = dbMustRun(t, append(append([]string{"hud"}, handhqFiles...), extra...)...)
+		fileTables[i] = dbMustRun(t, append(append([]string{"hud"}, inputs...), extra...)...)
 		var fj HudJSON
-		json.Unmarshal([]byte(dbMustRun(t, append(append([]string{"hud", "--json"}, handhqFiles...), extra...)...)), &fj)
+		json.Unmarshal([]byte(dbMustRun(t, append(append([]string{"hud", "--json"}, inputs...), extra...)...)), &fj)
 		fileJSON[i] = fj
 	}
 	clones := map[string]string{}
 	for _, p := range []string{"DeZAZcPNNQ5w+Wb+5ujZdA", "*"} {
-		clones[p] = dbMustRun(t, append([]string{"npc", "clone", "--player", p}, handhqFiles...)...)
+		clones[p] = dbMustRun(t, append([]string{"npc", "clone", "--player", p}, inputs...)...)
 	}
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		out := dbMustRun(t, "db", "import", "--db", d.URL, handhqDir, "--json")
@@ -82,6 +88,21 @@ func TestHudDBEqualsFiles(t *testing.T) {
 		}
 		if imp.Files != 3 || imp.Read != 1508 || imp.Stored+imp.Rejected != 1508 || imp.Stored < 1400 || len(imp.Rejections) != imp.Rejected {
 			t.Fatalf("import: %+v", imp)
+		}
+		// Filters (on the HandHQ hands): the JSON says which.
+		var fj HudJSON
+		json.Unmarshal([]byte(dbMustRun(t, "hud", "--json", "--db", d.URL, "--stakes", "$1/$2", "--position", "BTN")), &fj)
+		if fj.Filter == nil || fj.Filter.Stakes != "$1/$2" || fj.Filter.Position != "BTN" || fj.Hands != 419 || len(fj.Players) == 0 {
+			t.Errorf("filtered: hands %d, filter %+v, %d players", fj.Hands, fj.Filter, len(fj.Players))
+		}
+		// The site hands: every hand the files' HUD counts is stored.
+		out = dbMustRun(t, append([]string{"db", "import", "--db", d.URL, "--json"}, siteDirs...)...)
+		var site DBImportJSON
+		if err := json.Unmarshal([]byte(out), &site); err != nil {
+			t.Fatal(err)
+		}
+		if site.Files < 10 || int64(imp.Stored+site.Stored) != fileJSON[0].Hands || site.Skipped != 0 {
+			t.Fatalf("site import: %+v; %d + %d stored, the files' HUD has %d hands", site, imp.Stored, site.Stored, fileJSON[0].Hands)
 		}
 		for i, extra := range extras {
 			files := fileTables[i]
@@ -105,12 +126,6 @@ func TestHudDBEqualsFiles(t *testing.T) {
 			if files != db {
 				t.Errorf("npc clone --player %s: from files:\n%s\nfrom the database:\n%s", p, files, db)
 			}
-		}
-		// Filters: the JSON says which.
-		var fj HudJSON
-		json.Unmarshal([]byte(dbMustRun(t, "hud", "--json", "--db", d.URL, "--stakes", "$1/$2", "--position", "BTN")), &fj)
-		if fj.Filter == nil || fj.Filter.Stakes != "$1/$2" || fj.Filter.Position != "BTN" || fj.Hands != 419 || len(fj.Players) == 0 {
-			t.Errorf("filtered: hands %d, filter %+v, %d players", fj.Hands, fj.Filter, len(fj.Players))
 		}
 		code, _, errOut := dbRun("hud", "--db", d.URL, "--player", "Nobody")
 		if code != ExitError || errOut != "pokerlab: player \"Nobody\" has no hands in the database that match\n" {
@@ -228,8 +243,29 @@ func TestDBBadInput(t *testing.T) {
 	garbage := filepath.Join(dir, "garbage.phhs")
 	os.WriteFile(garbage, []byte("PK\x03\x04 not a hand history"), 0o644)
 	code, out, errOut := dbRun("db", "import", "--db", filepath.Join(dir, "g.db"), garbage, handhqFiles[0])
-	if code != ExitOK || errOut != "pokerlab: rejected: "+garbage+": line 1: key PK: expected = after the key\n" ||
+	if code != ExitOK || errOut != "pokerlab: rejected: "+garbage+`:1: not a hand history: "PK\x03\x04 not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`+"\n" ||
 		!strings.Contains(out, ": 2 files, 415 hands read: 414 stored, 0 already stored (skipped), 1 rejected") {
 		t.Errorf("garbage: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestDBImportStdin: "-" imports standard input, a site file as any other:
+// the same hands as from the file's path.
+func TestDBImportStdin(t *testing.T) {
+	dir := t.TempDir()
+	file := "../../hh/testdata/pokerstars/hhsmithy-10MultipleHands.txt"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fromPath, fromStdin DBImportJSON
+	json.Unmarshal([]byte(dbMustRun(t, "db", "import", "--db", filepath.Join(dir, "a.db"), file, "--json")), &fromPath)
+	f, out, errOut := cardsTestFactory(string(data))
+	if code := Run(f, []string{"db", "import", "--db", filepath.Join(dir, "b.db"), "-", "--json"}); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	json.Unmarshal(out.Bytes(), &fromStdin)
+	if fromPath.Stored == 0 || fromStdin.Stored != fromPath.Stored || fromStdin.Files != 1 || fromStdin.Rejected != fromPath.Rejected {
+		t.Fatalf("from the path %+v, from standard input %+v", fromPath, fromStdin)
 	}
 }

@@ -23,10 +23,11 @@ type dbImportOptions struct {
 func newDBImportCmd(f *Factory, runF func(*dbImportOptions) error) *cobra.Command {
 	opts := &dbImportOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "import [--db URL] FILE|DIR... [--json]",
+		Use:   "import [--db URL] FILE|DIR|-... [--json]",
 		Short: "Store hand histories in the database",
-		Long: `Store the hands of PHH files, and of the .phh and .phhs files under
-directories (recursively), in the database: each hand with its site, hand
+		Long: `Store the hands of hand-history files in the database: PHH, PokerStars and
+GGPoker text (told apart by content), files, directories (recursively: their
+.phh, .phhs, .txt and extensionless files) and - for standard input. Each hand with its site, hand
 number, time, stakes, table, seats, button and PHH text, and for each player
 the seat, position, starting stack, net result and the HUD tallies of the
 hand (package hud), so that "pokerlab hud --db" sums them instead of
@@ -40,7 +41,8 @@ completes it. Several imports may run at once on one database. A file that
 cannot be read, a malformed hand, or a hand that does not replay through the
 rules engine is rejected with its reason and the rest goes on.`,
 		Example: `  pokerlab db import testdata/handhq
-  pokerlab db import --db hands.db session1.phhs session2.phhs --json
+  pokerlab db import --db hands.db session1.phhs HH20250101.txt --json
+  cat HH20250101.txt | pokerlab db import --db hands.db -
   pokerlab db import --db postgres://pokerlab@127.0.0.1:5432/hands ./histories`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -71,7 +73,7 @@ func dbImportRun(opts *dbImportOptions) error {
 	var bar *Progress
 	start := time.Now()
 	sum, err := store.ImportFiles(context.Background(), db, opts.Paths, store.ImportOptions{
-		Threads: opts.Threads, Batch: opts.Batch,
+		Threads: opts.Threads, Batch: opts.Batch, Stdin: opts.IO.In,
 		Progress: func(done, total int64) {
 			if bar == nil {
 				bar = opts.progress(total)

@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -188,7 +189,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	err := atomicfile.Write(filepath.Join(opts.Dir, "index.html"), func(w io.Writer) error {
-		return page.Execute(w, map[string]any{
+		return page().Execute(w, map[string]any{
 			"Sections": res.Sections, "Seed": opts.Seed, "Quick": opts.Quick,
 			"Seconds": fmt.Sprintf("%.0f", res.Seconds), "Date": time.Now().UTC().Format("2006-01-02"),
 		})
@@ -196,7 +197,11 @@ func Run(opts Options) (*Result, error) {
 	return res, err
 }
 
-var page = template.Must(template.New("index").Parse(`<!DOCTYPE html>
+// page is parsed at first use, not at start-up: every pokerlab command
+// would otherwise pay for it (issue 16).
+var page = sync.OnceValue(func() *template.Template { return template.Must(template.New("index").Parse(pageHTML)) })
+
+const pageHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -235,4 +240,4 @@ var page = template.Must(template.New("index").Parse(`<!DOCTYPE html>
 {{end}}
 </body>
 </html>
-`))
+`

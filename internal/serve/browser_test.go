@@ -40,6 +40,7 @@ func findChromium() string {
 // history has the action the page sent. The console must stay free of
 // errors. CI sets POKERLAB_REQUIRE_BROWSER=1: no browser is a failure.
 func TestPlayInBrowser(t *testing.T) {
+	t.Parallel() // long and independent: the package's time is the longest, not the sum
 	browser := findChromium()
 	if browser == "" {
 		if os.Getenv("POKERLAB_REQUIRE_BROWSER") != "" {

@@ -59,6 +59,7 @@ type seen struct {
 // ("pN sm CARDS") of the same hand, so cards are never seen before the
 // showdown and mucked cards never at all.
 func TestNoInformationLeak(t *testing.T) {
+	t.Parallel() // long and independent: the package's time is the longest, not the sum
 	const hands = 1000
 	mem := newSQLite(t)
 	ts := newTestServer(t, Config{Storage: mem, Tables: table.Options{ActionTimeout: time.Minute}})

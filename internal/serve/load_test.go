@@ -163,12 +163,12 @@ func TestLoad(t *testing.T) {
 		return n
 	}
 	close(measuring)
-	h0, t0 := count(), time.Now()
+	h0, t0, c0 := count(), time.Now(), cpuTime()
 	batchMu.Lock()
 	b0, n0 := batches, batched
 	batchMu.Unlock()
 	time.Sleep(*loadFor)
-	h1, t1 := count(), time.Now()
+	h1, t1, c1 := count(), time.Now(), cpuTime()
 	batchMu.Lock()
 	b1, n1 := batches, batched
 	batchMu.Unlock()
@@ -183,44 +183,89 @@ func TestLoad(t *testing.T) {
 		}
 		return lat[min(len(lat)-1, int(p*float64(len(lat))))]
 	}
-	t.Logf("%d NPC tables of %d seats and %d humans for %v: %d hands stored, %.0f hands/s (%.1f hands per commit); human action → next event: n=%d p50=%v p99=%v max=%v",
-		*loadTables, *loadSeats, *loadHumans, t1.Sub(t0).Round(time.Millisecond), h1-h0, rate, float64(n1-n0)/float64(max(b1-b0, 1)),
+	t.Logf("%d NPC tables of %d seats and %d humans for %v: %d hands stored, %.0f hands/s, %.0f hands per CPU-second of this process (%.1f hands per commit); human action → next event: n=%d p50=%v p99=%v max=%v",
+		*loadTables, *loadSeats, *loadHumans, t1.Sub(t0).Round(time.Millisecond), h1-h0, rate, float64(h1-h0)/(c1-c0).Seconds(), float64(n1-n0)/float64(max(b1-b0, 1)),
 		len(lat), q(0.5).Round(time.Microsecond), q(0.99).Round(time.Microsecond), q(1).Round(time.Microsecond))
 	mu.Unlock()
 }
 
-// BenchmarkDecidePostflop times POST /api/decide over loopback HTTP for a
-// flop decision facing a bet (replay of the actions, the Monte Carlo
-// equity, the policy), and reports the latency quantiles of the requests.
+// BenchmarkDecidePostflop times POST /api/decide for a flop decision facing
+// a bet, and reports the latency quantiles of the requests, in three
+// layers: "http" over loopback HTTP (client and server: connection, JSON
+// both ways, the handler), "handler" the server's handler alone
+// (httptest recorder: body read, JSON, rate limit, metrics, the decision),
+// and "engine" table.Decide alone (the PHH actions parsed and replayed
+// through the engine, the bot's Monte Carlo equity and its policy).
 func BenchmarkDecidePostflop(b *testing.B) {
 	s, err := New(Config{Storage: newSQLite(b), Profiles: &DirProfiles{Dir: b.TempDir()}, RateLimit: 1e9, Burst: 1e9})
 	if err != nil {
 		b.Fatal(err)
 	}
-	hs := httptest.NewServer(s.Handler())
-	defer hs.Close()
 	defer s.Shutdown(context.Background())
-	client := hs.Client()
-	lat := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := range b.N {
-		body := fmt.Sprintf(`{"profile":"tag","table":{"small_blind":1,"big_blind":2,"starting_stacks":[200,200,200,200,200,200]},
-			"actions":["p3 f","p4 cbr 5","p5 f","p6 cc","p1 f","p2 cc","d db Ah7c2d","p2 cc","p4 cbr 8","p6 cc"],"seat":2,"hole":"QhQd","seed":%d}`, i)
-		start := time.Now()
-		resp, err := client.Post(hs.URL+"/api/decide", "application/json", strings.NewReader(body))
+	const actions = `"p3 f","p4 cbr 5","p5 f","p6 cc","p1 f","p2 cc","d db Ah7c2d","p2 cc","p4 cbr 8","p6 cc"`
+	body := func(i int) string {
+		return fmt.Sprintf(`{"profile":"tag","table":{"small_blind":1,"big_blind":2,"starting_stacks":[200,200,200,200,200,200]},
+			"actions":[%s],"seat":2,"hole":"QhQd","seed":%d}`, actions, i)
+	}
+	report := func(b *testing.B, lat []time.Duration) {
+		slices.Sort(lat)
+		b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds())/1e3, "p50-µs")
+		b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Nanoseconds())/1e3, "p99-µs")
+	}
+	b.Run("http", func(b *testing.B) {
+		hs := httptest.NewServer(s.Handler())
+		defer hs.Close()
+		client := hs.Client()
+		lat := make([]time.Duration, 0, b.N)
+		for i := range b.N {
+			start := time.Now()
+			resp, err := client.Post(hs.URL+"/api/decide", "application/json", strings.NewReader(body(i)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var d table.Decision
+			json.NewDecoder(resp.Body).Decode(&d)
+			resp.Body.Close()
+			lat = append(lat, time.Since(start))
+			if resp.StatusCode != http.StatusOK {
+				b.Fatalf("%d", resp.StatusCode)
+			}
+		}
+		report(b, lat)
+	})
+	b.Run("handler", func(b *testing.B) {
+		h := s.Handler()
+		lat := make([]time.Duration, 0, b.N)
+		for i := range b.N {
+			req := httptest.NewRequest("POST", "/api/decide", strings.NewReader(body(i)))
+			req.RemoteAddr = "127.0.0.1:1234"
+			w := httptest.NewRecorder()
+			start := time.Now()
+			h.ServeHTTP(w, req)
+			lat = append(lat, time.Since(start))
+			if w.Code != http.StatusOK {
+				b.Fatalf("%d %s", w.Code, w.Body)
+			}
+		}
+		report(b, lat)
+	})
+	b.Run("engine", func(b *testing.B) {
+		bot, err := s.bot(context.Background(), json.RawMessage(`"tag"`))
 		if err != nil {
 			b.Fatal(err)
 		}
-		var d table.Decision
-		json.NewDecoder(resp.Body).Decode(&d)
-		resp.Body.Close()
-		lat = append(lat, time.Since(start))
-		if resp.StatusCode != http.StatusOK {
-			b.Fatalf("%d", resp.StatusCode)
+		var acts []string
+		json.Unmarshal([]byte("["+actions+"]"), &acts)
+		lat := make([]time.Duration, 0, b.N)
+		for i := range b.N {
+			req := table.DecideRequest{SmallBlind: 1, BigBlind: 2, StartingStacks: []int64{200, 200, 200, 200, 200, 200},
+				Actions: acts, Seat: 2, Hole: "QhQd", Seed: uint64(i)}
+			start := time.Now()
+			if _, err := table.Decide(bot, &req); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(start))
 		}
-	}
-	b.StopTimer()
-	slices.Sort(lat)
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
-	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds()), "p99-µs")
+		report(b, lat)
+	})
 }

@@ -212,6 +212,7 @@ func waitFor(t *testing.T, what string, d time.Duration, ok func() bool) {
 // is not dealt again with the same cards. A SIGTERM then stops the server
 // gracefully (exit 0).
 func TestKill9Recovery(t *testing.T) {
+	t.Parallel() // long and independent: the package's time is the longest, not the sum
 	dbPath := filepath.Join(t.TempDir(), "hands.db")
 	a := startServe(t, dbPath, "--lease-timeout", "300ms")
 	npcT := a.create(`{"small_blind":1,"big_blind":2,"stack":40,"seed":5,"keep_stacks":true,
@@ -295,6 +296,7 @@ func TestKill9Recovery(t *testing.T) {
 // killed, B takes them over within the lease timeout, resumes them from
 // the stored state, and no hand is lost or stored twice.
 func TestReplicaTakeover(t *testing.T) {
+	t.Parallel() // long and independent: the package's time is the longest, not the sum
 	url := dbtest.Postgres(t)
 	a := startServe(t, url, "--lease-timeout", "1s")
 	b := startServe(t, url, "--lease-timeout", "1s")

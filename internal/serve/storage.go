@@ -92,6 +92,11 @@ func (s *DBStorage) commit() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		stale, err := s.DB.SaveServerHands(ctx, s.Owner, hands)
 		cancel()
+		if ferr := s.DB.FoldError(); ferr != nil {
+			// The HUD cache's fold in the background failed; the hands are
+			// stored and the next fold takes its range up again.
+			s.log.Error("folding the HUD cache failed", "err", ferr)
+		}
 		if s.batches != nil {
 			s.batches(len(batch))
 		}

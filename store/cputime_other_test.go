@@ -1,6 +1,6 @@
 //go:build !unix
 
-package handeval
+package store
 
 import "time"
 
