@@ -38,7 +38,7 @@ func newSpotCompareCmd(f *Factory, runF func(*spotCompareOptions) error) *cobra.
 	cmd := &cobra.Command{
 		Use:   "compare SPOT [--lambda 10,100] [--nash result.pls] [--ghost 1e-3] [--out-dir DIR] [--json]",
 		Short: "How far the logit QRE is from Nash on a spot: exploitability, λ*, strategy distance, EV per class, ghost lines",
-		Long: `Answer seed 000's question on a spot: how much does the logit QRE (GTO Wizard's
+		Long: `Answer on a real spot the question the AKQ study asks: how much does the logit QRE (GTO Wizard's
 "quantal response") differ from a Nash equilibrium? The command solves Nash
 with Discounted CFR to --nash-target percent of the pot (default 0.05; or reads
 a result with --nash) and the agent QRE (as 'spot qre') at λ*, where its

@@ -94,8 +94,8 @@ func newSpotQRECmd(f *Factory, runF func(*spotQREOptions) error) *cobra.Command 
 docs/spot.md) with pokerlab's definition (package qre): at every decision and
 hand, σ(a) ∝ exp(λ·Q(a)/pot), Q the action's expected value conditional on
 reaching the decision (Bayes beliefs from the opponent's strategy, card
-removal) and pot the starting pot, so λ is in units of the pot (seed 000's
-numbers, pot = 1, carry over). λ = 0 is uniform play; as λ grows the QRE
+removal) and pot the starting pot, so λ is in units of the pot ('pokerlab qre'
+on the AKQ game, whose pot is 1, uses the same units). λ = 0 is uniform play; as λ grows the QRE
 approaches a Nash equilibrium.
 
 The QRE is followed from λ = 0 by continuation in λ: Newton's method on IP's
@@ -106,7 +106,7 @@ decisions is at most --tolerance (default 1e-6); that residual and the
 expected logit regret are reported with the exploitability.
 
 --lambda auto finds λ*, where the QRE's exploitability is --target-pct
-percent of the pot (default 0.1, the figure seed 000 quotes), and prints the
+percent of the pot (default 0.1: "almost Nash" in the AKQ study), and prints the
 exploitability along the path. --out writes a .pls result for 'spot show'
 (the same files as 'spot solve'); with several λ the file name gets
 -lambda<λ> before .pls, and with auto the file holds λ*'s QRE.`,

@@ -90,7 +90,7 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 		}
 		next := s.lam + dl
 		s.predict(next, x)
-		its, _, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
 		if err != nil {
 			if err != errNoConvergence {
 				return err
@@ -98,7 +98,7 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 			s.stats.Rejected++
 			s.dl = dl / 2
 			if s.dl < minRelStep*max(1, s.lam) {
-				return fmt.Errorf("spot QRE: the path stalls at λ = %.6g (no step of the continuation converges)", s.lam)
+				return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
 			}
 			continue
 		}

@@ -432,7 +432,7 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 			return it, mx, errNoConvergence
 		}
 		if s.opt.MaxProducts > 0 && s.products >= s.opt.MaxProducts {
-			return it, mx, fmt.Errorf("%d Jacobian–vector products used (the limit)", s.products)
+			return it, mx, fmt.Errorf("spot QRE: at λ = %.6g: %d Jacobian–vector products used (the limit), largest residual %.3g", lambda, s.products, mx)
 		}
 		s.stats.Newton++
 		s.direction(x, lambda, mx, wm, progress)
