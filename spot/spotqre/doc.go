@@ -44,6 +44,18 @@
 // most 1e-4, grows by 1.5 after an easy step and halves after a failure.
 // Every requested λ is then solved to Tolerance in the largest residual.
 //
+// Following the logit correspondence from λ = 0 (where the QRE is unique:
+// uniform play) is Turocy's homotopy ("A dynamic homotopy interpretation of
+// the logistic quantal response equilibrium correspondence", Games and
+// Economic Behavior 51, 2005), which package qre also follows on small
+// games with an explicit sparse Jacobian; here the Jacobian is never formed
+// (Newton–Krylov, Knoll & Keyes, "Jacobian-free Newton–Krylov methods",
+// J. Comput. Phys. 193, 2004 — with exact tangent products instead of
+// finite differences), because a spot's IP values number in the millions.
+// The path is parametrised by λ, not by arc length: it assumes no turning
+// point in λ, which holds on the spots tried; at a fold the path stalls and
+// the error says where.
+//
 // Why this method. Damped fixed-point iteration σ ← (1−η)σ + η·softmax(λQ/pot)
 // and magnetic mirror descent with behavioural entropy (Sokota et al.,
 // "A Unified Approach to Reinforcement Learning, Quantal Response
@@ -90,6 +102,18 @@
 // trace by 3.4e-6 at λ = 30 (the tests use four combinations each, where
 // every information set agrees to 2e-8). Such information sets are
 // reached with tiny probability.
+//
+// # Large λ
+//
+// λ above MaxLambda (10⁵) is refused: float64 action values no longer
+// resolve λQ/pot there. The logit is computed by log-sum-exp (the largest
+// value subtracted before scaling), so no exponential overflows at any
+// scale, up to the largest float64. The continuation's own reach is
+// smaller: on the issue's river spot it follows the path past λ = 900 (λ* is
+// about 140), and near λ = 1000 its steps stop converging — the largest
+// residual then sits at information sets reached with probability about
+// 10⁻⁸¹, whose beliefs are ratios of probabilities like e^{−λΔ/pot}; the
+// call ends with an error naming λ and the residual, never with NaN.
 //
 // # Cost
 //
