@@ -27,33 +27,27 @@ var qreSpotsSection = sectionFunc{
 equilibrium from a Nash equilibrium? — on the AKQ game, and leaves two remarks unchecked on real
 poker: that a λ large enough to leave 0.1 % of the pot exploitable makes the QRE "almost Nash", and
 that the QRE repairs ghost lines, the decisions an equilibrium reaches with (almost) no probability.
-Here both are measured on heads-up No-Limit Hold'em spots (issue 13's, pot 200, stack 900, bets of
-60 % of the pot and all-in, raises of 2.5×): a Nash equilibrium by Discounted CFR to 0.05 % of the
+Here both are measured on a heads-up No-Limit Hold'em river spot (issue 13's turn spot with the
+river 2s: pot 200, stack 900, bets of 60 % of the pot and all-in, raises of 2.5×): a Nash equilibrium by Discounted CFR to 0.05 % of the
 pot, and the agent logit QRE — at every decision and hand σ(a) ∝ exp(λ·Q(a)/pot), Q conditional on
 reaching the decision with Bayes beliefs and card removal, λ in units of the starting pot as in the
 seed — followed along λ by Newton continuation until its exploitability is 0.1 % of the pot (λ*).
 Ghost lines are the decision nodes the Nash profile reaches with probability below 10⁻³ (given the
 cards dealt on the line); there each strategy's loss is measured against a best response restricted
 to the node, with the QRE's values (its beliefs and continuation are defined everywhere), as for
-Kuhn and Leduc above.</p>`),
+Kuhn and Leduc above.</p>
+<p>Only the river spot is shown. The issue asks for a turn spot too, but on turn spots the
+continuation in λ does not reach λ* in the time a report may take: on the issue's turn spot it was
+still far from λ* when stopped, and on a much smaller turn spot its steps stop converging at a λ
+well below λ* (perhaps a turning point of the logit correspondence in λ; following the path by arc
+length instead of by λ is the remedy to try). docs/benchmarks.md ("QRE on spots") has the measurements.</p>`),
 	run: runQRESpots,
 }
 
-// The spots of the section: issue 13's turn spot and its river (2s).
+// The spot of the section: issue 13's turn spot on the river 2s
+// (spot/testdata/issue-river.toml).
 const (
 	reportRiverSpot = `board = "Td9d6hQc2s"
-pot = 200
-stack = 900
-oop = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
-ip = "QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+"
-add_allin = 0
-force_allin = 0
-merging = 0
-[sizes]
-bet = "60%, a"
-raise = "2.5x"
-`
-	reportTurnSpot = `board = "Td9d6hQc"
 pot = 200
 stack = 900
 oop = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
@@ -77,10 +71,10 @@ type qreSpotRun struct {
 }
 
 func runQRESpots(b *Builder) error {
+	// The river spot only, in the quick and the full report: on turn spots
+	// the continuation in λ does not reach λ* (docs/benchmarks.md, "QRE on
+	// spots").
 	spots := []reportSpot{{"river", "spot/testdata/issue-river.toml", reportRiverSpot}}
-	if !b.Quick() {
-		spots = append(spots, reportSpot{"turn", "spot/testdata/issue-turn.toml", reportTurnSpot})
-	}
 	var runs []qreSpotRun
 	for _, s := range spots {
 		sp, err := spot.ParseSpot(s.src, s.file)
