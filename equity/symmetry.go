@@ -10,14 +10,15 @@ import "pokerlab/cards"
 type suitPerm [cards.NumSuits]uint8
 
 // allSuitPerms lists the 24 permutations, identity first.
-var allSuitPerms = func() []suitPerm {
-	var out []suitPerm
+var allSuitPerms = func() (out [24]suitPerm) {
+	n := 0
 	for a := range uint8(4) {
 		for b := range uint8(4) {
 			for c := range uint8(4) {
 				for d := range uint8(4) {
 					if a != b && a != c && a != d && b != c && b != d && c != d {
-						out = append(out, suitPerm{a, b, c, d})
+						out[n] = suitPerm{a, b, c, d}
+						n++
 					}
 				}
 			}

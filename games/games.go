@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	"pokerlab/efg"
 	"pokerlab/games/akq"
@@ -20,24 +21,29 @@ import (
 // Constructor builds a game from name=value parameters.
 type Constructor func(params map[string]string) (efg.Game, error)
 
-var registry = map[string]struct {
+type registryEntry struct {
 	build  Constructor
 	doc    string
 	params []string
-}{
-	"kuhn": {func(p map[string]string) (efg.Game, error) {
-		if err := noParams("kuhn", p); err != nil {
-			return nil, err
-		}
-		return kuhn.New(), nil
-	}, "Kuhn poker (3 cards, ante 1, bet 1)", nil},
-	"leduc": {func(p map[string]string) (efg.Game, error) {
-		return leduc.Params(p)
-	}, "Leduc Hold'em (6 cards, ante 1, raises 2 and 4, at most 2 a round) and its variants",
-		[]string{"ranks (2–13, default 3)", "suits (1–4, default 2)", "ante (default 1)", "bet1 (default 2)", "bet2 (default 4)", "maxraises (0–10, default 2)"}},
-	"akq": {buildAKQ, "the AKQ game, poker theory's half-street toy game: player 1 holds A or Q, player 2 K; player 1 bets B pots or checks, player 2 calls or folds",
-		[]string{"bet (pots: 2, 0.5 or 1/3; default 1)"}},
 }
+
+// registry is built at first use (no work at start-up).
+var registry = sync.OnceValue(func() map[string]registryEntry {
+	return map[string]registryEntry{
+		"kuhn": {func(p map[string]string) (efg.Game, error) {
+			if err := noParams("kuhn", p); err != nil {
+				return nil, err
+			}
+			return kuhn.New(), nil
+		}, "Kuhn poker (3 cards, ante 1, bet 1)", nil},
+		"leduc": {func(p map[string]string) (efg.Game, error) {
+			return leduc.Params(p)
+		}, "Leduc Hold'em (6 cards, ante 1, raises 2 and 4, at most 2 a round) and its variants",
+			[]string{"ranks (2–13, default 3)", "suits (1–4, default 2)", "ante (default 1)", "bet1 (default 2)", "bet2 (default 4)", "maxraises (0–10, default 2)"}},
+		"akq": {buildAKQ, "the AKQ game, poker theory's half-street toy game: player 1 holds A or Q, player 2 K; player 1 bets B pots or checks, player 2 calls or folds",
+			[]string{"bet (pots: 2, 0.5 or 1/3; default 1)"}},
+	}
+})
 
 func noParams(name string, p map[string]string) error {
 	for k := range p {
@@ -76,7 +82,7 @@ type Info struct {
 // List returns the built-in games in name order.
 func List() []Info {
 	var out []Info
-	for name, e := range registry {
+	for name, e := range registry() {
 		out = append(out, Info{Name: name, Description: e.doc, Parameters: e.params})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -87,10 +93,10 @@ func List() []Info {
 // ("name" or "name:k=v,k=v") to its Go implementation.
 func Parse(spec string) (efg.Game, error) {
 	name, rest, _ := strings.Cut(spec, ":")
-	e, ok := registry[name]
+	e, ok := registry()[name]
 	if !ok {
-		known := make([]string, 0, len(registry))
-		for k := range registry {
+		known := make([]string, 0, len(registry()))
+		for k := range registry() {
 			known = append(known, k)
 		}
 		sort.Strings(known)

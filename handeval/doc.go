@@ -20,29 +20,37 @@
 //   - ranks: the 13 rank counts c_r (0..4), packed as nibbles y = Σ c_r·16^r
 //     (with the card encoding of package cards this is a nibble-wise popcount
 //     of the card set, three shift/mask steps), give the key
-//     K = (y mod 2⁴⁸)·M + ⌊y/2⁴⁸⌋·A (mod 2⁶⁴), looked up by a perfect hash:
-//     the top 13 bits pick a bucket and the next 17 bits a slot, which is
-//     XORed with the bucket's displacement ("hash and displace", Belazzougui,
-//     Botelho and Dietzfelbinger 2009). M and A were chosen so that the
-//     73,775 rank multisets of 5, 6 and 7 cards never share bucket and slot
-//     (package internal/tablegen).
+//     K = y·M + ⌊y/2³²⌋·M2 (mod 2⁶⁴), looked up by a row-displacement
+//     perfect hash (Tarjan and Yao 1979; OMPEval's lookup has the same
+//     shape): the top 13 bits of K pick a row, the next 17 a column, and the
+//     value is rank[h + offs[row]] for h the row and column bits together.
+//     M and M2 were chosen so that the 73,775 rank multisets of 5, 6 and 7
+//     cards never share row and column, and the rows were packed so that
+//     their columns do not collide (package internal/tablegen).
 //
 // The tables are computed from the rules by internal/tablegen and written
 // into tables_gen.go by gen.go (go generate); they are plain arrays in the
-// binary (about 300 KB), so a program pays nothing for them at start-up and
+// binary (about 330 KB), so a program pays nothing for them at start-up and
 // the first evaluation is as fast as the others. Building them at first use
 // instead would cost 25–50 ms at the first evaluation (BenchmarkBuildTables)
 // and a check in every evaluation. A test rebuilds them and compares.
 //
 // The key is linear in the rank counts, so the key of a union of disjoint
-// card sets is the sum of their keys, and M and A have their low 16 bits zero,
-// which leaves room in the same word for four 4-bit suit counters. [Hand]
-// keeps that word and the suits' rank masks: adding a card or a player's two
-// cards to a board is two additions, and [Hand.Eval] tests the counters for
-// a flush (adding 3 to every counter sets a counter's top bit exactly when
-// the suit holds five cards) and otherwise looks the key up: two dependent
-// loads from tables that stay in the L1 and L2 caches (16 KB of
-// displacements, 256 KB of values), no branch but the flush test.
+// card sets is the sum of their keys, and M and M2 have their low 32 bits
+// zero, which leaves room in the same word for four suit counters, one
+// byte each. [Hand] keeps that word and the suits' rank masks: adding a card
+// or a player's two cards to a board is two additions, and [Hand.Eval]
+// tests the counters for a flush (a card adds 13 to its suit's byte, so bit
+// 6 of the byte is set exactly when the suit holds five cards: one AND, and
+// the zero Hand is empty) and otherwise looks the key up: two dependent
+// loads from tables that stay in the L1 and L2 caches (32 KB of row
+// offsets, 266 KB of values), no branch but the flush test.
+//
+// Deliberate departure: the value table is read without a bounds check
+// (package unsafe). The index is a row's base plus a column below 2^17 and
+// the table has 2^17 places more than the largest base, so every 64-bit key,
+// of any hand or of garbage, indexes inside it; TestRankIndexInBounds checks
+// every row. The check cost a comparison and a branch per evaluation.
 //
 // [Histogram7] counts the hands of every value among all 133,784,560
 // seven-card hands by evaluating one hand per class of hands that share their
@@ -55,16 +63,12 @@
 //
 // Measured side by side with OMPEval, the fastest C++ evaluator we know, by
 // process CPU time on the same machine (docs/benchmarks.md,
-// scripts/ompeval-compare): a random prebuilt Hand is evaluated in 1.1 ns
-// (OMPEval's prebuilt hand: 0.77 ns), a hand built from its seven cards in
-// 3.5 ns (2.3 ns), a cards.Set in 4.7 ns, and every one of the 133,784,560
-// seven-card hands, one card added per loop level, in 1.4 ns a hand (0.85
-// ns). A C++ transcription of this evaluator runs at about 1.1–1.3× OMPEval
-// (a second shift and an XOR where OMPEval adds a 32-bit offset, a 256 KB
-// instead of a 173 KB table); the rest of the gap is Go's code generation
-// (table addresses recomputed in every iteration, no-ops left by inlined
-// calls, no loop-invariant hoisting). Histogram7 does the whole problem in
-// about 8 ms, 0.06 ns a hand.
+// scripts/ompeval-compare): see the table there. OMPEval's loop over
+// prebuilt hands is 12 instructions a hand; ours is 18 (the same flush test
+// and two dependent loads, plus a second shift where OMPEval's small summed
+// key needs none, Go's reload and nil check of the table pointer, a
+// zero-extension, and Go's loop keeping both an index and a pointer).
+// Histogram7 does the whole 7-card problem in about 8 ms, 0.06 ns a hand.
 //
 // Facts the tests check against (standard combinatorics): the 2,598,960
 // five-card hands split 40 / 624 / 3,744 / 5,108 / 10,200 / 54,912 /

@@ -2,6 +2,7 @@ package handeval
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"pokerlab/cards"
 )
@@ -32,21 +33,28 @@ func Eval(s cards.Set) Value {
 		// Nibble-wise popcount: the nibble of rank r becomes its card count.
 		y := x - (x >> 1 & pairs01)
 		y = y&nibble2 + y>>2&nibble2
-		// y·hashMul ignores the ace's nibble by itself (hashMul has 16 low
-		// zero bits, so 16¹²·hashMul ≡ 0 mod 2⁶⁴); the aces add
-		// count·aceMul, a shift.
-		return rankLookup(y*hashMul + y>>48<<aceShift)
+		// y·hashMul ignores the nibbles of ranks 8..12 by itself
+		// (hashMul has 32 low zero bits, so 16⁸·hashMul ≡ 0 mod 2⁶⁴); they
+		// add their counts times hashMul2.
+		return rankLookup(tabp, y*hashMul+y>>freeBits*hashMul2)
 	}
 	// At most one suit can hold five of at most seven cards.
 	su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
 	return tab.flush[cards.Set(x).SuitMask(cards.Suit(su))]
 }
 
-// rankLookup maps a rank key to its value. The counters in the low 16 bits
+// rankLookup maps a rank key to its value. The counters in the low 32 bits
 // do not reach the hash bits.
-func rankLookup(k uint64) Value {
-	slot := uint32(k>>(64-bucketBits-slotBits)) & (numSlots - 1)
-	return tab.rank[slot^uint32(tab.disp[k>>(64-bucketBits)])]
+//
+// The value is read without a bounds check, on purpose: the index is
+// h + offs[row] with h = row·2^colBits + column, so it is the row's base
+// plus the column, and rankLen is the largest base plus 2^colBits: every
+// uint64 key, of any hand or none, indexes inside the table
+// (TestRankIndexInBounds checks every row). The check would cost a
+// comparison and a branch, 10 % of an evaluation.
+func rankLookup(t *tables, k uint64) Value {
+	i := uint32(k>>hashShift) + t.offs[k>>(64-rowBits)]
+	return *(*Value)(unsafe.Add(unsafe.Pointer(&t.rank), uintptr(i)*2))
 }
 
 // Valid reports whether s can be evaluated: 5, 6 or 7 cards.
@@ -66,8 +74,8 @@ func (v Value) Category() Category { return tab.category[v] }
 // hole cards (Union) and call Eval. A Hand holds at most seven cards, and
 // the hands combined by Union must not share a card. The zero Hand is empty.
 type Hand struct {
-	// key holds the rank key in bits 16..63 (linear in the rank counts)
-	// and the card count of suit s in bits 4s..4s+3.
+	// key holds the rank key in bits 32..63 (linear in the rank counts)
+	// and suitStep times the card count of suit s in bits 8s..8s+7.
 	key uint64
 	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask.
 	suits uint64
@@ -84,7 +92,8 @@ func NewHand(s cards.Set) Hand {
 
 // Add returns h with card c added (c must not be in h).
 func (h Hand) Add(c cards.Card) Hand {
-	return Hand{h.key + tab.cardKey[c], h.suits + tab.cardSuits[c]}
+	t := tabp
+	return Hand{h.key + t.cardKey[c], h.suits + t.cardSuits[c]}
 }
 
 // Union returns the hand of the cards of h and o, which must be disjoint and
@@ -95,9 +104,9 @@ func (h Hand) Union(o Hand) Hand {
 
 // Count returns the number of cards in h.
 func (h Hand) Count() int {
-	c := h.key & 0xFFFF
-	c = c&0x0F0F + c>>4&0x0F0F
-	return int(c&0xFF + c>>8)
+	// The four counter bytes summed into the top one (at most 91: no
+	// carries), divided by suitStep.
+	return int(uint32(h.key)*0x01010101>>24) / suitStep
 }
 
 // Set returns the cards of h.
@@ -115,37 +124,36 @@ func (h Hand) Set() cards.Set {
 // Eval returns the value of the best five cards of h, which must hold 5, 6
 // or 7 cards.
 func (h Hand) Eval() Value {
-	// The common case first: the compiler lays it out as the fall-through,
-	// and tests the flush bits without keeping them.
-	if k := h.key; (k+counterBias)&counterTop == 0 {
-		return tab.rank[uint32(k>>(64-bucketBits-slotBits))&(numSlots-1)^uint32(tab.disp[k>>(64-bucketBits)])]
+	// The common case first: the compiler lays it out as the fall-through.
+	if k := h.key; k&flushBits == 0 {
+		return rankLookup(tabp, k)
 	}
 	return h.flush()
 }
 
 // flush returns the value of a hand holding five or more cards of a suit.
 func (h Hand) flush() Value {
-	// Bit 4s of f is set for the flush suit s; its lane starts at 16s.
-	f := (h.key + counterBias) >> 3 & (counterTop >> 3)
-	lane := uint(bits.TrailingZeros64(f)) << 2
-	return tab.flush[h.suits>>lane&0x1fff]
+	// Bit 8s+6 of f is set for the flush suit s; its lane starts at 16s.
+	f := uint32(h.key) & flushBits
+	lane := uint(bits.TrailingZeros32(f)) &^ 7 << 1
+	return tabp.flush[h.suits>>(lane&63)&0x1fff]
 }
 
 // SuitCount returns the number of cards of suit s in h. Enumerators use it
 // to see when no flush can arise any more.
 func (h Hand) SuitCount(s cards.Suit) int {
-	return int(h.key >> (4 * uint(s)) & 0xF)
+	return int(h.key>>(8*uint(s)&63)&0xFF) / suitStep
 }
 
 // SuitsWithAtLeast returns the suits of which h holds at least n cards
 // (0 ≤ n ≤ 8) as a mask: bit s for suit s. It is SuitCount for all four
 // suits at once, a handful of instructions.
 func (h Hand) SuitsWithAtLeast(n int) uint8 {
-	// Adding 8-n to every 4-bit counter (at most 8+7, no carries) sets the
-	// counter's top bit exactly when it holds n or more; a multiplication
-	// gathers the four top bits (at 3, 7, 11, 15, shifted down to 0, 4, 8,
-	// 12, moved by 12, 9, 6 and 3 to 12..15; no other partial products meet
-	// there).
-	t := (h.key&0xFFFF + uint64(8-n)*0x1111) >> 3 & 0x1111
-	return uint8(t * 0x1248 >> 12 & 0xF)
+	// Adding 128-13n to every counter byte (13·count, at most 91+128: no
+	// carries) sets the byte's top bit exactly when it holds n or more; a
+	// multiplication gathers the four top bits (shifted down to 0, 8, 16,
+	// 24, moved by 21, 14, 7 and 0 to 21..24; the other partial products
+	// land elsewhere, all sixteen at distinct bits).
+	t := (h.key&0xFFFFFFFF + uint64(128-suitStep*n)*0x01010101) >> 7 & 0x01010101
+	return uint8(t * 0x204081 >> 21 & 0xF)
 }

@@ -237,12 +237,18 @@ func TestEvalDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// SuitsWithAtLeast agrees with SuitCount for every suit and threshold on a
+// SuitCount counts the cards of a suit, and SuitsWithAtLeast agrees with it
+// for every suit and threshold on a
 // seeded sample of 0..7-card hands.
 func TestSuitsWithAtLeast(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := range 20000 {
 		h := NewHand(cards.Sample(r, cards.FullDeck, i%8))
+		for s := range cards.Suit(cards.NumSuits) {
+			if got, want := h.SuitCount(s), bits.OnesCount(uint(h.Set().SuitMask(s))); got != want {
+				t.Fatalf("%v: SuitCount(%v) = %d, want %d", h.Set(), s, got, want)
+			}
+		}
 		for n := range 9 {
 			var want uint8
 			for s := range cards.Suit(cards.NumSuits) {

@@ -8,11 +8,14 @@ package handeval
 // tables are the evaluator's lookup tables, kept in one variable (tab) so
 // that code using several of them computes one base address.
 type tables struct {
-	// rank[slot^disp[bucket]] is the value of a non-flush hand whose rank
-	// key falls in that bucket and slot (0: no 5..7-card multiset).
-	rank [numSlots]Value
-	// disp[bucket] is XORed with the slot bits of a rank key.
-	disp [1 << bucketBits]uint16
+	// offs[row] is the row's base minus row·2^colBits (mod 2³²). It comes
+	// first: a read of it through tabp is then the nil check of tabp too.
+	offs [1 << rowBits]uint32
+	// rank[h+offs[row]] is the value of a non-flush hand whose rank key
+	// has the row and column bits h (row its top rowBits); 0 where no rank
+	// multiset of 5..7 cards lands. rankLen is the largest row base plus
+	// 2^colBits, so every h+offs[row] indexes inside it.
+	rank [rankLen]Value
 	// flush[m] is the value of the best flush or straight flush among the
 	// ranks in the 13-bit mask m (0 for fewer than five ranks).
 	flush [1 << 13]Value
@@ -24,15 +27,22 @@ type tables struct {
 	category [NumValues + 1]Category
 }
 
+// tabp points at tab. Hot loops read the tables through it: the compiler
+// then keeps one base address for all of them, where naming tab would
+// rematerialise each table's address in every iteration.
+var tabp = &tab
+
 //go:generate go run gen.go
 
-// Rank-key layout (see package tablegen): bits 16..63 of a key are the rank
-// hash, bits 0..15 four 4-bit suit counters (suit s at bits 4s..4s+3).
+// Rank-key layout (see package tablegen): bits 32..63 of a key are the rank
+// hash, bits 0..31 four suit counters, one byte each (suit s at bits
+// 8s..8s+7). A card adds suitStep to its suit's byte, so the byte holds
+// 13·n for n cards of the suit: bit 6 is set exactly when n ≥ 5 (4·13 = 52
+// < 64 ≤ 65 = 5·13, and 7·13 = 91 < 128), and no byte ever carries into the
+// next. The zero Hand is empty and a flush test is one AND, without a bias.
 const (
-	numSlots = 1 << slotBits
-	// counterBias added to the counters sets bit 3 of a suit's nibble
-	// exactly when it holds five or more cards (3+5 = 8; at most 3+7 = 10,
-	// so no nibble carries into the next).
-	counterBias = 0x3333
-	counterTop  = 0x8888
+	suitStep  = 13
+	flushBits = 0x40404040 // bit 6 of every counter byte
+	// hashShift leaves the row and column bits of a key.
+	hashShift = 64 - rowBits - colBits
 )

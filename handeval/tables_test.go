@@ -11,15 +11,16 @@ import (
 // rules (so tables_gen.go is not stale: run go generate after changing
 // tablegen), and the key parameters agree.
 func TestTablesMatchGenerator(t *testing.T) {
-	tb, err := tablegen.Build(tablegen.Mul, tablegen.AceMul)
+	tb, err := tablegen.Build(tablegen.Mul, tablegen.Mul2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hashMul != tablegen.Mul || aceMul != tablegen.AceMul || bucketBits != tablegen.BucketBits || slotBits != tablegen.SlotBits {
+	if hashMul != tablegen.Mul || hashMul2 != tablegen.Mul2 || freeBits != tablegen.FreeBits ||
+		rowBits != tablegen.RowBits || colBits != tablegen.ColBits || hashShift != tablegen.HashShift {
 		t.Fatalf("key parameters differ from tablegen's: run go generate")
 	}
-	if tablegen.FreeBits != 16 || tablegen.NumValues != NumValues {
-		t.Fatalf("tablegen leaves %d free key bits for 16 bits of suit counters", tablegen.FreeBits)
+	if tablegen.FreeBits != 32 || tablegen.NumValues != NumValues {
+		t.Fatalf("tablegen leaves %d free key bits for 32 bits of suit counters", tablegen.FreeBits)
 	}
 	same := func(name string, got []Value, want []uint16) {
 		t.Helper()
@@ -32,27 +33,26 @@ func TestTablesMatchGenerator(t *testing.T) {
 			}
 		}
 	}
-	same("rank", tab.rank[:], tb.Rank[:])
+	same("rank", tab.rank[:], tb.Rank)
 	same("flush", tab.flush[:], tb.Flush[:])
-	for i := range tab.disp {
-		if tab.disp[i] != tb.Disp[i] {
-			t.Fatalf("disp[%d] = %d, tablegen %d: run go generate", i, tab.disp[i], tb.Disp[i])
-		}
+	if tab.offs != tb.Offs {
+		t.Fatalf("offs differ from tablegen's: run go generate")
 	}
 	for v := range tab.category {
 		if uint8(tab.category[v]) != tb.Category[v] {
 			t.Fatalf("category[%d] = %d, tablegen %d: run go generate", v, tab.category[v], tb.Category[v])
 		}
 	}
-	// A card's key: its rank's multiplier (the ace has its own) plus one in
-	// its suit's counter; its suit lane bit: rank r of suit s at 16s+r.
+	// A card's key: its rank's multiplier (ranks 8..12 have their own)
+	// plus suitStep in its suit's counter byte; its suit lane bit: rank r
+	// of suit s at 16s+r.
 	for c := range cards.Card(cards.NumCards) {
 		r, s := uint(c.Rank()), uint(c.Suit())
 		key := uint64(tablegen.Mul) << (4 * r)
-		if c.Rank() == cards.Ace {
-			key = tablegen.AceMul
+		if r >= 8 {
+			key = uint64(tablegen.Mul2) << (4 * (r - 8))
 		}
-		if tab.cardKey[c] != key+1<<(4*s) || tab.cardSuits[c] != 1<<(16*s+r) {
+		if tab.cardKey[c] != key+suitStep<<(8*s) || tab.cardSuits[c] != 1<<(16*s+r) {
 			t.Fatalf("card %v: key %#x suits %#x", c, tab.cardKey[c], tab.cardSuits[c])
 		}
 	}
@@ -66,6 +66,29 @@ func TestTablesMatchGenerator(t *testing.T) {
 	}
 }
 
+// rankLookup reads the table without a bounds check: every key's index,
+// the row's base plus a column below 2^colBits, must lie inside it, for
+// every row, used or not.
+func TestRankIndexInBounds(t *testing.T) {
+	if rankLen != len(tab.rank) {
+		t.Fatalf("rankLen %d, table %d", rankLen, len(tab.rank))
+	}
+	for row, off := range tab.offs {
+		base := off + uint32(row)<<colBits // mod 2³²
+		if uint64(base)+1<<colBits > rankLen {
+			t.Fatalf("row %d: base %d + 2^%d columns > %d entries", row, base, colBits, rankLen)
+		}
+		// The extreme keys of the row index its first and last place.
+		lo, hi := uint64(row)<<(64-rowBits), uint64(row)<<(64-rowBits)|(1<<(64-rowBits)-1)
+		if i := uint32(lo>>hashShift) + tab.offs[lo>>(64-rowBits)]; i != base {
+			t.Fatalf("row %d: lowest key indexes %d, want %d", row, i, base)
+		}
+		if i := uint32(hi>>hashShift) + tab.offs[hi>>(64-rowBits)]; i != base+1<<colBits-1 {
+			t.Fatalf("row %d: highest key indexes %d, want %d", row, i, base+1<<colBits-1)
+		}
+	}
+}
+
 // Every rank multiset of 5..7 cards (each rank at most four times) finds its
 // own value through the key a Hand builds, whatever the suits: the hash is
 // perfect on all 73,775 multisets and the suit counters never disturb it.
@@ -73,17 +96,17 @@ func TestRankKeyPerfect(t *testing.T) {
 	n := 0
 	tablegen.ForEachMultiset(5, 7, func(cnt *[13]int) {
 		n++
-		k := tablegen.Key(tablegen.Packed(cnt), hashMul, aceMul)
-		if k&0xFFFF != 0 {
+		k := tablegen.Key(tablegen.Packed(cnt), hashMul, hashMul2)
+		if k&0xFFFFFFFF != 0 {
 			t.Fatalf("key %#x has bits in the counter field", k)
 		}
-		v := rankLookup(k)
+		v := rankLookup(tabp, k)
 		if v == 0 {
 			t.Fatalf("rank counts %v: no value", *cnt)
 		}
-		// Suit counters (at most 4+3 cards in a suit of a non-flush hand)
-		// must leave the lookup alone.
-		if rankLookup(k+0x4343) != v {
+		// Suit counters (at most 4+3 cards in a suit of a non-flush hand,
+		// 13 each) must leave the lookup alone.
+		if rankLookup(tabp, k+0x5b5b5b5b) != v {
 			t.Fatalf("rank counts %v: counters change the value", *cnt)
 		}
 	})

@@ -335,17 +335,38 @@ func (d *decoder) number(key string, v tomlValue, index int) (decimal, *Error) {
 	return x, nil
 }
 
-// Keys whose values the decoder interprets; every other key goes to Extra
-// after a type check for the optional fields of the PHH specification.
-var optionalKinds = map[string][]tomlKind{
-	"author": {tomlString}, "event": {tomlString}, "url": {tomlString}, "venue": {tomlString},
-	"address": {tomlString}, "city": {tomlString}, "region": {tomlString}, "postal_code": {tomlString},
-	"country": {tomlString}, "time": {tomlDatetime}, "time_zone": {tomlString},
-	"time_zone_abbreviation": {tomlString}, "day": {tomlInteger}, "month": {tomlInteger},
-	"year": {tomlInteger}, "hand": {tomlString, tomlInteger}, "level": {tomlInteger},
-	"seat_count": {tomlInteger}, "table": {tomlString, tomlInteger}, "currency": {tomlString},
-	"currency_symbol": {tomlString}, "time_limit": {tomlInteger, tomlFloat}, "time_banks": {tomlArray},
+// optionalKinds returns the TOML kinds allowed for an optional field of the
+// PHH specification, or nil for a key that is not one; the decoder
+// interprets the other keys itself and sends unknown ones to Extra. A switch
+// rather than a map, so that the package has no initialisation work.
+func optionalKinds(key string) []tomlKind {
+	switch key {
+	case "author", "event", "url", "venue", "address", "city", "region", "postal_code",
+		"country", "time_zone", "time_zone_abbreviation", "currency", "currency_symbol":
+		return kindsString
+	case "time":
+		return kindsDatetime
+	case "day", "month", "year", "level", "seat_count":
+		return kindsInteger
+	case "hand", "table":
+		return kindsStringInteger
+	case "time_limit":
+		return kindsIntegerFloat
+	case "time_banks":
+		return kindsArray
+	}
+	return nil
 }
+
+// The kind lists of optionalKinds (static data: slices of constants).
+var (
+	kindsString        = []tomlKind{tomlString}
+	kindsDatetime      = []tomlKind{tomlDatetime}
+	kindsInteger       = []tomlKind{tomlInteger}
+	kindsStringInteger = []tomlKind{tomlString, tomlInteger}
+	kindsIntegerFloat  = []tomlKind{tomlInteger, tomlFloat}
+	kindsArray         = []tomlKind{tomlArray}
+)
 
 // decodeHand decodes table t into h, reusing the memory of h's slices.
 func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
@@ -470,7 +491,7 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 			arrays[narrays] = kv
 			narrays++
 		default:
-			if kinds, ok := optionalKinds[kv.key]; ok {
+			if kinds := optionalKinds(kv.key); kinds != nil {
 				good := false
 				for _, k := range kinds {
 					good = good || kv.val.kind == k

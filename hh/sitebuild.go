@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	"pokerlab/cards"
 	"pokerlab/holdem"
@@ -565,24 +566,27 @@ func (p *siteParser) quoted(b []byte) string {
 
 // smallInt formats a non-negative int, without allocating below 10000.
 func smallInt(v int) string {
-	if v >= 0 && v < len(smallInts) {
-		return smallInts[v]
+	if v >= 0 && v < smallIntCount {
+		return smallInts()[v]
 	}
 	return strconv.Itoa(v)
 }
 
-var smallInts = func() []string {
-	out := make([]string, 10000)
+const smallIntCount = 10000
+
+// smallInts is built at first use, not at start-up (10,000 strings).
+var smallInts = sync.OnceValue(func() []string {
+	out := make([]string, smallIntCount)
 	for i := range out {
 		out[i] = strconv.Itoa(i)
 	}
 	return out
-}()
+})
 
 func currencyOf(sym string) string {
-	for code, s := range currencyCodes {
-		if s == sym {
-			return code
+	for _, c := range currencyCodes {
+		if c.sym == sym {
+			return c.code
 		}
 	}
 	return ""

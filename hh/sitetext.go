@@ -517,7 +517,7 @@ func (p *siteParser) stakes(b []byte, line int) *SiteError {
 	}
 	p.hd.sym = sym
 	if p.hd.code != nil {
-		want, ok := currencyCodes[string(p.hd.code)]
+		want, ok := currencySymbol(p.hd.code)
 		if !ok {
 			return p.errorf(line, "unknown currency %q in the stakes: pokerlab reads USD, EUR, GBP, INR and chips", string(p.hd.code))
 		}
@@ -539,7 +539,19 @@ func (p *siteParser) stakes(b []byte, line int) *SiteError {
 	return nil
 }
 
-var currencyCodes = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
+// currencyCodes pairs the currency codes with their symbols (a slice, not a
+// map: static data, no work at start-up).
+var currencyCodes = []struct{ code, sym string }{{"USD", "$"}, {"EUR", "€"}, {"GBP", "£"}, {"INR", "₹"}}
+
+// currencySymbol returns the symbol of a currency code.
+func currencySymbol(code []byte) (string, bool) {
+	for _, c := range currencyCodes {
+		if c.code == string(code) {
+			return c.sym, true
+		}
+	}
+	return "", false
+}
 
 // currencyPrefix returns the currency symbol an amount starts with ("" for
 // none, "?" for a symbol this package does not know) and its length.

@@ -67,25 +67,23 @@ const (
 // (CBet, FoldToCBet, ..., FoldToThreeBetPost) for street Flop, Turn or River.
 func ForStreet(s Stat, street holdem.Street) Stat { return s + Stat(street-holdem.Flop) }
 
-// keys are the JSON keys of the stats.
+// keys are the JSON keys of the stats (a literal, not filled in by an init:
+// no work at start-up; TestKeys checks the per-street pattern).
 var keys = [NumStats]string{
 	VPIP: "vpip", PFR: "pfr", PFRAllHands: "pfr_all_hands", ThreeBet: "three_bet", FoldToThreeBet: "fold_to_three_bet",
 	FourBet: "four_bet", FoldToFourBet: "fold_to_four_bet", Steal: "steal", FoldToStealSB: "fold_to_steal_sb",
 	FoldToStealBB: "fold_to_steal_bb", Limp: "limp", WTSD: "wtsd", WSD: "wsd", AF: "af", AFq: "afq",
-}
-
-func init() {
-	streets := [3]string{"flop", "turn", "river"}
-	for _, p := range []struct {
-		s    Stat
-		name string
-	}{{CBet, "cbet_"}, {FoldToCBet, "fold_to_cbet_"}, {RaiseCBet, "raise_cbet_"}, {Donk, "donk_"},
-		{FoldToDonk, "fold_to_donk_"}, {RaiseDonk, "raise_donk_"}, {BMCB, "bmcb_"}, {FoldToBMCB, "fold_to_bmcb_"},
-		{RaiseBMCB, "raise_bmcb_"}, {ThreeBetPost, "three_bet_"}, {FoldToThreeBetPost, "fold_to_three_bet_"}} {
-		for i, st := range streets {
-			keys[p.s+Stat(i)] = p.name + st
-		}
-	}
+	CBet: "cbet_flop", CBet + 1: "cbet_turn", CBet + 2: "cbet_river",
+	FoldToCBet: "fold_to_cbet_flop", FoldToCBet + 1: "fold_to_cbet_turn", FoldToCBet + 2: "fold_to_cbet_river",
+	RaiseCBet: "raise_cbet_flop", RaiseCBet + 1: "raise_cbet_turn", RaiseCBet + 2: "raise_cbet_river",
+	Donk: "donk_flop", Donk + 1: "donk_turn", Donk + 2: "donk_river",
+	FoldToDonk: "fold_to_donk_flop", FoldToDonk + 1: "fold_to_donk_turn", FoldToDonk + 2: "fold_to_donk_river",
+	RaiseDonk: "raise_donk_flop", RaiseDonk + 1: "raise_donk_turn", RaiseDonk + 2: "raise_donk_river",
+	BMCB: "bmcb_flop", BMCB + 1: "bmcb_turn", BMCB + 2: "bmcb_river",
+	FoldToBMCB: "fold_to_bmcb_flop", FoldToBMCB + 1: "fold_to_bmcb_turn", FoldToBMCB + 2: "fold_to_bmcb_river",
+	RaiseBMCB: "raise_bmcb_flop", RaiseBMCB + 1: "raise_bmcb_turn", RaiseBMCB + 2: "raise_bmcb_river",
+	ThreeBetPost: "three_bet_flop", ThreeBetPost + 1: "three_bet_turn", ThreeBetPost + 2: "three_bet_river",
+	FoldToThreeBetPost: "fold_to_three_bet_flop", FoldToThreeBetPost + 1: "fold_to_three_bet_turn", FoldToThreeBetPost + 2: "fold_to_three_bet_river",
 }
 
 // Key returns the stat's JSON key ("vpip", "cbet_flop", ...).

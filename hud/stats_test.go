@@ -2,9 +2,11 @@ package hud_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"pokerlab/hh"
+	"pokerlab/holdem"
 	"pokerlab/hud"
 )
 
@@ -363,5 +365,37 @@ func TestWilson(t *testing.T) {
 	}
 	if lo, hi := (hud.Count{}).Wilson(); !math.IsNaN(lo) || !math.IsNaN(hi) {
 		t.Error("no opportunity should give NaN")
+	}
+}
+
+// The keys are a literal: every stat has a distinct key that ParseStat
+// reads back, and the per-street stats follow the pattern name_flop,
+// name_turn, name_river (ForStreet).
+func TestKeys(t *testing.T) {
+	seen := map[string]hud.Stat{}
+	for s := range hud.Stat(hud.NumStats) {
+		k := s.Key()
+		if k == "" {
+			t.Fatalf("stat %d has no key", s)
+		}
+		if o, dup := seen[k]; dup {
+			t.Errorf("stats %d and %d share the key %q", o, s, k)
+		}
+		seen[k] = s
+		if p, ok := hud.ParseStat(k); !ok || p != s {
+			t.Errorf("ParseStat(%q) = %d, %v; want %d", k, p, ok, s)
+		}
+	}
+	for _, s := range []hud.Stat{hud.CBet, hud.FoldToCBet, hud.RaiseCBet, hud.Donk, hud.FoldToDonk, hud.RaiseDonk,
+		hud.BMCB, hud.FoldToBMCB, hud.RaiseBMCB, hud.ThreeBetPost, hud.FoldToThreeBetPost} {
+		base, ok := strings.CutSuffix(s.Key(), "_flop")
+		if !ok {
+			t.Fatalf("%q: a per-street stat's flop key ends in _flop", s.Key())
+		}
+		for i, street := range []string{"flop", "turn", "river"} {
+			if got := hud.ForStreet(s, holdem.Flop+holdem.Street(i)).Key(); got != base+"_"+street {
+				t.Errorf("ForStreet(%s, %s) = %q, want %q", s.Key(), street, got, base+"_"+street)
+			}
+		}
 	}
 }

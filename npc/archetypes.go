@@ -10,12 +10,19 @@ import (
 //go:embed archetypes/*.toml
 var archetypeFS embed.FS
 
-// archetypeAliases maps long names to the built-in profile names.
-var archetypeAliases = map[string]string{
-	"tight-aggressive": "tag",
-	"loose-aggressive": "lag",
-	"station":          "calling-station",
-	"population":       "regular",
+// archetypeAlias returns the built-in profile name of a long name.
+func archetypeAlias(name string) (string, bool) {
+	switch name {
+	case "tight-aggressive":
+		return "tag", true
+	case "loose-aggressive":
+		return "lag", true
+	case "station":
+		return "calling-station", true
+	case "population":
+		return "regular", true
+	}
+	return "", false
 }
 
 // ArchetypeNames returns the names of the built-in profiles.
@@ -34,7 +41,7 @@ func ArchetypeNames() []string {
 // loose-aggressive, station, population).
 func Archetype(name string) (*Profile, error) {
 	key := strings.ToLower(name)
-	if a, ok := archetypeAliases[key]; ok {
+	if a, ok := archetypeAlias(key); ok {
 		key = a
 	}
 	src, err := archetypeFS.ReadFile("archetypes/" + key + ".toml")

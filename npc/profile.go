@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -121,7 +122,7 @@ func (e *ProfileError) Error() string {
 
 // NewProfile returns a profile named name with every stat at its default.
 func NewProfile(name string) *Profile {
-	p := &Profile{Name: name, Stats: defaultStats, Sizes: DefaultSizes}
+	p := &Profile{Name: name, Stats: defaultStats(), Sizes: DefaultSizes}
 	p.Calibration.reset()
 	p.fillVariants()
 	return p
@@ -252,7 +253,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 				return errAt(nil, key, "want tables [%s.ip] ...", key)
 			}
 			for _, pos := range sortedKeys(tab) {
-				v, ok := variantByName[key+"."+pos]
+				v, ok := variantByName()[key+"."+pos]
 				if !ok {
 					want := "ip, oop"
 					if key == "three_way" {
@@ -361,19 +362,20 @@ func (e *ProfileError) line(lines tomlLines) int {
 	return lines.line(table, 0, key)
 }
 
-var variantByName = func() map[string]Variant {
+// variantByName is built at first use (no work at start-up).
+var variantByName = sync.OnceValue(func() map[string]Variant {
 	m := map[string]Variant{}
 	for v := HeadsUpIP; v < NumVariants; v++ {
 		m[v.String()] = v
 	}
 	return m
-}()
+})
 
 // statValue checks one stat entry: a known key, a number in [0, 100].
 func statValue(val any, key string, postflopOnly bool) (Stat, float64, error) {
 	s, ok := StatByKey(key)
 	if !ok {
-		if outcomeKeys[key] {
+		if outcomeKey(key) {
 			return 0, 0, fmt.Errorf("%s is a result of play (a HUD outcome), not a setting; remove it", key)
 		}
 		if key == "pfr_all_hands" {
@@ -401,7 +403,8 @@ func statValue(val any, key string, postflopOnly bool) (Stat, float64, error) {
 // close.
 func suggestKey(key string) string {
 	best, bestD := "", 3
-	for k := range statByKey {
+	for s := range Stat(NumStats) { // in stat order, so that a tie is decided the same way every time
+		k := s.Key()
 		if d := editDistance(k, key); d < bestD {
 			best, bestD = k, d
 		}

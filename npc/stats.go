@@ -2,6 +2,7 @@ package npc
 
 import (
 	"fmt"
+	"sync"
 
 	"pokerlab/holdem"
 	"pokerlab/hud"
@@ -86,15 +87,16 @@ func (s Stat) HUD() hud.Stat {
 
 // outcomeKeys are HUD keys that measure results of play, not choices: they
 // cannot be configured.
-var outcomeKeys = map[string]bool{"wtsd": true, "wsd": true, "af": true, "afq": true}
+func outcomeKey(key string) bool { return key == "wtsd" || key == "wsd" || key == "af" || key == "afq" }
 
-var statByKey = func() map[string]Stat {
+// statByKey is built at first use (no work at start-up).
+var statByKey = sync.OnceValue(func() map[string]Stat {
 	m := map[string]Stat{}
 	for s := range Stat(NumStats) {
 		m[s.Key()] = s
 	}
 	return m
-}()
+})
 
 // Key returns the stat's JSON key, e.g. "vpip" or "cbet_flop" (the key of
 // pokerlab hud --json).
@@ -109,7 +111,7 @@ func (s Stat) String() string { return s.Key() }
 
 // StatByKey returns the stat with JSON key key.
 func StatByKey(key string) (Stat, bool) {
-	s, ok := statByKey[key]
+	s, ok := statByKey()[key]
 	return s, ok
 }
 
@@ -129,7 +131,7 @@ type Stats [NumStats]float64
 // typical online six-max regular (PokerTracker population figures of the kind
 // poker sites publish; the population profile derived from the HandHQ hands
 // is the built-in "regular").
-var defaultStats = func() Stats {
+var defaultStats = sync.OnceValue(func() Stats {
 	var d Stats
 	pre := map[Stat]float64{VPIP: 24, PFR: 18, ThreeBet: 7, FoldToThreeBet: 55, FourBet: 2.5,
 		FoldToFourBet: 50, Steal: 35, FoldToStealSB: 75, FoldToStealBB: 60, Limp: 3}
@@ -155,7 +157,7 @@ var defaultStats = func() Stats {
 		}
 	}
 	return d
-}()
+})
 
 // DefaultStats returns the documented defaults (fractions).
-func DefaultStats() Stats { return defaultStats }
+func DefaultStats() Stats { return defaultStats() }

@@ -50,7 +50,7 @@
 //
 // # Migrations
 //
-// Migrations is a list of versions applied in order, each in one
+// Migrations() is a list of versions applied in order, each in one
 // transaction with its schema_migrations row; on PostgreSQL an advisory
 // lock serialises concurrent Opens. A database of a newer version is
 // refused (*VersionError names both versions). A small table was chosen

@@ -368,7 +368,7 @@ func (db *DB) foldApply(ctx context.Context, sums []foldSum, to int64) error {
 		for _, s := range part {
 			k, c := s.key, s.row
 			args = append(args, k.player, k.stakes, k.position, int64(k.day), c.hands)
-			for _, st := range statOf {
+			for _, st := range statOf() {
 				args = append(args, c.counts[st].Taken, c.counts[st].Opportunities)
 			}
 			args = append(args, to)

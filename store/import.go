@@ -128,20 +128,20 @@ var (
 		return "SELECT id, name FROM players WHERE name IN (" + placeholders(1, n) + ")"
 	}}
 	insertHands = &multi{cols: len(handColumns), max: 256, text: func(k Kind, n int) string {
-		return insertOrFail(k) + "hands (" + strings.Join(handColumns, ", ") + ") VALUES " + values(n, len(handColumns)) +
+		return insertOrFail(k) + "hands (" + strings.Join(handColumns[:], ", ") + ") VALUES " + values(n, len(handColumns)) +
 			" ON CONFLICT (site, site_hand) DO NOTHING RETURNING id, site, site_hand"
 	}}
 	insertPlayerRows = &multi{cols: len(playerColumns), max: 1024, text: func(k Kind, n int) string {
-		return insertOrFail(k) + "hand_players (" + strings.Join(playerColumns, ", ") + ") VALUES " + values(n, len(playerColumns))
+		return insertOrFail(k) + "hand_players (" + strings.Join(playerColumns[:], ", ") + ") VALUES " + values(n, len(playerColumns))
 	}}
 	// upsertCache adds a fold's sums to hud_cache rows that have not had
 	// them yet (folded_to below the fold's target: a fold resumed after a
 	// crash, or run by two processes at once, adds each row's sums once).
-	upsertCache = &multi{cols: len(cacheColumns) + 1, max: 128, text: func(k Kind, n int) string {
+	upsertCache = &multi{cols: numCacheColumns + 1, max: 128, text: func(k Kind, n int) string {
 		var b strings.Builder
-		b.WriteString(insertOrFail(k) + "hud_cache (" + strings.Join(cacheColumns, ", ") + ", folded_to) VALUES " + values(n, len(cacheColumns)+1))
+		b.WriteString(insertOrFail(k) + "hud_cache (" + strings.Join(cacheColumns(), ", ") + ", folded_to) VALUES " + values(n, numCacheColumns+1))
 		b.WriteString(" ON CONFLICT (player_id, stakes, position, day) DO UPDATE SET ")
-		for _, c := range cacheColumns[4:] {
+		for _, c := range cacheColumns()[4:] {
 			fmt.Fprintf(&b, "%s = hud_cache.%s + excluded.%s, ", c, c, c)
 		}
 		b.WriteString("folded_to = excluded.folded_to WHERE hud_cache.folded_to < excluded.folded_to")
@@ -165,10 +165,10 @@ func insertOrFail(k Kind) string {
 	return "INSERT INTO "
 }
 
-var handColumns = []string{"site", "site_hand", "played_at", "time_zone", "day", "stakes", "currency", "table_name",
+var handColumns = [...]string{"site", "site_hand", "played_at", "time_zone", "day", "stakes", "currency", "table_name",
 	"seats", "button", "decimals", "phh"}
 
-var playerColumns = []string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
+var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
 
 func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names []string) (int, map[string]int64, error) {
@@ -247,7 +247,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		}
 	}
 	if pg, ok := w.(pgTx); ok {
-		err = pg.copyFrom(ctx, "hand_players", playerColumns, nrows, args)
+		err = pg.copyFrom(ctx, "hand_players", playerColumns[:], nrows, args)
 	} else {
 		err = w.rows(ctx, insertPlayerRows, nrows, args, nil)
 	}
@@ -271,7 +271,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 
 // flagMasks packs the per-hand flags into the bit masks of hand_players.
 func flagMasks(c *[hud.NumStats]hud.Count) (opp, taken int64, err error) {
-	for i, st := range statOf[:numFlags] {
+	for i, st := range statOf()[:numFlags] {
 		x := c[st]
 		if x.Opportunities > 1 || x.Taken > x.Opportunities || x.Taken < 0 {
 			return 0, 0, fmt.Errorf("store: stat %s has %d/%d in one hand, not a flag", st.Key(), x.Taken, x.Opportunities)
@@ -284,7 +284,7 @@ func flagMasks(c *[hud.NumStats]hud.Count) (opp, taken int64, err error) {
 
 // unpackFlags adds a hand_players row's tallies to c.
 func unpackFlags(c *[hud.NumStats]hud.Count, opp, taken, afT, afO, afqT, afqO int64) {
-	for i, st := range statOf[:numFlags] {
+	for i, st := range statOf()[:numFlags] {
 		c[st].Opportunities += opp >> i & 1
 		c[st].Taken += taken >> i & 1
 	}
@@ -294,11 +294,16 @@ func unpackFlags(c *[hud.NumStats]hud.Count, opp, taken, afT, afO, afqT, afqO in
 	c[hud.AFq].Opportunities += afqO
 }
 
-// cacheColumns are the columns of hud_cache in statement order.
-var cacheColumns = func() []string {
+// numCacheColumns is the number of columns of hud_cache in statement order
+// (cacheColumns), without folded_to.
+const numCacheColumns = 5 + 2*len(statKeysV1)
+
+// cacheColumns returns the columns of hud_cache in statement order (built
+// at first use).
+var cacheColumns = sync.OnceValue(func() []string {
 	cols := []string{"player_id", "stakes", "position", "day", "hands"}
 	for _, k := range statKeysV1 {
 		cols = append(cols, "t_"+k, "o_"+k)
 	}
 	return cols
-}()
+})

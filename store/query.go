@@ -131,7 +131,7 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 			return nil, 0, db.wrap(err)
 		}
 		c := &cacheRow{hands: n}
-		for i, st := range statOf {
+		for i, st := range statOf() {
 			c.counts[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
 		}
 		byName[name] = c

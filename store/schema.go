@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"pokerlab/hud"
@@ -26,15 +27,23 @@ type Migration struct {
 // package rather than a migration library: the steps must run in the same
 // transaction and lock as the check for a newer version, on both engines,
 // with statements that differ only in a few column types — a list and a
-// loop do that; see doc.go.)
-var Migrations = []Migration{
-	{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
-	{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
-	{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
-}
+// loop do that; see doc.go.) The statements are built at the first call,
+// not at start-up.
+func Migrations() []Migration { return migrations() }
+
+var migrations = sync.OnceValue(func() []Migration {
+	return []Migration{
+		{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
+		{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
+		{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
+	}
+})
 
 // CurrentVersion is the schema version this package writes.
-func CurrentVersion() int { return Migrations[len(Migrations)-1].Version }
+func CurrentVersion() int {
+	m := migrations()
+	return m[len(m)-1].Version
+}
 
 // VersionError is a database whose schema is newer than this package's.
 type VersionError struct {
@@ -51,7 +60,7 @@ func (e *VersionError) Error() string {
 // masks of hand_players (bit i is statKeysV1[i]); the per-hand flags first,
 // then the two counts (AF, AFq) that have columns of their own. A new hud
 // stat needs a new migration (TestSchemaCoversHUD).
-var statKeysV1 = []string{
+var statKeysV1 = [...]string{
 	"vpip", "pfr", "pfr_all_hands", "three_bet", "fold_to_three_bet", "four_bet", "fold_to_four_bet", "steal",
 	"fold_to_steal_sb", "fold_to_steal_bb", "limp",
 	"cbet_flop", "cbet_turn", "cbet_river", "fold_to_cbet_flop", "fold_to_cbet_turn", "fold_to_cbet_river",
@@ -66,8 +75,8 @@ var statKeysV1 = []string{
 // numFlags is the number of per-hand flag stats (bits of the masks).
 const numFlags = 46
 
-// statOf[i] is the hud stat of statKeysV1[i].
-var statOf = func() []hud.Stat {
+// statOf()[i] is the hud stat of statKeysV1[i] (built at first use).
+var statOf = sync.OnceValue(func() []hud.Stat {
 	out := make([]hud.Stat, len(statKeysV1))
 	for i, k := range statKeysV1 {
 		s, ok := hud.ParseStat(k)
@@ -80,7 +89,7 @@ var statOf = func() []hud.Stat {
 		out[i] = s
 	}
 	return out
-}()
+})
 
 func schemaV1(k Kind) string {
 	id, big, small := "INTEGER PRIMARY KEY", "INTEGER", "INTEGER"
@@ -232,7 +241,7 @@ func (db *DB) migrate(ctx context.Context) error {
 			return fmt.Errorf("database %s has a hands table but no schema version: not a pokerlab database", db.where)
 		}
 	}
-	for _, m := range Migrations {
+	for _, m := range Migrations() {
 		if m.Version <= v {
 			continue
 		}
@@ -316,11 +325,7 @@ ALTER TABLE hud_cache ADD COLUMN folded_to BIGINT NOT NULL DEFAULT 0;`+fold, "$B
 	for _, key := range statKeysV1 {
 		fmt.Fprintf(&cache, ",\n  t_%s INTEGER NOT NULL DEFAULT 0, o_%s INTEGER NOT NULL DEFAULT 0", key, key)
 	}
-	var ccols []string
-	for _, c := range cacheColumns {
-		ccols = append(ccols, c)
-	}
-	return strings.NewReplacer("$PCOLS", strings.Join(playerColumns, ", "), "$CCOLS", strings.Join(ccols, ", "),
+	return strings.NewReplacer("$PCOLS", strings.Join(playerColumns[:], ", "), "$CCOLS", strings.Join(cacheColumns(), ", "),
 		"$CACHE", cache.String(), "$BIG", "INTEGER").Replace(`
 CREATE TABLE hand_players_v3 (
   hand_id INTEGER NOT NULL,

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -103,8 +104,11 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 
 // packagePrefixRE matches the "pkg: " prefixes Go libraries put on their
 // errors (pokerlab's own packages), at the start of a message or of a part
-// after ": " or "(".
-var packagePrefixRE = regexp.MustCompile(`(^|: |\()(?:akq|br|cards|cfr|efg|equity|games|handeval|hh|holdem|hud|kuhn|leduc|lp|npc|qre|qreplot|report|plotx|strictjson): `)
+// after ": " or "(". Compiled at first use, like every regular expression
+// of the command: start-up does no work.
+var packagePrefixRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|: |\()(?:akq|br|cards|cfr|efg|equity|games|handeval|hh|holdem|hud|kuhn|leduc|lp|npc|qre|qreplot|report|plotx|strictjson): `)
+})
 
 // userMessage is the text of err as the user reads it: without the names
 // of internal packages (a message names the input, not the code) and with
@@ -112,7 +116,7 @@ var packagePrefixRE = regexp.MustCompile(`(^|: |\()(?:akq|br|cards|cfr|efg|equit
 func userMessage(msg string) string {
 	msg = strings.TrimRight(msg, "\n")
 	for {
-		m := packagePrefixRE.ReplaceAllString(msg, "$1")
+		m := packagePrefixRE().ReplaceAllString(msg, "$1")
 		if m == msg {
 			break
 		}

@@ -42,11 +42,6 @@ type ExploitJSON struct {
 	Gains              []float64 `json:"gains"`
 }
 
-// schemaTypes lists every output type, for the documentation test.
-var schemaTypes = []any{
-	GameInfoJSON{}, GameValueJSON{}, ExploitJSON{},
-}
-
 // --- Cards, hand evaluation and equity (issue 5) ---
 
 // EvalJSON is one line of "pokerlab eval --json" (JSON lines: one object per
@@ -79,8 +74,6 @@ type EquityJSON struct {
 	Seconds float64            `json:"seconds"`
 }
 
-func init() { schemaTypes = append(schemaTypes, EvalJSON{}, EquityJSON{}, EquityPlayerJSON{}) }
-
 // --- NPCs (issue 7) ---
 // --- Solving: the CFR family (issue 3) ---
 
@@ -110,10 +103,6 @@ type SimStatJSON struct {
 	OK            *bool     `json:"ok,omitempty"`
 	Status        string    `json:"status"`
 }
-
-func init() { schemaTypes = append(schemaTypes, SimJSON{}, SimSeatJSON{}, SimStatJSON{}) }
-
-func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
 
 // --- Logit QRE (issue 4) ---
 
@@ -171,10 +160,6 @@ type QREFitJSON struct {
 	InfoSets             []efg.ProfileInfoSet `json:"infosets"`
 }
 
-func init() {
-	schemaTypes = append(schemaTypes, QREAKQJSON{}, QRETraceJSON{}, QREFitJSON{})
-}
-
 // --- Hold'em engine, hand histories and HUD (issue 6) ---
 
 // HHReplayJSON is one line of "pokerlab hh replay --json" (JSON lines: one
@@ -227,10 +212,6 @@ type HudJSON struct {
 	Players map[string]HudPlayerJSON `json:"players"`
 }
 
-func init() {
-	schemaTypes = append(schemaTypes, HHReplayJSON{}, HudJSON{}, HudPlayerJSON{}, HudStatJSON{}, HudSkippedJSON{})
-}
-
 // --- Solving: the CFR family (issue 3) ---
 
 // SolvePointJSON is one measurement of a solver run.
@@ -270,8 +251,6 @@ type SolveCompareJSON struct {
 	Iterations int            `json:"iterations"`
 	Runs       []SolveRunJSON `json:"runs"`
 }
-
-func init() { schemaTypes = append(schemaTypes, SolveJSON{}, SolveCompareJSON{}) }
 
 // --- Spots: heads-up NLHE subgames (issue 13) ---
 
@@ -379,10 +358,6 @@ type SpotShowJSON struct {
 	Plot           string           `json:"plot,omitempty"`
 }
 
-func init() {
-	schemaTypes = append(schemaTypes, SpotTreeJSON{}, SpotSolveJSON{}, SpotShowJSON{})
-}
-
 // --- Command-line rough edges (issue 11) ---
 
 // GameListJSON is one element of the array written by "pokerlab game list --json".
@@ -391,8 +366,6 @@ type GameListJSON struct {
 	Description string   `json:"description"`
 	Parameters  []string `json:"parameters"`
 }
-
-func init() { schemaTypes = append(schemaTypes, GameListJSON{}) }
 
 // NPCCalibrateSeatJSON is one seat of "pokerlab npc calibrate --json".
 type NPCCalibrateSeatJSON struct {
@@ -430,10 +403,6 @@ type NPCProfileJSON struct {
 	Sizes       map[string]float64            `json:"sizes"`
 	Bluff       float64                       `json:"bluff"`
 	Calibrated  bool                          `json:"calibrated"`
-}
-
-func init() {
-	schemaTypes = append(schemaTypes, NPCCalibrateJSON{}, NPCCalibrateSeatJSON{}, NPCArchetypeJSON{}, NPCProfileJSON{})
 }
 
 // --- The hand database (issue 12) ---
@@ -477,10 +446,6 @@ type DBFilterJSON struct {
 	Since    string `json:"since,omitempty"`
 	Until    string `json:"until,omitempty"`
 	Position string `json:"position,omitempty"`
-}
-
-func init() {
-	schemaTypes = append(schemaTypes, DBImportJSON{}, DBStatsJSON{}, DBFilterJSON{})
 }
 
 // --- Spot QRE and comparison (issue 15) ---
@@ -531,8 +496,6 @@ type SpotQREJSON struct {
 	Products  int                `json:"products"`
 	Seconds   float64            `json:"seconds"`
 }
-
-func init() { schemaTypes = append(schemaTypes, SpotQREJSON{}) }
 
 // SpotCompareNashJSON is the Nash side of "pokerlab spot compare".
 type SpotCompareNashJSON struct {
@@ -610,5 +573,3 @@ type SpotCompareJSON struct {
 	GhostReach float64                 `json:"ghost_reach"`
 	Lambdas    []SpotCompareLambdaJSON `json:"lambdas"`
 }
-
-func init() { schemaTypes = append(schemaTypes, SpotCompareJSON{}) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -173,12 +174,12 @@ func newHelpCmd() *cobra.Command {
 	}
 }
 
-var requiredFlagsRE = regexp.MustCompile(`^required flag\(s\) (.*) not set$`)
+var requiredFlagsRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^required flag\(s\) (.*) not set$`) })
 
 // rewordRequired turns cobra's `required flag(s) "a", "b" not set` into
 // "--a and --b are required".
 func rewordRequired(msg string) string {
-	m := requiredFlagsRE.FindStringSubmatch(msg)
+	m := requiredFlagsRE().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}

@@ -25,6 +25,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -150,16 +151,23 @@ func (c *svgCanvas) FillString(f font.Face, pt vg.Point, s string) {
 	c.Canvas.FillString(f, pt, s)
 }
 
+// The expressions of WriteTo, compiled at first use (no work at start-up).
 var (
-	svgTextRE   = regexp.MustCompile(`<text x="[^"]*" y="[^"]*"`)
-	svgFamilyRE = regexp.MustCompile(`font-family:([^;"]*);`)
+	svgTextRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<text x="[^"]*" y="[^"]*"`) })
+	svgFamilyRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`font-family:([^;"]*);`) })
 )
 
-// fontStacks maps a family gonum names to the stack written instead.
-var fontStacks = map[string]string{
-	"Liberation Serif": `'Liberation Serif','Times New Roman',Tinos,'Nimbus Roman','Nimbus Roman No9 L',Times,serif`,
-	"Liberation Sans":  `'Liberation Sans',Arial,Arimo,Helvetica,'Nimbus Sans',sans-serif`,
-	"Liberation Mono":  `'Liberation Mono','Courier New',Cousine,Courier,monospace`,
+// fontStack returns the stack written instead of a family gonum names.
+func fontStack(family string) (string, bool) {
+	switch family {
+	case "Liberation Serif":
+		return `'Liberation Serif','Times New Roman',Tinos,'Nimbus Roman','Nimbus Roman No9 L',Times,serif`, true
+	case "Liberation Sans":
+		return `'Liberation Sans',Arial,Arimo,Helvetica,'Nimbus Sans',sans-serif`, true
+	case "Liberation Mono":
+		return `'Liberation Mono','Courier New',Cousine,Courier,monospace`, true
+	}
+	return "", false
 }
 
 func (c *svgCanvas) WriteTo(w io.Writer) (int64, error) {
@@ -168,7 +176,7 @@ func (c *svgCanvas) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	}
 	i := 0
-	out := svgTextRE.ReplaceAllFunc(buf.Bytes(), func(m []byte) []byte {
+	out := svgTextRE().ReplaceAllFunc(buf.Bytes(), func(m []byte) []byte {
 		if i >= len(c.widths) {
 			return m
 		}
@@ -177,9 +185,9 @@ func (c *svgCanvas) WriteTo(w io.Writer) (int64, error) {
 		// m aliases the input: build a new slice, never append to it.
 		return []byte(string(m) + ` textLength="` + tl + `" lengthAdjust="spacingAndGlyphs"`)
 	})
-	out = svgFamilyRE.ReplaceAllFunc(out, func(m []byte) []byte {
-		fam := string(svgFamilyRE.FindSubmatch(m)[1])
-		if stack, ok := fontStacks[fam]; ok {
+	out = svgFamilyRE().ReplaceAllFunc(out, func(m []byte) []byte {
+		fam := string(svgFamilyRE().FindSubmatch(m)[1])
+		if stack, ok := fontStack(fam); ok {
 			return []byte("font-family:" + stack + ";")
 		}
 		if !strings.Contains(fam, ",") {

@@ -27,10 +27,16 @@ measured exactly by best response. The dashed lines are slopes −1/2 and −1 f
 
 // openSpielMillis is OpenSpiel's C++ time per iteration on Leduc measured on
 // this machine (issue 3): CFR 22–27 ms, CFR+ 33–37 ms, ES-MCCFR 75–90 µs.
-var openSpielMillis = map[cfr.Algorithm]string{
-	cfr.CFR:     "22–27 ms",
-	cfr.CFRPlus: "33–37 ms",
-	cfr.ESMCCFR: "0.075–0.09 ms",
+func openSpielMillis(a cfr.Algorithm) string {
+	switch a {
+	case cfr.CFR:
+		return "22–27 ms"
+	case cfr.CFRPlus:
+		return "33–37 ms"
+	case cfr.ESMCCFR:
+		return "0.075–0.09 ms"
+	}
+	return ""
 }
 
 func runCFR(b *Builder) error {
@@ -77,7 +83,7 @@ func runCFR(b *Builder) error {
 		k, l := results["kuhn"][i], results["leduc"][i]
 		rows = append(rows, []string{a.String(),
 			fmt.Sprintf("%.3g", k.NashConv), fmt.Sprintf("%.3g µs", k.MicrosPerIteration),
-			fmt.Sprintf("%.3g", l.NashConv), fmt.Sprintf("%.3g µs", l.MicrosPerIteration), openSpielMillis[a]})
+			fmt.Sprintf("%.3g", l.NashConv), fmt.Sprintf("%.3g µs", l.MicrosPerIteration), openSpielMillis(a)})
 		numbers[a.String()] = map[string]any{
 			"kuhn":  map[string]any{"iterations": k.Iterations, "nash_conv": k.NashConv, "us_per_iteration": k.MicrosPerIteration, "history": k.History},
 			"leduc": map[string]any{"iterations": l.Iterations, "nash_conv": l.NashConv, "us_per_iteration": l.MicrosPerIteration, "history": l.History},

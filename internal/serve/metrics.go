@@ -1,52 +1,54 @@
 package serve
 
 import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
-
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
-// metrics are the server's Prometheus metrics, on a registry of their own
-// (so that tests can run several servers in one process).
+// metrics are the server's metrics, exposed at GET /metrics in the
+// Prometheus text format (version 0.0.4) by exposition (exposition.go),
+// each server with its own (so that tests can run several servers in one
+// process).
+//
+// They used to be kept by the Prometheus Go client; this small
+// implementation writes the same families, names, help texts, labels and
+// order (TestMetricsSkeleton compares the whole output with the client's,
+// values aside) and saves every pokerlab command the client's package
+// initialisation and its dependencies (protobuf, procfs): about 4 ms of
+// each process's start-up (issue 16, docs/benchmarks.md "Start-up").
 type metrics struct {
-	reg        *prometheus.Registry
-	dealt      prometheus.Counter
-	finished   prometheus.Counter
-	voided     prometheus.Counter
-	decisions  *prometheus.CounterVec
-	latency    *prometheus.HistogramVec
-	handTime   prometheus.Histogram
-	timeouts   prometheus.Counter
-	errors     *prometheus.CounterVec
-	requests   *prometheus.CounterVec
-	openTables prometheus.GaugeFunc
+	dealt, finished, voided, timeouts *counter
+	decisions                         *counterVec
+	latency                           *histogramVec
+	handTime                          *histogram
+	errors                            *counterVec
+	requests                          *counterVec
+	openTables                        func() float64
 
 	// Children of the vectors used per decision, looked up once.
-	npcDecisions, humanDecisions, apiDecisions prometheus.Counter
-	npcLatency, apiLatency                     prometheus.Observer
-	storeErrors, clientErrors, serverErrors    prometheus.Counter
+	npcDecisions, humanDecisions, apiDecisions *counter
+	npcLatency, apiLatency                     *histogram
+	storeErrors, clientErrors, serverErrors    *counter
 }
 
 func newMetrics(openTables func() float64) *metrics {
-	m := &metrics{reg: prometheus.NewRegistry()}
-	m.dealt = prometheus.NewCounter(prometheus.CounterOpts{Name: "pokerlab_hands_dealt_total", Help: "Hands dealt at the server's tables."})
-	m.finished = prometheus.NewCounter(prometheus.CounterOpts{Name: "pokerlab_hands_finished_total", Help: "Hands finished and stored."})
-	m.voided = prometheus.NewCounter(prometheus.CounterOpts{Name: "pokerlab_hands_voided_total", Help: "Hands voided (table stopped mid-hand)."})
-	m.decisions = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "pokerlab_decisions_total",
-		Help: "Decisions made, by who made them: npc (a table's NPC), human, api (POST /api/decide)."}, []string{"by"})
-	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "pokerlab_decision_seconds",
-		Help:    "Time to decide: an NPC's decision at a table or a POST /api/decide (whole request).",
-		Buckets: []float64{5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 1e-2, 0.1}}, []string{"by"})
-	m.handTime = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "pokerlab_hand_seconds",
-		Help: "Duration of a hand from the deal until it is stored.", Buckets: prometheus.ExponentialBuckets(1e-4, 4, 12)})
-	m.timeouts = prometheus.NewCounter(prometheus.CounterOpts{Name: "pokerlab_action_timeouts_total", Help: "Human decisions taken by the action timeout (check or fold)."})
-	m.errors = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "pokerlab_errors_total",
-		Help: "Errors by kind: client (4xx answers), server (5xx answers), panic (recovered), store (failed writes, retried)."}, []string{"kind"})
-	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "pokerlab_http_requests_total", Help: "HTTP requests by route and status code."}, []string{"route", "code"})
-	m.openTables = prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "pokerlab_open_tables", Help: "Tables running on this server."}, openTables)
-	m.reg.MustRegister(m.dealt, m.finished, m.voided, m.decisions, m.latency, m.handTime, m.timeouts, m.errors, m.requests, m.openTables,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m := &metrics{
+		dealt:     &counter{},
+		finished:  &counter{},
+		voided:    &counter{},
+		timeouts:  &counter{},
+		decisions: &counterVec{labels: []string{"by"}},
+		latency: &histogramVec{labels: []string{"by"},
+			upper: []float64{5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 1e-2, 0.1}},
+		handTime:   newHistogram(exponentialBuckets(1e-4, 4, 12)),
+		errors:     &counterVec{labels: []string{"kind"}},
+		requests:   &counterVec{labels: []string{"route", "code"}},
+		openTables: openTables,
+	}
 	m.npcDecisions, m.humanDecisions, m.apiDecisions = m.decisions.WithLabelValues("npc"), m.decisions.WithLabelValues("human"), m.decisions.WithLabelValues("api")
 	m.npcLatency, m.apiLatency = m.latency.WithLabelValues("npc"), m.latency.WithLabelValues("api")
 	m.storeErrors, m.clientErrors, m.serverErrors = m.errors.WithLabelValues("store"), m.errors.WithLabelValues("client"), m.errors.WithLabelValues("server")
@@ -67,4 +69,117 @@ func (m *metrics) Decision(human bool, d time.Duration) {
 	}
 	m.npcDecisions.Inc()
 	m.npcLatency.Observe(d.Seconds())
+}
+
+// counter is a monotonic count; safe for concurrent use.
+type counter struct{ n atomic.Uint64 }
+
+// Inc adds one.
+func (c *counter) Inc() { c.n.Add(1) }
+
+func (c *counter) value() float64 { return float64(c.n.Load()) }
+
+// histogram counts observations in cumulative buckets with upper bounds
+// upper (ascending; +Inf is implied) and keeps their sum; safe for
+// concurrent use. A scrape concurrent with observations may see the count
+// and the buckets of different moments, each exact at its own.
+type histogram struct {
+	upper  []float64
+	counts []atomic.Uint64 // per bucket, not cumulative; the last is +Inf
+	sum    atomic.Uint64   // float64 bits
+	count  atomic.Uint64
+}
+
+func newHistogram(upper []float64) *histogram {
+	return &histogram{upper: upper, counts: make([]atomic.Uint64, len(upper)+1)}
+}
+
+// Observe records v: in the first bucket whose upper bound is ≥ v.
+func (h *histogram) Observe(v float64) {
+	i, _ := slices.BinarySearch(h.upper, v)
+	h.counts[i].Add(1)
+	for {
+		old := h.sum.Load()
+		if h.sum.CompareAndSwap(old, math.Float64bits(math.Float64frombits(old)+v)) {
+			break
+		}
+	}
+	h.count.Add(1)
+}
+
+// exponentialBuckets returns n upper bounds start, start·factor, … (each
+// the previous times factor, as Prometheus' client computes them, so the
+// bounds print the same).
+func exponentialBuckets(start, factor float64, n int) []float64 {
+	b := make([]float64, n)
+	for i := range b {
+		b[i] = start
+		start *= factor
+	}
+	return b
+}
+
+// counterVec is a family of counters told apart by label values (at most
+// two labels).
+type counterVec struct {
+	labels []string
+	mu     sync.RWMutex
+	kids   map[[2]string]*counter
+}
+
+// WithLabelValues returns the counter of the label values, in the order of
+// the family's labels, creating it at zero on first use.
+func (v *counterVec) WithLabelValues(vals ...string) *counter {
+	k := labelKey(vals)
+	v.mu.RLock()
+	c := v.kids[k]
+	v.mu.RUnlock()
+	if c != nil {
+		return c // every request after the first of its route and code
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	c = v.kids[k]
+	if c == nil {
+		if v.kids == nil {
+			v.kids = map[[2]string]*counter{}
+		}
+		c = &counter{}
+		v.kids[k] = c
+	}
+	return c
+}
+
+// histogramVec is a family of histograms with the same buckets told apart
+// by label values (at most two labels).
+type histogramVec struct {
+	labels []string
+	upper  []float64
+	mu     sync.Mutex
+	kids   map[[2]string]*histogram
+}
+
+// WithLabelValues returns the histogram of the label values, creating it
+// empty on first use.
+func (v *histogramVec) WithLabelValues(vals ...string) *histogram {
+	k := labelKey(vals)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	h := v.kids[k]
+	if h == nil {
+		if v.kids == nil {
+			v.kids = map[[2]string]*histogram{}
+		}
+		h = newHistogram(v.upper)
+		v.kids[k] = h
+	}
+	return h
+}
+
+func labelKey(vals []string) (k [2]string) {
+	if len(vals) > len(k) {
+		panic("serve: more than two label values: " + strings.Join(vals, ","))
+	}
+	copy(k[:], vals)
+	return k
 }

@@ -29,11 +29,12 @@ type ProfileStore interface {
 	ProfileNames(ctx context.Context) ([]string, error)
 }
 
-// profileName is what a stored profile may be called.
-var profileName = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
+// profileName is what a stored profile may be called (compiled at first
+// use: no work at start-up).
+var profileName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`) })
 
 func checkProfileName(name string) error {
-	if !profileName.MatchString(name) || strings.Contains(name, "..") {
+	if !profileName().MatchString(name) || strings.Contains(name, "..") {
 		return &table.Error{Kind: table.ErrInvalid, Field: "name", Msg: fmt.Sprintf("%q: a profile name is 1–40 of a-z 0-9 _ . - starting with a letter or digit", name)}
 	}
 	for _, a := range npc.ArchetypeNames() {

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/time/rate"
 
 	"pokerlab/hh"
@@ -146,7 +145,7 @@ func (s *Server) routes() http.Handler {
 		mux.Handle(pattern, s.wrap(pattern, h, stream))
 	}
 	handle("GET /healthz", s.healthz, false)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{}))
+	mux.Handle("GET /metrics", s.met.handler())
 	handle("POST /api/tables", s.createTable, false)
 	handle("GET /api/tables", s.listTables, false)
 	handle("GET /api/tables/{id}", s.getTable, false)

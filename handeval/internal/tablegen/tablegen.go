@@ -8,26 +8,30 @@
 // A non-flush hand's value depends only on its rank multiset, the counts
 // c_0..c_12 (0..4) of its ranks. Its key is
 //
-//	K = Σ_{r<12} c_r·16^r·Mul + c_12·AceMul  (mod 2⁶⁴),
+//	K = Σ_{r<8} c_r·16^r·Mul + Σ_{r≥8} c_r·16^(r-8)·Mul2  (mod 2⁶⁴),
 //
-// that is K = (y mod 2⁴⁸)·Mul + ⌊y/2⁴⁸⌋·AceMul for the nibble-packed counts
-// y = Σ c_r·16^r (the nibble-wise popcount of a card set). Mul and AceMul
-// have their low 16 bits zero, so K does too and handeval keeps four suit
-// counters there; the ace gets its own multiplier because 16^12·Mul would
-// overflow to zero (so y·Mul is already (y mod 2⁴⁸)·Mul), and AceMul is a
-// power of two, 2^AceShift, so that handeval adds the aces with a shift.
-// K is linear in the counts, so the key of a union of disjoint card sets is
-// the sum of their keys.
+// that is K = y·Mul + ⌊y/2³²⌋·Mul2 for the nibble-packed counts
+// y = Σ c_r·16^r (the nibble-wise popcount of a card set): Mul and Mul2
+// have their low FreeBits = 32 bits zero, so y·Mul already drops the
+// nibbles of ranks 8..12 (16^8·Mul ≡ 0 mod 2⁶⁴) and the second product adds
+// them. K has its low 32 bits zero too, and handeval keeps four suit
+// counters there (one byte each). K is linear in the counts, so the key of a
+// union of disjoint card sets is the sum of their keys.
 //
-// The value is found by hash and displace (Belazzougui, Botelho and
-// Dietzfelbinger 2009): the top BucketBits bits of K pick a bucket, the
-// SlotBits bits below them a slot, and
+// The value is found by a row-displacement perfect hash (Tarjan and Yao
+// 1979, the scheme of OMPEval's lookup): the top RowBits bits of K pick a
+// row and the ColBits bits below them a column, and with
+// h = ⌊K/2^(64-RowBits-ColBits)⌋ (row and column together)
 //
-//	value = Rank[slot XOR Disp[bucket]].
+//	value = Rank[h + Offs[row]]  (uint32 arithmetic),
 //
-// Mul was chosen (SearchMul) so that no two of the 73,775 rank multisets of
-// 5, 6 or 7 cards share a bucket and a slot; Build places the buckets,
-// largest first, each at the smallest displacement whose slots are free.
+// where Offs[row] = base(row) − row·2^ColBits: the row's columns land at
+// base(row)+column. Mul and Mul2 were chosen (SearchMul) so that no two of
+// the 73,775 rank multisets of 5, 6 or 7 cards share a row and a column;
+// Build places the rows, fullest first, each at the smallest base whose
+// places are free. Rank has 2^ColBits entries more than the largest base,
+// so every key, of any hand, indexes inside it (handeval reads it without a
+// bounds check).
 package tablegen
 
 import (
@@ -38,27 +42,27 @@ import (
 
 // Hash parameters (see the package documentation).
 const (
-	// Mul is the first multiplier SearchMul draws from rand.NewPCG(16,
-	// 2026) (go run gen.go -search); largest displacement 6450.
-	Mul        = 0x6db2ee96aaad0000
-	AceShift   = 58
-	AceMul     = 1 << AceShift
-	FreeBits   = 16 // low bits of a key left for the suit counters
-	BucketBits = 13
-	SlotBits   = 17
-	NumBuckets = 1 << BucketBits
-	NumSlots   = 1 << SlotBits
+	// Mul and Mul2 are the first pair SearchMul draws from
+	// rand.NewPCG(16, 2026) (go run gen.go -search).
+	Mul      = 0x113b038500000000
+	Mul2     = 0x3a6cf02900000000
+	FreeBits = 32 // low bits of a key left for the suit counters
+	RowBits  = 13
+	ColBits  = 17
+	NumRows  = 1 << RowBits
+	// HashShift is the shift that leaves row and column (h above).
+	HashShift = 64 - RowBits - ColBits
 )
 
 // Key returns the rank key of the nibble-packed rank counts y for the
-// multipliers mul and ace.
-func Key(y, mul, ace uint64) uint64 { return (y&(1<<48-1))*mul + (y>>48)*ace }
+// multipliers mul and mul2.
+func Key(y, mul, mul2 uint64) uint64 { return y*mul + (y>>FreeBits)*mul2 }
 
-// Bucket and Slot split a rank key.
-func Bucket(k uint64) uint64 { return k >> (64 - BucketBits) }
+// Row returns the row of the key k.
+func Row(k uint64) uint64 { return k >> (64 - RowBits) }
 
-// Slot returns the slot bits of the key k.
-func Slot(k uint64) uint64 { return k >> (64 - BucketBits - SlotBits) & (NumSlots - 1) }
+// Col returns the column of the key k.
+func Col(k uint64) uint64 { return k >> HashShift & (1<<ColBits - 1) }
 
 // Category numbers, the same as handeval's Category constants (this
 // package cannot import handeval, whose tests import it; those tests
@@ -80,17 +84,18 @@ const NumValues = 7462
 
 // Tables are handeval's lookup tables.
 type Tables struct {
-	// Rank[slot^Disp[bucket]] is the value of a non-flush hand.
-	Rank [NumSlots]uint16
-	// Disp is the displacement of each bucket.
-	Disp [NumBuckets]uint16
+	// Rank[h+Offs[row]] is the value of a non-flush hand (0 at places no
+	// rank multiset of 5..7 cards reaches). Its length is MaxBase+2^ColBits.
+	Rank []uint16
+	// Offs is the offset of each row: base(row) − row·2^ColBits (mod 2³²).
+	Offs [NumRows]uint32
 	// Flush[m] is the best flush or straight flush among the ranks of the
 	// 13-bit mask m (m with at least five bits; zero otherwise).
 	Flush [1 << 13]uint16
 	// Category[v] is the category of value v (Category[0] is unused).
 	Category [NumValues + 1]uint8
-	// MaxDisp is the largest displacement.
-	MaxDisp int
+	// MaxBase is the largest base of a row.
+	MaxBase int
 	// Keys is the number of rank multisets in Rank (73,775).
 	Keys int
 }
@@ -219,9 +224,9 @@ func ForEachMultiset(lo, hi int, f func(cnt *[13]int)) {
 	rec(0, 0)
 }
 
-// Build computes the tables for the multipliers mul and ace (normally Mul
-// and AceMul).
-func Build(mul, ace uint64) (*Tables, error) {
+// Build computes the tables for the multipliers mul and mul2 (normally Mul
+// and Mul2).
+func Build(mul, mul2 uint64) (*Tables, error) {
 	t := new(Tables)
 	// The 7462 five-card classes: 6175 rank multisets of five cards and
 	// 1287 five-rank masks (flushes and straight flushes).
@@ -253,70 +258,76 @@ func Build(mul, ace uint64) (*Tables, error) {
 	}
 
 	type entry struct {
-		slot  uint32
+		col   uint32
 		value uint16
 	}
-	var buckets [NumBuckets][]entry
+	var rows [NumRows][]entry
 	ForEachMultiset(5, 7, func(cnt *[13]int) {
-		k := Key(Packed(cnt), mul, ace)
-		b := Bucket(k)
-		buckets[b] = append(buckets[b], entry{uint32(Slot(k)), dense(rawRanks(cnt))})
+		k := Key(Packed(cnt), mul, mul2)
+		r := Row(k)
+		rows[r] = append(rows[r], entry{uint32(Col(k)), dense(rawRanks(cnt))})
 	})
-	order := make([]int, NumBuckets)
+	order := make([]int, NumRows)
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(buckets[b]) - len(buckets[a]) })
-	var used [NumSlots]bool
-	for _, b := range order {
-		es := buckets[b]
+	slices.SortStableFunc(order, func(a, b int) int { return len(rows[b]) - len(rows[a]) })
+	used := make([]bool, 2<<ColBits)
+	var bases [NumRows]int
+	for _, r := range order {
+		es := rows[r]
 		t.Keys += len(es)
 		for i := range es {
 			for j := range i {
-				if es[i].slot == es[j].slot {
-					return nil, fmt.Errorf("tablegen: multipliers %#x, %#x: two rank multisets share bucket %d slot %d", mul, ace, b, es[i].slot)
+				if es[i].col == es[j].col {
+					return nil, fmt.Errorf("tablegen: multipliers %#x, %#x: two rank multisets share row %d column %d", mul, mul2, r, es[i].col)
 				}
 			}
 		}
-		d := uint32(0)
-	search:
-		for ; d < NumSlots; d++ {
-			for _, e := range es {
-				if used[e.slot^d] {
-					continue search
+		base := 0
+		if len(es) > 0 {
+		search:
+			for ; ; base++ {
+				if base+1<<ColBits > len(used) {
+					return nil, fmt.Errorf("tablegen: no base for row %d below %d", r, len(used)-1<<ColBits)
 				}
+				for _, e := range es {
+					if used[base+int(e.col)] {
+						continue search
+					}
+				}
+				break
 			}
-			break
 		}
-		if d == NumSlots {
-			return nil, fmt.Errorf("tablegen: no displacement for bucket %d", b)
-		}
-		if d >= 1<<16 {
-			return nil, fmt.Errorf("tablegen: bucket %d needs displacement %d, more than 16 bits", b, d)
-		}
-		t.Disp[b] = uint16(d)
-		t.MaxDisp = max(t.MaxDisp, int(d))
+		bases[r] = base
+		t.MaxBase = max(t.MaxBase, base)
 		for _, e := range es {
-			used[e.slot^d] = true
-			t.Rank[e.slot^d] = e.value
+			used[base+int(e.col)] = true
+		}
+	}
+	t.Rank = make([]uint16, t.MaxBase+1<<ColBits)
+	for r, es := range rows {
+		t.Offs[r] = uint32(bases[r]) - uint32(r)<<ColBits
+		for _, e := range es {
+			t.Rank[bases[r]+int(e.col)] = e.value
 		}
 	}
 	return t, nil
 }
 
-// SearchMul returns the first multiplier drawn from next (low FreeBits
-// bits cleared) under which, with AceMul, no two rank multisets of 5..7
-// cards share a bucket and a slot, and how many it tried.
-func SearchMul(next func() uint64) (mul uint64, tries int) {
+// SearchMul returns the first pair of multipliers drawn from next (low
+// FreeBits bits cleared) under which no two rank multisets of 5..7 cards
+// share a row and a column, and how many pairs it tried.
+func SearchMul(next func() uint64) (mul, mul2 uint64, tries int) {
 	var keys []uint64
 	ForEachMultiset(5, 7, func(cnt *[13]int) { keys = append(keys, Packed(cnt)) })
 	hs := make([]uint64, len(keys))
 	for {
 		tries++
 		mul = next()&^(1<<FreeBits-1) | 1<<FreeBits
+		mul2 = next()&^(1<<FreeBits-1) | 1<<FreeBits
 		for i, y := range keys {
-			k := Key(y, mul, AceMul)
-			hs[i] = Bucket(k)<<SlotBits | Slot(k)
+			hs[i] = Key(y, mul, mul2) >> HashShift
 		}
 		slices.Sort(hs)
 		ok := true
@@ -327,7 +338,7 @@ func SearchMul(next func() uint64) (mul uint64, tries int) {
 			}
 		}
 		if ok {
-			return mul, tries
+			return mul, mul2, tries
 		}
 	}
 }
