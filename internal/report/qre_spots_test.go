@@ -51,6 +51,7 @@ func TestQuickReportQRESpots(t *testing.T) {
 	for _, want := range []string{
 		fmt.Sprintf("λ* = %.0f", f("lambda_star")),
 		fmt.Sprintf("c = %.3f pots", f("c")),
+		fmt.Sprintf("slope there is %.2f", f("slope")),
 		fmt.Sprintf("total variation of %.3f", f("mean_tv")),
 		fmt.Sprintf("%.2f chips on a pot of 200", math.Abs(f("max_class_ev_difference"))),
 	} {
@@ -92,20 +93,24 @@ func TestQRESpotsConclusionFollowsFigures(t *testing.T) {
 		}}
 	}
 	good := qreSpotsConclusion([]spotRun{mk(0.05, 2, 0.01, 3)})
-	for _, want := range []string{"λ* = 123", "c = 0.250 pots", "slope -1.10", "total variation of 0.050", "1.50 chips on a pot of 100",
-		"the Nash strategy loses 2.000 chips", "200 times less", "on 1 of 1 spots the QRE at λ* plays like Nash", "on 1 of the 1 spots with ghost lines it loses less"} {
+	for _, want := range []string{"λ* = 123", "c = 0.250 pots", "slope there is -1.10", "total variation of 0.050", "1.50 chips on a pot of 100",
+		"the Nash strategy loses 2.000 chips", "200 times less", "So the QRE at λ* plays like Nash where play goes (mean total variation 0.050", "it loses less than the Nash solution."} {
 		if !strings.Contains(good, want) {
 			t.Errorf("missing %q in:\n%s", want, good)
 		}
 	}
 	bad := qreSpotsConclusion([]spotRun{mk(0.3, 0.01, 0.02, 3)})
-	for _, want := range []string{"no less than the Nash strategy's", "on 0 of 1 spots", "on 0 of the 1 spots with ghost lines"} {
+	for _, want := range []string{"no less than the Nash strategy's", "does not play like Nash where play goes (mean total variation 0.300", "it does not lose less"} {
 		if !strings.Contains(bad, want) {
 			t.Errorf("missing %q in:\n%s", want, bad)
 		}
 	}
+	two := qreSpotsConclusion([]spotRun{mk(0.05, 2, 0.01, 3), mk(0.3, 0.01, 0.02, 3)})
+	if !strings.Contains(two, "on 1 of 2 spots the QRE at λ* plays like Nash") || !strings.Contains(two, "on 1 of the 2 spots with ghost lines it loses less") {
+		t.Errorf("two spots:\n%s", two)
+	}
 	none := qreSpotsConclusion([]spotRun{mk(0.05, 0, 0, 0)})
-	if !strings.Contains(none, "no ghost lines to repair") || strings.Contains(none, "with ghost lines") {
+	if !strings.Contains(none, "no ghost lines to repair") || strings.Contains(none, "on the ghost lines") {
 		t.Errorf("no ghost lines:\n%s", none)
 	}
 }

@@ -301,8 +301,8 @@ func qreSpotsConclusion(runs []spotRun) string {
 	for _, r := range runs {
 		st := r.st
 		c := st.Comparisons[0]
-		s := fmt.Sprintf("On the %s spot the QRE's exploitability reaches %.2g %% of the pot at λ* = %.0f and falls like c/λ with c = %.3f pots (fitted slope %.2f, −1 for c/λ, over λ ≥ %.0f).",
-			r.name, st.Results[0].Evaluation.Percent, st.Auto.Lambda, st.C, st.Slope, st.FitFrom)
+		s := fmt.Sprintf("On the %s spot the QRE's exploitability reaches %.2g %% of the pot at λ* = %.0f; fitting c/λ to the path over λ ≥ %.0f gives c = %.3f pots, and the log–log slope there is %.2f (exactly c/λ would be −1).",
+			r.name, st.Results[0].Evaluation.Percent, st.Auto.Lambda, st.FitFrom, st.C, st.Slope)
 		s += fmt.Sprintf(" At λ* its action distributions differ from the Nash solution's (%.3f %% of the pot) by a total variation of %.3f on average over the decisions played (weighted by how often they are reached), and the largest change of a starting-hand class's EV is %.2f chips on a pot of %d (%.2f %% of it).",
 			st.NashEval.Percent, c.MeanTV, maxAbsClassEV(c), st.Game.Spot.Pot, 100*maxAbsClassEV(c)/float64(st.Game.Spot.Pot))
 		switch {
@@ -331,11 +331,29 @@ func qreSpotsConclusion(runs []spotRun) string {
 			}
 		}
 	}
-	verdict := fmt.Sprintf("So, on %d of %d spots the QRE at λ* plays like Nash where play goes (mean total variation below 0.1)", close, len(runs))
-	if ghosts > 0 {
-		verdict += fmt.Sprintf(", and on %d of the %d spots with ghost lines it loses less than the Nash solution there, where the equilibrium leaves the strategy unconstrained.", repaired, ghosts)
+	var verdict string
+	if len(runs) == 1 {
+		c := runs[0].st.Comparisons[0]
+		if close == 1 {
+			verdict = fmt.Sprintf("So the QRE at λ* plays like Nash where play goes (mean total variation %.3f, below 0.1)", c.MeanTV)
+		} else {
+			verdict = fmt.Sprintf("So the QRE at λ* does not play like Nash where play goes (mean total variation %.3f, not below 0.1)", c.MeanTV)
+		}
+		switch {
+		case ghosts == 0:
+			verdict += "."
+		case repaired == 1:
+			verdict += ", and on the ghost lines, where the equilibrium leaves the strategy unconstrained, it loses less than the Nash solution."
+		default:
+			verdict += ", and on the ghost lines it does not lose less than the Nash solution."
+		}
 	} else {
-		verdict += "."
+		verdict = fmt.Sprintf("So, on %d of %d spots the QRE at λ* plays like Nash where play goes (mean total variation below 0.1)", close, len(runs))
+		if ghosts > 0 {
+			verdict += fmt.Sprintf(", and on %d of the %d spots with ghost lines it loses less than the Nash solution there, where the equilibrium leaves the strategy unconstrained.", repaired, ghosts)
+		} else {
+			verdict += "."
+		}
 	}
 	return strings.Join(parts, " ") + " " + verdict
 }
