@@ -101,7 +101,15 @@
 // whose compatible mass was 10⁻¹¹ of the blocked mass differed from qre
 // trace by 3.4e-6 at λ = 30 (the tests use four combinations each, where
 // every information set agrees to 2e-8). Such information sets are
-// reached with tiny probability.
+// reached with tiny probability. Deliberate departure: a hand whose
+// opponent's compatible reach is at most 10⁻¹⁰ of the opponent's total
+// reach at the node counts as having none (massCut): the information set is
+// not reached, has no beliefs and is left out of the residual. The sweeps'
+// rounding is about n·2⁻⁵³ of the total; where the true mass was 0 they
+// left 10⁻¹⁶ of it on a turn spot, the action value divided by it jumped by
+// 70 chips between nearby λ, and the continuation stalled there (at
+// λ = 15.7 on the small turn spot of docs/benchmarks.md; with the cut it
+// passes).
 //
 // # Large λ
 //

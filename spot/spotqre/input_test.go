@@ -213,3 +213,19 @@ func TestNoConvergenceSaysWhere(t *testing.T) {
 		t.Errorf("error %q does not say what ran out", err)
 	}
 }
+
+// TestMassAtRoundingLevelCountsAsUnreached: a hand's compatible mass at or
+// below massCut of the opponent's total reach is set to 0 (the information
+// set has no beliefs and is not reached); larger masses are kept as they
+// are.
+func TestMassAtRoundingLevelCountsAsUnreached(t *testing.T) {
+	reach := []float64{0.25, 0.5, 0.25, 0} // total 1
+	m := []float64{0.75, 2.17e-19, massCut, 3 * massCut, 0}
+	cutMass(m, reach)
+	want := []float64{0.75, 0, 0, 3 * massCut, 0}
+	for i := range m {
+		if m[i] != want[i] {
+			t.Errorf("mass %d: %v, want %v", i, m[i], want[i])
+		}
+	}
+}

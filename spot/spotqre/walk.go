@@ -233,6 +233,7 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 	}
 	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
 	g.CompatibleMass(m, w.trav, reach)
+	cutMass(m, reach)
 	if own != nil {
 		ri := w.reachI[w.hoff[i] : w.hoff[i]+int64(nh)]
 		for h, r := range own {
@@ -260,6 +261,32 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 	for a := range k {
 		for h, v := range x[a*nh : (a+1)*nh] {
 			out[h] += σ[a*nh+h] * v
+		}
+	}
+}
+
+// massCut is the share of the opponent's total reach at a node below which
+// a hand's compatible mass counts as 0 (no beliefs: the information set is
+// not reached). The O(n) card-removal sweeps compute the mass as the total
+// minus the reach of the hands that share a card, with a rounding error of
+// about n·2⁻⁵³ of the total (10⁻¹³ for a thousand hands); a mass near that
+// is noise, and so are the beliefs and action values divided by it — on a
+// turn spot such a hand's action value jumped by 70 chips between nearby λ
+// (its true mass was 0, the sweep left 10⁻¹⁶ of the total), and the
+// continuation stalled on it. 10⁻¹⁰ leaves three digits of margin.
+const massCut = 1e-10
+
+// cutMass zeroes the masses at or below massCut of the opponent's total
+// reach.
+func cutMass(m, reach []float64) {
+	var tot float64
+	for _, r := range reach {
+		tot += r
+	}
+	cut := massCut * tot
+	for h, x := range m {
+		if x <= cut {
+			m[h] = 0
 		}
 	}
 }
@@ -436,6 +463,7 @@ func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, out, dout []float64)
 	dm := w.alloc(nh)
 	g.CompatibleMass(m, w.trav, reach)
 	g.CompatibleMass(dm, w.trav, dreach)
+	cutMass(m, reach)
 	σ := w.σ[n.Off : n.Off+int64(k*nh)]
 	dσ := w.dσ[n.Off : n.Off+int64(k*nh)]
 	q := w.q[n.Off : n.Off+int64(k*nh)]
