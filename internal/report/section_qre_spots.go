@@ -38,9 +38,9 @@ to the node, with the QRE's values (its beliefs and continuation are defined eve
 Kuhn and Leduc above.</p>
 <p>Only the river spot is shown. The issue asks for a turn spot too, but on turn spots the
 continuation in λ does not reach λ* in the time a report may take: on the issue's turn spot it was
-still far from λ* when stopped, and on a much smaller turn spot its steps stop converging at a λ
-well below λ* (perhaps a turning point of the logit correspondence in λ; following the path by arc
-length instead of by λ is the remedy to try). docs/benchmarks.md ("QRE on spots") has the measurements.</p>`),
+still far from λ* when stopped, and even on a much smaller turn spot it advances in steps of a few
+per cent of λ, each costing hundreds of tree passes in the linear solves. docs/benchmarks.md ("QRE
+on spots") has the measurements.</p>`),
 	run: runQRESpots,
 }
 
