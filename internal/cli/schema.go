@@ -572,4 +572,5 @@ type SpotCompareJSON struct {
 	Auto       *SpotQREAutoJSON        `json:"auto"`
 	GhostReach float64                 `json:"ghost_reach"`
 	Lambdas    []SpotCompareLambdaJSON `json:"lambdas"`
+	PathError  string                  `json:"path_error,omitempty"`
 }

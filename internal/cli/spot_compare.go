@@ -172,7 +172,7 @@ func compareJSON(c *spotqre.Study, ghost float64) SpotCompareJSON {
 	sp := g.Spot
 	out := SpotCompareJSON{Board: boardText(sp.Board), Pot: sp.Pot, Stack: sp.Stack, GhostReach: ghost,
 		Nash: SpotCompareNashJSON{Iterations: c.NashIters, Exploitability: c.NashEval.Exploitability, ExploitabilityPct: c.NashEval.Percent},
-		Auto: autoJSON(c.Auto, g)}
+		Auto: autoJSON(c.Auto, g), PathError: c.ExtendError}
 	out.Auto.C, out.Auto.Slope, out.Auto.FitPoints, out.Auto.FitFrom = finiteOrNil(c.C), finiteOrNil(c.Slope), c.FitPoints, c.FitFrom
 	out.Auto.Path = out.Auto.Path[:0]
 	for _, p := range c.Path {
@@ -245,6 +245,9 @@ func writeSpotCompare(w io.Writer, out *SpotCompareJSON) error {
 			fmt.Fprintf(w, "; exploitability ≈ c/λ, c = %.4f pots (slope %.3f over λ ≥ %.3g)", *a.C, *a.Slope, a.FitFrom)
 		}
 		fmt.Fprintln(w)
+	}
+	if out.PathError != "" {
+		fmt.Fprintf(w, "the path beyond λ* (for the c/λ fit) stopped short: %s\n", out.PathError)
 	}
 	fmt.Fprintln(w)
 	tw := newTable(w)

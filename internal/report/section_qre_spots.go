@@ -213,7 +213,7 @@ func runQRESpots(b *Builder) error {
 			"ghost_reach": c.GhostReach, "ghost_nodes": c.GhostCount,
 			"nash_loss_ghost": c.NashLossGhost, "qre_loss_ghost": c.QRELossGhost, "nash_loss_other": c.NashLossOther, "qre_loss_other": c.QRELossOther,
 			"qre_seconds": st.QRESeconds, "products": st.Stats.Products, "newton": st.Stats.Newton, "steps": st.Stats.Steps,
-			"ghosts": ghosts, "changes": changes, "path": path,
+			"ghosts": ghosts, "changes": changes, "path": path, "path_error": st.ExtendError,
 		}
 	}
 	b.Table(Table{

@@ -50,11 +50,14 @@ type Study struct {
 	Path []PathPoint
 	// C and Slope fit the path's exploitability to c/λ (FitInverse) over
 	// FitPoints points with λ ≥ FitFrom.
-	C, Slope   float64
-	FitPoints  int
-	FitFrom    float64
-	Stats      Stats
-	QRESeconds float64
+	C, Slope  float64
+	FitPoints int
+	FitFrom   float64
+	// ExtendError says why the path stopped short of a multiple of λ* in
+	// Extend ("" when every one was solved).
+	ExtendError string
+	Stats       Stats
+	QRESeconds  float64
 }
 
 // Run solves Nash (unless given) and the QRE at λ*, at the multiples
@@ -97,14 +100,16 @@ func Run(g *spot.Game, opt StudyOptions) (*Study, error) {
 	for _, m := range opt.Extend {
 		ext = append(ext, m*st.Auto.Lambda)
 	}
-	if len(ext) > 0 {
-		rs, err := qs.Solve(ext)
+	// The extension only adds points to the fit: where the path cannot be
+	// followed that far, the study keeps the points it has and says why.
+	for _, l := range ext {
+		rs, err := qs.Solve([]float64{l})
 		if err != nil {
-			return nil, err
+			st.ExtendError = err.Error()
+			break
 		}
-		for _, r := range rs {
-			st.Path = append(st.Path, PathPoint{Lambda: r.Lambda, Residual: r.Residual, Exploitability: r.Evaluation.Exploitability, Percent: r.Evaluation.Percent})
-		}
+		r := rs[0]
+		st.Path = append(st.Path, PathPoint{Lambda: r.Lambda, Residual: r.Residual, Exploitability: r.Evaluation.Exploitability, Percent: r.Evaluation.Percent})
 	}
 	if len(opt.Lambdas) > 0 {
 		rs, err := qs.Solve(opt.Lambdas)
