@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"pokerlab/spot/spotqre"
 )
 
 func TestSpotQREFlags(t *testing.T) {
@@ -164,4 +166,23 @@ func TestSpotCompare(t *testing.T) {
 	if code != ExitUsage || !strings.Contains(errOut, "--nash "+nash+": a result of another spot (board AhKd7c5s2h, pot 100") {
 		t.Errorf("another spot's result: exit %d, %q", code, errOut)
 	}
+}
+
+// FuzzLambdaSpec: --lambda's parser never panics, and whatever it accepts
+// is a valid λ (0 ≤ λ ≤ spotqre.MaxLambda, not NaN) or auto.
+func FuzzLambdaSpec(f *testing.F) {
+	for _, s := range []string{"10,100,1000", "auto", "auto,5", "0", "-1", "NaN", "Inf", "1e300", "1e5", " 7 , auto ", ",", "", "x", "1_0", "0x10"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var l lambdaSpec
+		if err := l.Set(s); err != nil {
+			return
+		}
+		for _, x := range l.Values {
+			if !(x >= 0 && x <= spotqre.MaxLambda) {
+				t.Fatalf("%q: accepted λ = %v", s, x)
+			}
+		}
+	})
 }
