@@ -145,6 +145,8 @@ func outputCases(t *testing.T) map[string]struct {
 		"pokerlab db export":        {[]string{"--to", "phh", "--db", filepath.Join(dir, "hands.db")}, []string{"out"}},
 		"pokerlab spot solve":       {[]string{"../../spot/testdata/issue-flop.toml", "--target", "0", "--iterations", "1000000000"}, []string{"out", "checkpoint"}},
 		"pokerlab spot show":        {[]string{filepath.Join(dir, "result.pls")}, []string{"plot"}},
+		"pokerlab spot qre":         {[]string{"../../spot/testdata/issue-flop.toml", "--lambda", "1000"}, []string{"out"}},
+		"pokerlab spot compare":     {[]string{"../../spot/testdata/issue-flop.toml"}, []string{"out-dir"}},
 	}
 }
 

@@ -447,3 +447,130 @@ type DBFilterJSON struct {
 	Until    string `json:"until,omitempty"`
 	Position string `json:"position,omitempty"`
 }
+
+// --- Spot QRE and comparison (issue 15) ---
+
+// SpotQREPointJSON is the QRE at one λ.
+type SpotQREPointJSON struct {
+	Lambda            float64       `json:"lambda"`
+	Residual          float64       `json:"residual"`
+	LogitRegret       float64       `json:"logit_regret"`
+	Exploitability    float64       `json:"exploitability"`
+	ExploitabilityPct float64       `json:"exploitability_pct"`
+	Values            [2]float64    `json:"values"`
+	BestResponse      [2]float64    `json:"best_response"`
+	Root              *SpotRootJSON `json:"root,omitempty"`
+	Out               string        `json:"out,omitempty"`
+}
+
+// SpotQREPathJSON is one point of the path of exploitability against λ.
+type SpotQREPathJSON struct {
+	Lambda         float64 `json:"lambda"`
+	Exploitability float64 `json:"exploitability"`
+	Percent        float64 `json:"percent"`
+}
+
+// SpotQREAutoJSON is the search for λ*.
+type SpotQREAutoJSON struct {
+	TargetPct  float64           `json:"target_pct"`
+	Target     float64           `json:"target"`
+	LambdaStar float64           `json:"lambda_star"`
+	C          *float64          `json:"c"`
+	Slope      *float64          `json:"slope"`
+	FitPoints  int               `json:"fit_points"`
+	FitFrom    float64           `json:"fit_from"`
+	Path       []SpotQREPathJSON `json:"path"`
+}
+
+// SpotQREJSON is the output of "pokerlab spot qre --json".
+type SpotQREJSON struct {
+	Board     string             `json:"board"`
+	Pot       int                `json:"pot"`
+	Stack     int                `json:"stack"`
+	Tolerance float64            `json:"tolerance"`
+	Points    []SpotQREPointJSON `json:"points"`
+	Auto      *SpotQREAutoJSON   `json:"auto,omitempty"`
+	Steps     int                `json:"steps"`
+	Rejected  int                `json:"rejected"`
+	Newton    int                `json:"newton"`
+	Products  int                `json:"products"`
+	Seconds   float64            `json:"seconds"`
+}
+
+// SpotCompareNashJSON is the Nash side of "pokerlab spot compare".
+type SpotCompareNashJSON struct {
+	File              string  `json:"file,omitempty"`
+	Iterations        int     `json:"iterations"`
+	Exploitability    float64 `json:"exploitability"`
+	ExploitabilityPct float64 `json:"exploitability_pct"`
+	Out               string  `json:"out,omitempty"`
+}
+
+// SpotCompareNodeJSON is one decision node of a comparison.
+type SpotCompareNodeJSON struct {
+	Line      string    `json:"line"`
+	Player    string    `json:"player"`
+	NashReach float64   `json:"nash_reach"`
+	QREReach  float64   `json:"qre_reach"`
+	TV        float64   `json:"tv"`
+	NashLoss  float64   `json:"nash_loss"`
+	QRELoss   float64   `json:"qre_loss"`
+	Ghost     bool      `json:"ghost"`
+	Actions   []string  `json:"actions"`
+	NashFreq  []float64 `json:"nash_freq"`
+	QREFreq   []float64 `json:"qre_freq"`
+}
+
+// SpotClassEVJSON is one starting-hand class's root EV under both.
+type SpotClassEVJSON struct {
+	Player     string  `json:"player"`
+	Class      string  `json:"class"`
+	Combos     float64 `json:"combos"`
+	Nash       float64 `json:"nash_ev"`
+	QRE        float64 `json:"qre_ev"`
+	Difference float64 `json:"difference"`
+}
+
+// SpotHandChangeJSON is one information set whose action changes.
+type SpotHandChangeJSON struct {
+	Line        string    `json:"line"`
+	Player      string    `json:"player"`
+	Hand        string    `json:"hand"`
+	Actions     []string  `json:"actions"`
+	Nash        []float64 `json:"nash"`
+	QRE         []float64 `json:"qre"`
+	TV          float64   `json:"tv"`
+	Probability float64   `json:"probability"`
+}
+
+// SpotCompareLambdaJSON is the comparison at one λ.
+type SpotCompareLambdaJSON struct {
+	Lambda            float64               `json:"lambda"`
+	Star              bool                  `json:"star"`
+	Exploitability    float64               `json:"exploitability"`
+	ExploitabilityPct float64               `json:"exploitability_pct"`
+	Residual          float64               `json:"residual"`
+	MeanTV            float64               `json:"mean_tv"`
+	GhostCount        int                   `json:"ghost_count"`
+	NashLossGhost     float64               `json:"nash_loss_ghost"`
+	QRELossGhost      float64               `json:"qre_loss_ghost"`
+	NashLossOther     float64               `json:"nash_loss_other"`
+	QRELossOther      float64               `json:"qre_loss_other"`
+	Nodes             []SpotCompareNodeJSON `json:"nodes"`
+	Ghosts            []SpotCompareNodeJSON `json:"ghosts"`
+	ClassEV           []SpotClassEVJSON     `json:"class_ev"`
+	Changes           []SpotHandChangeJSON  `json:"changes"`
+	Out               string                `json:"out,omitempty"`
+}
+
+// SpotCompareJSON is the output of "pokerlab spot compare --json".
+type SpotCompareJSON struct {
+	Board      string                  `json:"board"`
+	Pot        int                     `json:"pot"`
+	Stack      int                     `json:"stack"`
+	Nash       SpotCompareNashJSON     `json:"nash"`
+	Auto       *SpotQREAutoJSON        `json:"auto"`
+	GhostReach float64                 `json:"ghost_reach"`
+	Lambdas    []SpotCompareLambdaJSON `json:"lambdas"`
+	PathError  string                  `json:"path_error,omitempty"`
+}

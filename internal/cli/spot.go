@@ -24,11 +24,17 @@ exact card removal.
   spot tree   print the action tree with its amounts
   spot solve  solve a spot to a target exploitability, write a .pls result
   spot show   strategy, EV and equity per hand at any node of a result; the
-              13×13 grid`,
+              13×13 grid
+  spot qre    the agent logit QRE at given λ, or at λ* where its
+              exploitability is 0.1 % of the pot
+  spot compare  Nash against the QRE: exploitability, λ*, strategy
+              distance, EV per class, ghost lines`,
 	}
 	cmd.AddCommand(newSpotTreeCmd(f, nil))
 	cmd.AddCommand(newSpotSolveCmd(f, nil))
 	cmd.AddCommand(newSpotShowCmd(f, nil))
+	cmd.AddCommand(newSpotQRECmd(f, nil))
+	cmd.AddCommand(newSpotCompareCmd(f, nil))
 	return cmd
 }
 

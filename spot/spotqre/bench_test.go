@@ -1,0 +1,89 @@
+package spotqre
+
+import (
+	"testing"
+
+	"pokerlab/spot"
+)
+
+// BenchmarkProduct is one Jacobian–vector product (a tangent evaluation of
+// the response map: two tangent passes) and one evaluation (two passes) on
+// the issue's turn spot at λ = 10.
+func BenchmarkProduct(b *testing.B) {
+	g := loadFile(b, "../testdata/issue-turn.toml")
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v, out := make([]float64, s.n1), make([]float64, s.n1)
+	for i := range v {
+		v[i] = float64(i%7) - 3
+	}
+	b.Run("tangent", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.tangent(s.x, v, 10, out)
+		}
+	})
+	b.Run("eval", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.eval(s.x, 10, out, nil, nil)
+		}
+	})
+}
+
+// BenchmarkRiver is the QRE on the issue's river spot, single-threaded,
+// from uniform play: at one λ (the path from λ = 0 included), the path
+// through 10, 30, 100 in one call (warm starts) against three cold calls,
+// λ* (Auto), and beside them the Nash solve by DCFR to 0.5 % of the pot
+// (checks every 10 iterations, as spot solve).
+func BenchmarkRiver(b *testing.B) {
+	g := loadFile(b, "../testdata/issue-river.toml")
+	solve := func(b *testing.B, lambdas ...float64) {
+		s, err := NewSolver(g, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Solve(lambdas); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("lambda=100", func(b *testing.B) {
+		for b.Loop() {
+			solve(b, 100)
+		}
+	})
+	b.Run("path-warm=10,30,100", func(b *testing.B) {
+		for b.Loop() {
+			solve(b, 10, 30, 100)
+		}
+	})
+	b.Run("path-cold=10,30,100", func(b *testing.B) {
+		for b.Loop() {
+			solve(b, 10)
+			solve(b, 30)
+			solve(b, 100)
+		}
+	})
+	b.Run("auto", func(b *testing.B) {
+		for b.Loop() {
+			s, err := NewSolver(g, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.Auto(0.001); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("nash-0.5%", func(b *testing.B) {
+		for b.Loop() {
+			s, err := spot.NewSolver(g, spot.SolveOptions{}, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.Solve(spot.Stop{TargetPercent: 0.5, Iterations: 1 << 20}, nil)
+		}
+	})
+}

@@ -1,0 +1,139 @@
+// Package spotqre computes the agent logit quantal response equilibrium
+// (QRE) of a heads-up No-Limit Hold'em spot (package spot), with the
+// definition package qre uses for small games.
+//
+// # Definition
+//
+// At every information set I — a decision node of the spot's game tree and
+// a hand of the player to act —
+//
+//	σ(a|I) = exp(λ·Q(a|I)/pot) / Σ_b exp(λ·Q(b|I)/pot),
+//
+// where Q(a|I) is the player's expected value in chips after a, conditional
+// on reaching I: beliefs over the opponent's hands by Bayes' rule from the
+// opponent's strategy along the line and card removal (spot.Game's
+// ActionValues), and pot is the spot's starting pot, so that λ is in units
+// of the starting pot and seed 000's numbers (pot = 1) carry over. λ = 0 is
+// uniform play; λ → ∞ approaches a Nash equilibrium. This is McKelvey &
+// Palfrey's agent QRE ("Quantal response equilibria for extensive form
+// games", Experimental Economics 1, 1998), what qre.Trace follows on a
+// spot exported as an extensive-form game (spot.Game.EFG, whose payoffs are
+// in chips: λ here is λ·pot there); the tests compare both to 1e-6.
+// Weighting the values by reach instead of conditioning on it, or adding
+// the entropy of later decisions to the values (the QRE of the
+// entropy-regularised sequence-form game), gives different numbers.
+//
+// # Method
+//
+// The QRE is followed along λ from uniform play by predictor–corrector
+// continuation (Allgower & Georg, "Introduction to Numerical Continuation
+// Methods", 1990), in these unknowns: the action values x of IP's
+// information sets. Given x, IP plays σ_IP = softmax(λx/pot); OOP's agent
+// QRE against σ_IP is computed exactly by one backward pass (its logit
+// response, node by node from the leaves up: with perfect recall a player's
+// own play does not move its beliefs, so the values below a node are final
+// when it is reached); a second pass gives IP's action values y(x) under
+// both. The QRE is the fixed point y(x) = x. Each corrector step is a Newton
+// step, (I − y'(x)) d = y(x) − x solved by restarted GMRES (Saad & Schultz
+// 1986) with exact Jacobian–vector products from tangent (forward-mode)
+// passes, and a backtracking line search on a merit that weights each
+// information set's strategy residual by the probability of reaching it
+// (plus a small even share). The predictor extrapolates x quadratically in
+// λ through the last three points; a step is accepted when the
+// reach-weighted mean residual is at most PathTolerance and the largest at
+// most 1e-4, grows by 1.5 after an easy step and halves after a failure.
+// Every requested λ is then solved to Tolerance in the largest residual.
+//
+// Following the logit correspondence from λ = 0 (where the QRE is unique:
+// uniform play) is Turocy's homotopy ("A dynamic homotopy interpretation of
+// the logistic quantal response equilibrium correspondence", Games and
+// Economic Behavior 51, 2005), which package qre also follows on small
+// games with an explicit sparse Jacobian; here the Jacobian is never formed
+// (Newton–Krylov, Knoll & Keyes, "Jacobian-free Newton–Krylov methods",
+// J. Comput. Phys. 193, 2004 — with exact tangent products instead of
+// finite differences), because a spot's IP values number in the millions.
+// The path is parametrised by λ, not by arc length: it assumes no turning
+// point in λ, which holds on the spots tried; at a fold the path stalls and
+// the error says where.
+//
+// Why this method. Damped fixed-point iteration σ ← (1−η)σ + η·softmax(λQ/pot)
+// and magnetic mirror descent with behavioural entropy (Sokota et al.,
+// "A Unified Approach to Reinforcement Learning, Quantal Response
+// Equilibria, and Two-Player Zero-Sum Games", ICLR 2023 — its linear
+// convergence is proved for the sequence-form, reach-weighted QRE; applied
+// with conditional action values its fixed point is this agent QRE, as
+// the paper observes empirically) are first-order methods: the Jacobian of
+// the response map has eigenvalues of size λ·(payoff scale)/pot at the
+// mixing information sets (purely imaginary between the players), so their
+// step must shrink like 1/λ² or 1/λ, and on the issue's river spot neither
+// reached 1e-6 in 2,000 iterations even at λ = 10 (pot 200, stack 900:
+// payoffs of several pots). Newton's method converges quadratically
+// whatever the conditioning; eliminating OOP by its exact response halves
+// the unknowns and removes the triangular own-play couplings, and action
+// values (unlike probabilities) move smoothly along λ and need no
+// positivity safeguard. GMRES needs 20–40 products per Newton step on the
+// spots tried. The corrector's region of convergence is about pot/λ wide in
+// the action values, which limits the steps to about 10–20 % of λ.
+//
+// Information sets that play hardly reaches ("ghost lines": reached only
+// through actions of probability e^{−λΔ}) have beliefs set by ratios of
+// such probabilities, which swing with λ; they are why every action value
+// takes part in the Newton step however small its action's probability,
+// and why the path keeps the largest residual small, not only the
+// reach-weighted one (with the weighted test alone the path drifted onto
+// another branch of the correspondence and stopped at its fold).
+//
+// # Convergence criterion
+//
+// Every Result reports the largest |σ(a|I) − softmax(λQ(·|I)/pot)(a)| over
+// the information sets of both players that are reached (own reach times
+// the opponent's compatible reach > 0), computed afresh from both players'
+// action values, and the expected logit regret Σ_I P(I)·(pot/λ)·KL(σ_I ‖
+// softmax(λQ_I/pot)) in chips: what the players would gain in
+// entropy-regularised value by switching to their logit responses. The
+// default tolerance on the first is 1e-6.
+//
+// Precision. Values are float64. The terminal sums and the beliefs'
+// denominators use spot's O(n) card-removal sweeps (a total minus the
+// hands holding either card), which lose digits where an opponent's
+// compatible reach is tiny next to the reach of the hands that block it:
+// on a turn spot with three combinations each, one OOP information set
+// whose compatible mass was 10⁻¹¹ of the blocked mass differed from qre
+// trace by 3.4e-6 at λ = 30 (the tests use four combinations each, where
+// every information set agrees to 2e-8). Such information sets are
+// reached with tiny probability. Deliberate departure: a hand whose
+// opponent's compatible reach is at most 10⁻¹⁰ of the opponent's total
+// reach at the node counts as having none (massCut): the information set is
+// not reached, has no beliefs and is left out of the residual. The sweeps'
+// rounding is about n·2⁻⁵³ of the total; where the true mass was 0 they
+// left 10⁻¹⁶ of it on a turn spot, the action value divided by it jumped by
+// 70 chips between nearby λ, and the continuation stalled there (at
+// λ = 15.7 on the small turn spot of docs/benchmarks.md; with the cut it
+// passes).
+//
+// # Large λ
+//
+// λ above MaxLambda (10⁵) is refused: float64 action values no longer
+// resolve λQ/pot there. The logit is computed by log-sum-exp (the largest
+// value subtracted before scaling), so no exponential overflows at any
+// scale, up to the largest float64. The continuation's own reach is
+// smaller: on the issue's river spot it follows the path past λ = 900 (λ* is
+// about 140), and near λ = 1000 its steps stop converging — the largest
+// residual then sits at information sets reached with probability about
+// 10⁻⁸¹, whose beliefs are ratios of probabilities like e^{−λΔ/pot}; the
+// call ends with an error naming λ and the residual, never with NaN.
+//
+// # Cost
+//
+// A path point costs a few Newton steps of 20–40 products; a product is
+// two tangent passes (about four tree passes). Memory: the game's arrays
+// in float64 (strategy, action values and their derivatives: four arrays of
+// spot.Game.Size), and about 50 vectors of IP's entries (the Krylov basis,
+// 40 by default, and the continuation's points). Figures are in
+// docs/benchmarks.md: on the issue's river spot one λ takes about half a
+// second and λ* (0.1 % of the pot) one to two seconds; on turn spots the
+// steps shrink to a few per cent of λ and GMRES needs 50–100 products per
+// Newton step, so the issue's turn spot takes about 200 s of CPU to reach
+// λ = 10, some 110 times its Nash solve to 0.5 % of the pot — far from the
+// issue's target of 5 times.
+package spotqre

@@ -1,0 +1,371 @@
+package spotqre
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"pokerlab/spot"
+)
+
+// Continuation parameters: a step is accepted when Newton meets the path
+// tolerance within pathIts iterations; it grows by stepGrow after an easy
+// step (at most growIts iterations) and halves after a failure; a step is
+// at most maxRelStep·λ (steps beyond that never converged in our tests:
+// the corrector's region of convergence is about pot/λ wide in the action
+// values).
+const (
+	pathIts    = 8
+	growIts    = 4
+	stepGrow   = 1.5
+	maxRelStep = 0.5
+	finalIts   = 40
+	// pathMax is the largest residual of an accepted path point: the
+	// weighted test alone would let an information set play hardly reaches
+	// drift out of the corrector's reach, and it would stop the path later.
+	pathMax    = 1e-4
+	minRelStep = 1e-9
+)
+
+// predict extrapolates IP's action values to λ through the last accepted
+// points (Lagrange, up to quadratic).
+func (s *Solver) predict(lambda float64, x []float64) {
+	h := s.hist
+	switch len(h) {
+	case 1:
+		copy(x, h[0].x)
+	case 2:
+		a, b := h[0], h[1]
+		t := (lambda - b.lambda) / (b.lambda - a.lambda)
+		for i := range x {
+			x[i] = b.x[i] + t*(b.x[i]-a.x[i])
+		}
+	default:
+		p0, p1, p2 := h[len(h)-3], h[len(h)-2], h[len(h)-1]
+		x0, x1, x2 := p0.lambda, p1.lambda, p2.lambda
+		l0 := (lambda - x1) * (lambda - x2) / ((x0 - x1) * (x0 - x2))
+		l1 := (lambda - x0) * (lambda - x2) / ((x1 - x0) * (x1 - x2))
+		l2 := (lambda - x0) * (lambda - x1) / ((x2 - x0) * (x2 - x1))
+		for i := range x {
+			x[i] = l0*p0.x[i] + l1*p1.x[i] + l2*p2.x[i]
+		}
+	}
+}
+
+// accept records x at λ as the newest path point.
+func (s *Solver) accept(lambda float64, x []float64) {
+	var buf []float64
+	if len(s.hist) == 3 {
+		buf = s.hist[0].x
+		s.hist = s.hist[1:]
+	}
+	if len(buf) != len(x) {
+		buf = make([]float64, len(x))
+	}
+	copy(buf, x)
+	s.hist = append(s.hist, pathPoint{lambda, buf})
+	s.lam = lambda
+	copy(s.x, x)
+}
+
+// errStopped ends advance when onPoint asks to stop.
+var errStopped = errors.New("stopped")
+
+// advance follows the path from the current point to target (≥ the
+// current λ), calling onPoint at every accepted point (which may fill in
+// the exploitability, and stops the walk by returning true: advance then
+// returns errStopped at that point, not solved to the tolerance), and
+// solves target to the tolerance.
+func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoint) bool) error {
+	if target < s.lam {
+		s.reset()
+	}
+	x := make([]float64, s.n1)
+	for s.lam < target {
+		dl := min(s.dl, maxRelStep*max(s.lam, 2), target-s.lam)
+		if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
+			dl = target - s.lam
+		}
+		next := s.lam + dl
+		s.predict(next, x)
+		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+		if err != nil {
+			if err != errNoConvergence {
+				return err
+			}
+			s.stats.Rejected++
+			s.dl = dl / 2
+			if s.dl < minRelStep*max(1, s.lam) {
+				return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
+			}
+			continue
+		}
+		s.stats.Steps++
+		s.accept(next, x)
+		if its <= growIts {
+			s.dl = dl * stepGrow
+		} else {
+			s.dl = dl
+		}
+		pt := PathPoint{Lambda: next, Residual: s.lastW, Exploitability: math.NaN(), Percent: math.NaN(), Seconds: time.Since(start).Seconds()}
+		stop := onPoint != nil && onPoint(&pt)
+		if s.opt.Progress != nil {
+			s.opt.Progress(pt)
+		}
+		if stop {
+			return errStopped
+		}
+	}
+	copy(x, s.x)
+	if _, res, err := s.newton(x, target, math.Inf(1), s.opt.Tolerance, finalIts); err != nil {
+		if err == errNoConvergence {
+			return fmt.Errorf("spot QRE: at λ = %g the residual is %.3g after %d Newton iterations, above the tolerance %g", target, res, finalIts, s.opt.Tolerance)
+		}
+		return err
+	}
+	s.hist[len(s.hist)-1].x = append(s.hist[len(s.hist)-1].x[:0], x...)
+	copy(s.x, x)
+	return nil
+}
+
+// Solve returns the QRE at each λ (any order; they are solved in increasing
+// order along one path from λ = 0, or from the solver's current point when
+// the smallest is beyond it). Each is solved to the tolerance.
+func (s *Solver) Solve(lambdas []float64) ([]*Result, error) {
+	for _, l := range lambdas {
+		if err := CheckLambda(l); err != nil {
+			return nil, err
+		}
+	}
+	order := slices.Clone(lambdas)
+	slices.Sort(order)
+	start := time.Now()
+	s.products = 0
+	byLambda := map[float64]*Result{}
+	for _, l := range order {
+		if r, ok := byLambda[l]; ok {
+			_ = r
+			continue
+		}
+		r, err := s.at(l, start)
+		if err != nil {
+			return nil, err
+		}
+		byLambda[l] = r
+	}
+	out := make([]*Result, len(lambdas))
+	for i, l := range lambdas {
+		out[i] = byLambda[l]
+	}
+	return out, nil
+}
+
+// at solves λ (continuing the path) and measures the result.
+func (s *Solver) at(lambda float64, start time.Time) (*Result, error) {
+	t0 := time.Now()
+	if lambda == 0 {
+		s.reset()
+	} else if err := s.advance(lambda, start, nil); err != nil {
+		return nil, err
+	}
+	s.stats.Seconds += time.Since(t0).Seconds()
+	return s.result(), nil
+}
+
+// setStrategy puts the strategy of the current point in s.σ: IP's logit of
+// its action values, OOP's exact response.
+func (s *Solver) setStrategy() {
+	s.eval(s.x, s.lam, s.y, nil, nil)
+}
+
+// result measures the current point.
+func (s *Solver) result() *Result {
+	s.setStrategy()
+	r := &Result{Lambda: s.lam, Sigma: slices.Clone(s.σ), Stats: s.stats}
+	r.Residual, r.LogitRegret = s.criterion()
+	r.Evaluation = s.evaluate()
+	return r
+}
+
+// criterion computes, with both players' action values under s.σ, the
+// largest residual over reached information sets and the expected logit
+// regret.
+func (s *Solver) criterion() (res, regret float64) {
+	w := s.w
+	scale := s.lam / s.pot
+	for p := range 2 {
+		w.reachI = s.reachIS
+		w.pass(p, modeQ)
+		w.reachI = nil
+		for _, b := range s.blocks {
+			if b.p != p {
+				continue
+			}
+			n := b.k * b.nh
+			q, σ := s.q[b.off:b.off+int64(n)], s.σ[b.off:b.off+int64(n)]
+			for h := range b.nh {
+				r := s.reachIS[b.hoff+int64(h)]
+				if r <= 0 || math.IsNaN(q[h]) {
+					continue
+				}
+				best := q[h]
+				for a := 1; a < b.k; a++ {
+					best = max(best, q[a*b.nh+h])
+				}
+				var sum float64
+				for a := range b.k {
+					sum += math.Exp((q[a*b.nh+h] - best) * scale)
+				}
+				lse := math.Log(sum)
+				var kl float64
+				for a := range b.k {
+					ls := (q[a*b.nh+h]-best)*scale - lse // ln softmax
+					sa := σ[a*b.nh+h]
+					res = max(res, math.Abs(math.Exp(ls)-sa))
+					if sa > 0 {
+						kl += sa * (math.Log(sa) - ls)
+					}
+				}
+				if s.lam > 0 {
+					regret += r * max(kl, 0) / scale
+				}
+			}
+		}
+	}
+	return res, regret
+}
+
+// evaluate computes the values, best responses and exploitability of s.σ in
+// float64 (four passes), as spot.Evaluate does.
+func (s *Solver) evaluate() spot.Evaluation {
+	var e spot.Evaluation
+	w := s.w
+	for p := range 2 {
+		e.Values[p] = w.pass(p, modeQ)
+		e.BestResponse[p] = w.pass(p, modeBR)
+	}
+	e.Exploitability = ((e.BestResponse[0] - e.Values[0]) + (e.BestResponse[1] - e.Values[1])) / 2
+	e.Percent = 100 * e.Exploitability / s.pot
+	return e
+}
+
+var pathMaxVar = pathMax
+
+// Auto is the result of a search for λ*: where the QRE's exploitability
+// falls to a fraction of the pot.
+type Auto struct {
+	Fraction float64 // of the starting pot (0.001: 0.1 %)
+	Target   float64 // chips
+	// Lambda is λ*, found by following the path until the exploitability
+	// is below the target, then by secant steps in log λ – log
+	// exploitability (where it falls like c/λ) until the exploitability at
+	// λ* is within 0.5 % of the target.
+	Lambda float64
+	Result *Result
+	// Path is every accepted point of the path up to the crossing, with its
+	// exploitability, then the points of the search.
+	Path []PathPoint
+}
+
+// autoRel is the relative accuracy of the exploitability at λ*.
+const autoRel = 0.005
+
+// Auto follows the path from λ = 0 and returns the QRE at λ*, the λ at
+// which its exploitability is fraction × pot (the first crossing), with
+// the exploitability of every accepted point on the way.
+func (s *Solver) Auto(fraction float64) (*Auto, error) {
+	if !(fraction > 0 && fraction < 1) {
+		return nil, fmt.Errorf("exploitability fraction %v: want a number between 0 and 1 (0.001 is 0.1 %% of the pot)", fraction)
+	}
+	start := time.Now()
+	s.products = 0
+	s.reset()
+	a := &Auto{Fraction: fraction, Target: fraction * s.pot}
+	measure := func(p *PathPoint) {
+		s.setStrategy()
+		e := s.evaluate()
+		p.Exploitability, p.Percent = e.Exploitability, e.Percent
+	}
+	// The uniform strategy (λ = 0) opens the path.
+	p0 := PathPoint{Lambda: 0, Exploitability: math.NaN()}
+	measure(&p0)
+	a.Path = append(a.Path, p0)
+	if p0.Exploitability <= a.Target {
+		return nil, fmt.Errorf("uniform play is already within %g%% of the pot", 100*fraction)
+	}
+	// below is the last point above the target, with the path state there.
+	type snapshot struct {
+		lam, dl float64
+		hist    []pathPoint
+		pt      PathPoint
+	}
+	save := func(pt PathPoint) snapshot {
+		h := make([]pathPoint, len(s.hist))
+		for i, q := range s.hist {
+			h[i] = pathPoint{q.lambda, slices.Clone(q.x)}
+		}
+		return snapshot{s.lam, s.dl, h, pt}
+	}
+	restore := func(sn snapshot) {
+		s.lam, s.dl = sn.lam, sn.dl
+		s.hist = s.hist[:0]
+		for _, q := range sn.hist {
+			s.hist = append(s.hist, pathPoint{q.lambda, slices.Clone(q.x)})
+		}
+		copy(s.x, s.hist[len(s.hist)-1].x)
+	}
+	below := save(p0)
+	var above PathPoint
+	err := s.advance(MaxLambda, start, func(p *PathPoint) bool {
+		measure(p)
+		a.Path = append(a.Path, *p)
+		if p.Exploitability > a.Target {
+			below = save(*p)
+			return false
+		}
+		above = *p
+		return true
+	})
+	if err == nil {
+		return nil, fmt.Errorf("the exploitability is still %.3g%% of the pot at λ = %g", a.Path[len(a.Path)-1].Percent, MaxLambda)
+	}
+	if err != errStopped {
+		return nil, err
+	}
+	lo, hi := below.pt, above
+	for range 8 {
+		// Secant in log λ – log exploitability between the bracket's ends
+		// (geometric midpoint when the low end is λ = 0).
+		var next float64
+		if lo.Lambda == 0 {
+			next = hi.Lambda / 2
+		} else {
+			t := math.Log(lo.Exploitability/a.Target) / math.Log(lo.Exploitability/hi.Exploitability)
+			next = lo.Lambda * math.Pow(hi.Lambda/lo.Lambda, t)
+		}
+		restore(below)
+		if err := s.advance(next, start, nil); err != nil {
+			return nil, err
+		}
+		r := s.result()
+		pt := PathPoint{Lambda: next, Residual: r.Residual, Exploitability: r.Evaluation.Exploitability, Percent: r.Evaluation.Percent, Seconds: time.Since(start).Seconds()}
+		a.Path = append(a.Path, pt)
+		if math.Abs(pt.Exploitability/a.Target-1) <= autoRel {
+			a.Lambda, a.Result = next, r
+			s.stats.Seconds += time.Since(start).Seconds()
+			a.Result.Stats = s.stats
+			return a, nil
+		}
+		if pt.Exploitability > a.Target {
+			lo, below = pt, save(pt)
+		} else {
+			hi = pt
+		}
+	}
+	return nil, fmt.Errorf("λ* not found to %g%% within the bracket [%g, %g]", 100*autoRel, lo.Lambda, hi.Lambda)
+}
+
+// Stats returns the work done since the solver was made.
+func (s *Solver) Stats() Stats { return s.stats }

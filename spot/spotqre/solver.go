@@ -1,0 +1,475 @@
+package spotqre
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"pokerlab/spot"
+)
+
+// DefaultTolerance is the largest |σ(a|I) − softmax(λQ(·|I)/pot)(a)| over
+// reached information sets at which a QRE is returned.
+const DefaultTolerance = 1e-6
+
+// MaxLambda is the largest λ the solver follows. Beyond it the float64
+// rounding of action values (about 1e-13 chips on a pot of a few hundred)
+// times λ/pot is no longer small against the tolerance, and the directional
+// derivatives of the Newton steps lose their digits; the QRE there is a
+// Nash equilibrium to every digit a float32 strategy keeps.
+const MaxLambda = 1e5
+
+// Options configure a Solver. The zero value is the default.
+type Options struct {
+	// Tolerance is the largest |σ − softmax(λQ/pot)| over reached
+	// information sets of a returned QRE (0: DefaultTolerance). It must
+	// not be negative.
+	Tolerance float64
+	// PathTolerance is the reach-weighted mean residual at which a point
+	// between the requested λ is accepted (0: 1e-5): the path is followed
+	// loosely, every requested λ is solved to Tolerance.
+	PathTolerance float64
+	// MaxProducts bounds the Jacobian–vector products of one call (0: no
+	// bound), so a path that cannot be followed ends with an error.
+	MaxProducts int
+	// Progress, when set, is called at every accepted point of the path.
+	Progress func(PathPoint)
+}
+
+// PathPoint is an accepted point of the continuation in λ.
+type PathPoint struct {
+	Lambda float64
+	// Residual is the reach-weighted mean of Σ_a |σ − softmax(λQ/pot)| at
+	// this point (the path's acceptance test).
+	Residual float64
+	// Exploitability in chips and % of the pot, when the caller asked for
+	// it (Auto); NaN otherwise.
+	Exploitability, Percent float64
+	Seconds                 float64
+}
+
+// Stats count the work of a solve, along the whole path from λ = 0.
+type Stats struct {
+	Steps, Rejected int // accepted and rejected continuation steps
+	Newton          int // Newton iterations (corrector)
+	Products        int // Jacobian–vector products (one evaluation each)
+	Evaluations     int // evaluations of the response map (two tree passes each)
+	Seconds         float64
+}
+
+// Result is the agent logit QRE at one λ.
+type Result struct {
+	Lambda float64
+	// Sigma is the strategy in float64, spot.Strategy's layout.
+	Sigma []float64
+	// Residual is max |σ(a|I) − softmax(λQ(·|I)/pot)(a)| over the
+	// information sets of both players that are reached (probability > 0).
+	Residual float64
+	// LogitRegret is the expected logit regret in chips:
+	// Σ_I P(I)·(pot/λ)·KL(σ_I ‖ softmax(λQ_I/pot)), what the players would
+	// gain in entropy-regularised value by moving to their logit responses
+	// (0 at the fixed point; 0 at λ = 0).
+	LogitRegret float64
+	// Evaluation holds the values, best responses and exploitability.
+	Evaluation spot.Evaluation
+	Stats      Stats
+}
+
+// Strategy returns the QRE as a spot.Strategy (float32), for spot's
+// reports and result files.
+func (r *Result) Strategy() spot.Strategy {
+	s := make(spot.Strategy, len(r.Sigma))
+	for i, x := range r.Sigma {
+		s[i] = float32(x)
+	}
+	return s
+}
+
+// block is a decision node's [actions × hands] block.
+type block struct {
+	node   int32
+	off    int64 // in spot.Strategy's layout
+	k, nh  int
+	p      int
+	hoff   int64 // in HandLayout
+	c      int   // compact offset (IP's blocks)
+	reachE bool
+}
+
+// pathPoint is a solution along the path: IP's action values at λ.
+type pathPoint struct {
+	lambda float64
+	x      []float64
+}
+
+// Solver follows the agent logit QRE of a spot along λ (see the package
+// documentation for the method). It keeps the last points of its path, so
+// a later call with a larger λ continues from there (a warm start).
+type Solver struct {
+	g      *spot.Game
+	opt    Options
+	pot    float64
+	w      *walker
+	blocks []block
+	ip     []block // IP's blocks, with their compact offsets
+	n1     int     // length of IP's compact vectors
+
+	σ, q          []float64 // spot.Strategy's layout
+	dσ, dq        []float64 // tangent passes
+	mass, reachIS []float64 // HandLayout
+	kr            *krylov
+
+	lam  float64
+	dl   float64
+	x    []float64
+	hist []pathPoint // the last three accepted points, oldest first
+
+	// scratch, compact
+	y, f, d, xt, yt, ft, wt, wtT, rs, rsT []float64
+	stats                                 Stats
+	lastW                                 float64 // weighted residual of the last Newton solve
+	// IP's probabilities at the Newton iteration's point (and at the last
+	// trial point).
+	sig1, sigT []float64
+	lastKits   int
+	lastKrel   float64
+	products   int // this call
+}
+
+// ErrLambda reports an invalid λ.
+type ErrLambda struct {
+	Lambda float64
+	Msg    string
+}
+
+func (e *ErrLambda) Error() string { return fmt.Sprintf("λ = %v: %s", e.Lambda, e.Msg) }
+
+// CheckLambda returns an *ErrLambda unless 0 ≤ λ ≤ MaxLambda.
+func CheckLambda(lambda float64) error {
+	switch {
+	case math.IsNaN(lambda):
+		return &ErrLambda{lambda, "not a number"}
+	case lambda < 0:
+		return &ErrLambda{lambda, "λ must be ≥ 0 (0 is uniform play)"}
+	case lambda > MaxLambda:
+		return &ErrLambda{lambda, fmt.Sprintf("above %g, the largest λ followed (float64 action values no longer resolve λQ/pot; the QRE is a Nash equilibrium there to float32 precision)", MaxLambda)}
+	}
+	return nil
+}
+
+// NewSolver prepares a solver for g. The tolerance must not be negative
+// (0 means DefaultTolerance).
+func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
+	if math.IsNaN(opt.Tolerance) || opt.Tolerance < 0 {
+		return nil, fmt.Errorf("tolerance %v: want a positive number (0: the default %g)", opt.Tolerance, DefaultTolerance)
+	}
+	if opt.Tolerance == 0 {
+		opt.Tolerance = DefaultTolerance
+	}
+	if math.IsNaN(opt.PathTolerance) || opt.PathTolerance < 0 {
+		return nil, fmt.Errorf("path tolerance %v: want a positive number", opt.PathTolerance)
+	}
+	if opt.PathTolerance == 0 {
+		opt.PathTolerance = 1e-5
+	}
+	hoff, hsize := g.HandLayout()
+	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker(g), kr: newKrylov(40)}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		p := g.Player(int32(i))
+		if p < 0 {
+			continue
+		}
+		b := block{node: int32(i), off: n.Off, k: int(n.NumChildren), nh: g.NumHands(p), p: p, hoff: hoff[i]}
+		if p == spot.IP {
+			b.c = s.n1
+			s.n1 += b.k * b.nh
+			s.ip = append(s.ip, b)
+		}
+		s.blocks = append(s.blocks, b)
+	}
+	s.σ, s.q = make([]float64, g.Size), make([]float64, g.Size)
+	s.dσ, s.dq = make([]float64, g.Size), make([]float64, g.Size)
+	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
+	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
+		*p = make([]float64, s.n1)
+	}
+	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
+	s.reset()
+	return s, nil
+}
+
+// reset puts the solver at λ = 0 (uniform play).
+func (s *Solver) reset() {
+	s.lam, s.dl = 0, 1
+	x := make([]float64, s.n1)
+	s.eval(x, 0, x, nil, nil)
+	s.x = x
+	s.hist = []pathPoint{{0, append([]float64(nil), x...)}}
+}
+
+// Game returns the solver's game.
+func (s *Solver) Game() *spot.Game { return s.g }
+
+// Lambda returns the λ of the solver's current point.
+func (s *Solver) Lambda() float64 { return s.lam }
+
+// eval is the response map on IP's action values x at λ: σ_IP =
+// softmax(λx/pot), then OOP's exact logit response to it (one pass), then
+// IP's action values under both (one pass) into y. With res it returns
+// the largest and the reach-weighted mean residual |softmax(λy/pot) −
+// softmax(λx/pot)| over IP's reached information sets, and fills wt with
+// each entry's information-set probability and rs with each entry's
+// residual softmax(λy/pot) − softmax(λx/pot) (the merit's weights and
+// terms); with wt nil it computes y only.
+func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes, wRes float64) {
+	res := wt != nil
+	scale := lambda / s.pot
+	for _, b := range s.ip {
+		n := b.k * b.nh
+		logit(s.σ[b.off:b.off+int64(n)], x[b.c:b.c+n], b.k, b.nh, scale)
+	}
+	w := s.w
+	w.scale = scale
+	w.reachI = nil
+	w.pass(spot.OOP, modeRespond)
+	if res {
+		w.reachI = s.reachIS
+	}
+	w.pass(spot.IP, modeQ)
+	w.reachI = nil
+	s.stats.Evaluations++
+	var wsum, wtot float64
+	for _, b := range s.ip {
+		n := b.k * b.nh
+		q := s.q[b.off : b.off+int64(n)]
+		yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
+		for h := range b.nh {
+			if math.IsNaN(q[h]) {
+				for a := range b.k {
+					yb[a*b.nh+h] = xb[a*b.nh+h]
+				}
+				continue
+			}
+			for a := range b.k {
+				yb[a*b.nh+h] = q[a*b.nh+h]
+			}
+		}
+		if !res {
+			continue
+		}
+		σ := s.σ[b.off : b.off+int64(n)]
+		copy(s.sigT[b.c:b.c+n], σ)
+		ri := s.reachIS[b.hoff : b.hoff+int64(b.nh)]
+		for h := range b.nh {
+			r := ri[h]
+			for a := range b.k {
+				wt[b.c+a*b.nh+h] = r
+				rs[b.c+a*b.nh+h] = 0
+			}
+			if math.IsNaN(q[h]) || r <= 0 {
+				continue
+			}
+			best := q[h]
+			for a := 1; a < b.k; a++ {
+				best = max(best, q[a*b.nh+h])
+			}
+			var sum float64
+			for a := range b.k {
+				sum += math.Exp((q[a*b.nh+h] - best) * scale)
+			}
+			var col float64
+			for a := range b.k {
+				d := math.Exp((q[a*b.nh+h]-best)*scale)/sum - σ[a*b.nh+h]
+				rs[b.c+a*b.nh+h] = d
+				maxRes = max(maxRes, math.Abs(d))
+				col += math.Abs(d)
+			}
+			wsum += r * col
+			wtot += r
+		}
+	}
+	if wtot > 0 {
+		wRes = wsum / wtot
+		// The merit's weights: each reached entry's share of the reach plus
+		// a uniform part, so that information sets play hardly reaches
+		// still count once the rest has converged.
+		var reached float64
+		for _, r := range wt {
+			if r > 0 {
+				reached++
+			}
+		}
+		uni := uniformWeight / reached
+		for i, r := range wt {
+			if r > 0 {
+				wt[i] = r/wtot + uni
+			}
+		}
+	}
+	return maxRes, wRes
+}
+
+// uniformWeight is the part of the merit spread evenly over the reached
+// entries (the rest by reach).
+const uniformWeight = 1e-3
+
+// merit is ½ Σ w_i r_i², the line search's measure of the strategy
+// residual r = softmax(λy/pot) − softmax(λx/pot), weighted mostly by the
+// probability of reaching each entry's information set (so that
+// information sets play hardly reaches, whose beliefs swing with λ, do not
+// hold back the rest) and partly evenly (so that they are not ignored).
+// Measured on strategies, not action values, so the action values of
+// dominated actions, which move no probability, do not count. The Newton
+// direction is a descent direction for it: along d, r changes by about −r.
+func merit(f, wt []float64) float64 {
+	var m float64
+	for i, x := range f {
+		m += wt[i] * x * x
+	}
+	return m / 2
+}
+
+// direction sets s.d to the Newton direction at x: the solution of
+// (I − y'(x)) d = f by GMRES with exact products (tangent passes). Every
+// entry takes part, however small its probability: an action's
+// probability, tiny as it may be, sets the beliefs at the nodes below it,
+// which play reaches only through such actions.
+func (s *Solver) direction(x []float64, lambda, mx, wm float64, progress func(mx, wm float64) float64) {
+	mv := func(v, out []float64) {
+		s.tangent(x, v, lambda, out)
+		for i, a := range v {
+			out[i] = a - out[i]
+		}
+	}
+	rtol := min(0.1, max(1e-8, 0.1*progress(mx, wm)))
+	s.lastKits, s.lastKrel = s.kr.solve(mv, s.f, s.d, rtol, 300)
+}
+
+// tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
+// (dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b)), then a tangent pass of OOP's
+// logit response and one of IP's action values (each about two passes).
+func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
+	scale := lambda / s.pot
+	for _, b := range s.ip {
+		n := b.k * b.nh
+		σ, dσ := s.σ[b.off:b.off+int64(n)], s.dσ[b.off:b.off+int64(n)]
+		// IP's strategy at x (the Newton iteration's point, whose
+		// probabilities eval kept in s.sig1).
+		copy(σ, s.sig1[b.c:b.c+n])
+		vb := v[b.c : b.c+n]
+		for h := range b.nh {
+			var mean float64
+			for a := range b.k {
+				mean += σ[a*b.nh+h] * vb[a*b.nh+h]
+			}
+			for a := range b.k {
+				j := a*b.nh + h
+				dσ[j] = σ[j] * scale * (vb[j] - mean)
+			}
+		}
+	}
+	w := s.w
+	w.scale, w.reachI = scale, nil
+	w.passT(spot.OOP, modeRespond)
+	w.passT(spot.IP, modeQ)
+	s.products++
+	s.stats.Products++
+	for _, b := range s.ip {
+		n := b.k * b.nh
+		q, dq := s.q[b.off:b.off+int64(n)], s.dq[b.off:b.off+int64(n)]
+		out, vb := dy[b.c:b.c+n], v[b.c:b.c+n]
+		for h := range b.nh {
+			for a := range b.k {
+				j := a*b.nh + h
+				if math.IsNaN(q[h]) {
+					out[j] = vb[j]
+				} else {
+					out[j] = dq[j]
+				}
+			}
+		}
+	}
+}
+
+var errNoConvergence = errors.New("the Newton iteration did not converge")
+
+// newton solves y(x) = x at λ from x (updated in place) until the
+// reach-weighted mean residual is at most tolW and the largest at most
+// tolMax, with at most maxIts iterations. Each iteration solves
+// (I − y'(x)) d = y(x) − x by GMRES with directional derivatives of y, then
+// backtracks on the merit. It returns the iterations used and the largest
+// residual.
+func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (int, float64, error) {
+	done := func(mx, wm float64) bool { return wm <= tolW && mx <= tolMax }
+	// progress is the residual that sets the linear solves' accuracy.
+	progress := func(mx, wm float64) float64 {
+		if math.IsInf(tolW, 1) {
+			return mx
+		}
+		return max(wm, mx*tolW/tolMax)
+	}
+	mx, wm := s.eval(x, lambda, s.y, s.wt, s.rs)
+	s.sig1, s.sigT = s.sigT, s.sig1
+	defer func() { s.lastW = wm }()
+	for i := range s.f {
+		s.f[i] = s.y[i] - x[i]
+	}
+	m := merit(s.rs, s.wt)
+	m0 := m
+	short := 0 // consecutive damped steps
+	for it := 0; ; it++ {
+		if done(mx, wm) {
+			return it, mx, nil
+		}
+		if it == maxIts {
+			return it, mx, errNoConvergence
+		}
+		// On the path, give up early on a step that is not converging
+		// (Newton outside its region: damped steps, or a merit that has not
+		// fallen tenfold in three iterations); a shorter step will do.
+		if !math.IsInf(tolW, 1) && (short >= 2 || it >= 3 && m > 0.1*m0) {
+			return it, mx, errNoConvergence
+		}
+		if s.opt.MaxProducts > 0 && s.products >= s.opt.MaxProducts {
+			return it, mx, fmt.Errorf("spot QRE: at λ = %.6g: %d Jacobian–vector products used (the limit), largest residual %.3g", lambda, s.products, mx)
+		}
+		s.stats.Newton++
+		s.direction(x, lambda, mx, wm, progress)
+		// Backtracking on the merit (weights of the current point).
+		t := 1.0
+		accepted := false
+		var mxT, wmT, mT float64
+		for range 12 {
+			for i := range s.xt {
+				s.xt[i] = x[i] + t*s.d[i]
+			}
+			mxT, wmT = s.eval(s.xt, lambda, s.yt, s.wtT, s.rsT)
+			for i := range s.ft {
+				s.ft[i] = s.yt[i] - s.xt[i]
+			}
+			// The merit with the current point's weights.
+			mT = merit(s.rsT, s.wt)
+			if mT <= (1-1e-4*t)*m || done(mxT, wmT) {
+				accepted = true
+				break
+			}
+			t /= 2
+		}
+		if !accepted {
+			return it + 1, mx, errNoConvergence
+		}
+		if t < 1 {
+			short++
+		} else {
+			short = 0
+		}
+		copy(x, s.xt)
+		copy(s.y, s.yt)
+		copy(s.f, s.ft)
+		s.wt, s.wtT = s.wtT, s.wt
+		s.sig1, s.sigT = s.sigT, s.sig1
+		s.rs, s.rsT = s.rsT, s.rs
+		mx, wm, m = mxT, wmT, merit(s.rs, s.wt)
+	}
+}

@@ -1,0 +1,536 @@
+package spotqre
+
+import (
+	"math"
+
+	"pokerlab/cards"
+	"pokerlab/spot"
+)
+
+// walkMode says what a pass does at the traverser's decision nodes.
+type walkMode uint8
+
+const (
+	// modeQ: record the action values Q(a|I) of the traverser's hands, the
+	// opponent's mass behind them and, when the pass tracks it, the
+	// probability of reaching each information set; play the current
+	// strategy.
+	modeQ walkMode = iota
+	// modeRespond: replace the traverser's strategy, bottom up, by the logit
+	// response softmax(λQ/pot) to the opponent's strategy and to its own
+	// (already replaced) play below: the traverser's agent QRE given the
+	// opponent, exact after one pass, because with perfect recall the
+	// traverser's own play does not move its beliefs.
+	modeRespond
+	// modeBR: the traverser best-responds (max over actions, hand by hand).
+	modeBR
+)
+
+// walker is a float64 traversal of the game tree for one player (the
+// traverser): the counterfactual values of all its hands at once given the
+// opponent's reach, as package spot's own walks, on a strategy held in
+// float64 (a QRE's probabilities of dominated actions are far below
+// float32's resolution of the others). It allocates nothing per pass.
+type walker struct {
+	g    *spot.Game
+	buf  []float64
+	top  int
+	trav int
+	mode walkMode
+	// σ holds both players' strategies in spot.Strategy's layout.
+	σ []float64
+	// q (spot.Strategy's layout) receives Q(a|I) in chips at the
+	// traverser's nodes (modeQ, modeRespond); NaN where the opponent holds
+	// no hand against h.
+	q []float64
+	// mass (HandLayout) receives the opponent's compatible reach at the
+	// traverser's nodes, the denominator of its beliefs.
+	mass []float64
+	// reachI (HandLayout), when set in modeQ, receives the probability of
+	// reaching each of the traverser's information sets: its own reach
+	// times mass / Combos.
+	reachI []float64
+	scale  float64 // λ / pot
+	// root holds the traverser's values at the root after a pass.
+	root []float64
+	hoff []int64 // HandLayout offsets
+	// dσ and dq (spot.Strategy's layout) are the tangent passes'
+	// derivatives of the strategy and of Q along a direction.
+	dσ, dq []float64
+	iso    [][]spot.IsoCard
+}
+
+func newWalker(g *spot.Game) *walker {
+	off, _ := g.HandLayout()
+	w := &walker{g: g, hoff: off, iso: make([][]spot.IsoCard, g.NumNodes())}
+	for i := range g.Nodes {
+		if g.Nodes[i].Kind == spot.ChanceNode {
+			w.iso[i] = g.IsoCards(int32(i))
+		}
+	}
+	w.buf = make([]float64, scratch(g, 0)+4*max(g.NumHands(0), g.NumHands(1))+64)
+	return w
+}
+
+// scratch returns the float64 scratch a pass from node i needs: the largest,
+// over paths, of what each node keeps while its children run.
+func scratch(g *spot.Game, i int32) int {
+	n := &g.Nodes[i]
+	nh := max(g.NumHands(0), g.NumHands(1))
+	var deepest int
+	for c := range int32(n.NumChildren) {
+		deepest = max(deepest, scratch(g, n.Child+c))
+	}
+	switch {
+	case n.Kind.Terminal():
+		return 0
+	case n.Kind == spot.ChanceNode:
+		// Scaled reach, a copy per child, the own reach, the rows (and
+		// their derivatives in a tangent pass).
+		return 2*nh*(3+int(n.NumChildren)) + deepest
+	default:
+		// Action rows, a child's reach or own reach, a child's values (and
+		// their derivatives).
+		return 2*(int(n.NumChildren)+3)*nh + deepest
+	}
+}
+
+func (w *walker) alloc(n int) []float64 {
+	s := w.buf[w.top : w.top+n : w.top+n]
+	w.top += n
+	return s
+}
+
+// pass runs one traversal for player p and returns p's root value in chips
+// (its expected share of the pot, as spot.Evaluate).
+func (w *walker) pass(p int, mode walkMode) float64 {
+	g := w.g
+	w.trav, w.mode, w.top = p, mode, 0
+	reach := w.alloc(g.NumHands(p ^ 1))
+	for i, x := range g.Weights[p^1] {
+		reach[i] = float64(x)
+	}
+	var own []float64
+	if mode == modeQ && w.reachI != nil {
+		own = w.alloc(g.NumHands(p))
+		for i, x := range g.Weights[p] {
+			own[i] = float64(x)
+		}
+	}
+	out := w.alloc(g.NumHands(p))
+	w.walk(0, reach, own, out)
+	w.root = out
+	var sum float64
+	for h, v := range out {
+		sum += float64(g.Weights[p][h]) * v
+	}
+	return float64(g.Spot.Pot)/2 + sum
+}
+
+// walk sets out (one value per traverser hand, counterfactual: weighted by
+// the opponent's reach and chance, divided by Combos) at node i given the
+// opponent's reach and, when tracked, the traverser's own reach.
+func (w *walker) walk(i int32, reach, own, out []float64) {
+	g := w.g
+	n := &g.Nodes[i]
+	mark := w.top
+	switch {
+	case n.Kind.Terminal():
+		g.EvalTerminal64(i, w.trav, reach, out)
+	case n.Kind == spot.ChanceNode:
+		w.chance(i, n, reach, own, out)
+	case g.Player(i) == w.trav:
+		w.own(i, n, reach, own, out)
+	default:
+		w.opp(i, n, reach, own, out)
+	}
+	w.top = mark
+}
+
+// chance deals every representative card: the opponent's reach is scaled by
+// the probability of a card and zeroed for its hands holding the card, the
+// traverser's values (and own reach) for its hands holding it are 0; a
+// left-out isomorphic card adds its representative's values with the suits
+// swapped.
+func (w *walker) chance(i int32, n *spot.Node, reach, own, out []float64) {
+	g := w.g
+	nh, k := len(out), int(n.NumChildren)
+	f := g.ChanceFactor(i)
+	rs := w.alloc(len(reach))
+	for h, r := range reach {
+		rs[h] = r * f
+	}
+	rows := w.alloc(k * nh)
+	rc := w.alloc(len(reach))
+	var oc []float64
+	if own != nil {
+		oc = w.alloc(nh)
+	}
+	for c := range k {
+		ci := n.Child + int32(c)
+		card := cards.Card(g.Nodes[ci].Card)
+		copy(rc, rs)
+		for _, h := range g.HoldingCard(w.trav^1, card) {
+			rc[h] = 0
+		}
+		if own != nil {
+			copy(oc, own)
+			for _, h := range g.HoldingCard(w.trav, card) {
+				oc[h] = 0
+			}
+		}
+		row := rows[c*nh : (c+1)*nh]
+		w.walk(ci, rc, oc, row)
+		for _, h := range g.HoldingCard(w.trav, card) {
+			row[h] = 0
+		}
+	}
+	clear(out)
+	for c := range k {
+		for h, x := range rows[c*nh : (c+1)*nh] {
+			out[h] += x
+		}
+	}
+	for _, iso := range w.iso[i] {
+		row := rows[int(iso.Child)*nh : int(iso.Child+1)*nh]
+		for h, j := range iso.Perm[w.trav] {
+			out[h] += row[j]
+		}
+	}
+}
+
+// own: the traverser acts. Values of every action, then Q(a|I) =
+// pot/2 + Combos·x(a,h)/mass(h) (the values are counterfactual: dividing by
+// the opponent's compatible reach conditions them on reaching the node),
+// then the node's value under the strategy (modeRespond: under the logit
+// response to these Q, written into σ first).
+func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
+	g := w.g
+	nh, k := len(out), int(n.NumChildren)
+	x := w.alloc(k * nh)
+	σ := w.σ[n.Off : n.Off+int64(k*nh)]
+	var oa []float64
+	if own != nil {
+		oa = w.alloc(nh)
+	}
+	for a := range k {
+		if own != nil {
+			sa := σ[a*nh : (a+1)*nh]
+			for h, r := range own {
+				oa[h] = r * sa[h]
+			}
+		}
+		w.walk(n.Child+int32(a), reach, oa, x[a*nh:(a+1)*nh])
+	}
+	if w.mode == modeBR {
+		copy(out, x[:nh])
+		for a := 1; a < k; a++ {
+			for h, v := range x[a*nh : (a+1)*nh] {
+				out[h] = max(out[h], v)
+			}
+		}
+		return
+	}
+	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+	g.CompatibleMass(m, w.trav, reach)
+	cutMass(m, reach)
+	if own != nil {
+		ri := w.reachI[w.hoff[i] : w.hoff[i]+int64(nh)]
+		for h, r := range own {
+			ri[h] = r * m[h] / g.Combos
+		}
+	}
+	q := w.q[n.Off : n.Off+int64(k*nh)]
+	half, combos := float64(g.Spot.Pot)/2, g.Combos
+	for h, mh := range m {
+		if mh > 0 {
+			inv := combos / mh
+			for a := range k {
+				q[a*nh+h] = half + inv*x[a*nh+h]
+			}
+		} else {
+			for a := range k {
+				q[a*nh+h] = math.NaN()
+			}
+		}
+	}
+	if w.mode == modeRespond {
+		logit(σ, q, k, nh, w.scale)
+	}
+	clear(out)
+	for a := range k {
+		for h, v := range x[a*nh : (a+1)*nh] {
+			out[h] += σ[a*nh+h] * v
+		}
+	}
+}
+
+// massCut is the share of the opponent's total reach at a node below which
+// a hand's compatible mass counts as 0 (no beliefs: the information set is
+// not reached). The O(n) card-removal sweeps compute the mass as the total
+// minus the reach of the hands that share a card, with a rounding error of
+// about n·2⁻⁵³ of the total (10⁻¹³ for a thousand hands); a mass near that
+// is noise, and so are the beliefs and action values divided by it — on a
+// turn spot such a hand's action value jumped by 70 chips between nearby λ
+// (its true mass was 0, the sweep left 10⁻¹⁶ of the total), and the
+// continuation stalled on it. 10⁻¹⁰ leaves three digits of margin.
+const massCut = 1e-10
+
+// cutMass zeroes the masses at or below massCut of the opponent's total
+// reach.
+func cutMass(m, reach []float64) {
+	var tot float64
+	for _, r := range reach {
+		tot += r
+	}
+	cut := massCut * tot
+	for h, x := range m {
+		if x <= cut {
+			m[h] = 0
+		}
+	}
+}
+
+// opp: the opponent acts. Its reach splits by its strategy; the values add.
+func (w *walker) opp(i int32, n *spot.Node, reach, own, out []float64) {
+	no, k := len(reach), int(n.NumChildren)
+	σ := w.σ[n.Off : n.Off+int64(k*no)]
+	ra := w.alloc(no)
+	tmp := w.alloc(len(out))
+	clear(out)
+	for a := range k {
+		for h, r := range reach {
+			ra[h] = σ[a*no+h] * r
+		}
+		w.walk(n.Child+int32(a), ra, own, tmp)
+		for h, v := range tmp {
+			out[h] += v
+		}
+	}
+}
+
+// logit sets σ (one block, [k × nh]) to softmax(scale·q) column by column,
+// by log-sum-exp: the largest value is subtracted before scaling, so no
+// exponent overflows whatever λ (the differences are ≤ 0 and exp underflows
+// to 0). A column whose values are NaN (a hand the opponent holds no hand
+// against: no beliefs) is left as it is.
+func logit(σ, q []float64, k, nh int, scale float64) {
+	q = q[:k*nh]
+	σ = σ[:k*nh]
+	if k == 2 {
+		// Two actions: σ_0 = 1/(1 + e^{scale·(q_1 − q_0)}), one exponential
+		// of a non-positive argument.
+		q0, q1 := q[:nh], q[nh:]
+		s0, s1 := σ[:nh], σ[nh:]
+		for h := range nh {
+			d := (q1[h] - q0[h]) * scale
+			if math.IsNaN(d) {
+				if math.IsNaN(q0[h]) {
+					continue
+				}
+				d = 0 // λ = 0 with infinite values cannot happen; keep uniform
+			}
+			if d <= 0 {
+				e := math.Exp(d)
+				s1[h] = e / (1 + e)
+				s0[h] = 1 / (1 + e)
+			} else {
+				e := math.Exp(-d)
+				s0[h] = e / (1 + e)
+				s1[h] = 1 / (1 + e)
+			}
+		}
+		return
+	}
+	for h := range nh {
+		best := q[h]
+		if math.IsNaN(best) {
+			continue
+		}
+		arg := 0
+		for a := 1; a < k; a++ {
+			if q[a*nh+h] > best {
+				best, arg = q[a*nh+h], a
+			}
+		}
+		sum := 1.0
+		for a := range k {
+			if a == arg {
+				σ[a*nh+h] = 1
+				continue
+			}
+			e := math.Exp((q[a*nh+h] - best) * scale)
+			σ[a*nh+h] = e
+			sum += e
+		}
+		inv := 1 / sum
+		for a := range k {
+			σ[a*nh+h] *= inv
+		}
+	}
+}
+
+// The tangent passes: forward-mode derivatives of the same traversal. With
+// w.dσ holding the derivative of the strategy along a direction (the
+// opponent's entries set by the caller), walkT carries each reach vector and
+// its derivative down and each value vector and its derivative up; at the
+// traverser's nodes it writes the derivative of Q into w.dq (modeQ) or of
+// the logit response into w.dσ (modeRespond). Terminal values and the
+// opponent's mass are linear in the opponent's reach, so their derivatives
+// are the same sweeps applied to the derivative of the reach; Q =
+// pot/2 + Combos·x/m gives dQ = Combos·(dx − x·dm/m)/m; softmax gives
+// dσ_a = σ_a·scale·(dQ_a − Σ_b σ_b dQ_b).
+
+// passT runs a tangent pass for player p (modeQ or modeRespond).
+func (w *walker) passT(p int, mode walkMode) {
+	g := w.g
+	w.trav, w.mode, w.top = p, mode, 0
+	no, nh := g.NumHands(p^1), g.NumHands(p)
+	reach, dreach := w.alloc(no), w.alloc(no)
+	for i, x := range g.Weights[p^1] {
+		reach[i] = float64(x)
+	}
+	clear(dreach)
+	out, dout := w.alloc(nh), w.alloc(nh)
+	w.walkT(0, reach, dreach, out, dout)
+}
+
+func (w *walker) walkT(i int32, reach, dreach, out, dout []float64) {
+	g := w.g
+	n := &g.Nodes[i]
+	mark := w.top
+	switch {
+	case n.Kind.Terminal():
+		g.EvalTerminal64(i, w.trav, reach, out)
+		g.EvalTerminal64(i, w.trav, dreach, dout)
+	case n.Kind == spot.ChanceNode:
+		w.chanceT(i, n, reach, dreach, out, dout)
+	case g.Player(i) == w.trav:
+		w.ownT(i, n, reach, dreach, out, dout)
+	default:
+		w.oppT(i, n, reach, dreach, out, dout)
+	}
+	w.top = mark
+}
+
+func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, out, dout []float64) {
+	g := w.g
+	nh, no, k := len(out), len(reach), int(n.NumChildren)
+	f := g.ChanceFactor(i)
+	rows, drows := w.alloc(k*nh), w.alloc(k*nh)
+	rc, drc := w.alloc(no), w.alloc(no)
+	for c := range k {
+		ci := n.Child + int32(c)
+		card := cards.Card(g.Nodes[ci].Card)
+		for h, r := range reach {
+			rc[h], drc[h] = r*f, dreach[h]*f
+		}
+		for _, h := range g.HoldingCard(w.trav^1, card) {
+			rc[h], drc[h] = 0, 0
+		}
+		row, drow := rows[c*nh:(c+1)*nh], drows[c*nh:(c+1)*nh]
+		w.walkT(ci, rc, drc, row, drow)
+		for _, h := range g.HoldingCard(w.trav, card) {
+			row[h], drow[h] = 0, 0
+		}
+	}
+	clear(out)
+	clear(dout)
+	for c := range k {
+		row, drow := rows[c*nh:(c+1)*nh], drows[c*nh:(c+1)*nh]
+		for h := range out {
+			out[h] += row[h]
+			dout[h] += drow[h]
+		}
+	}
+	for _, iso := range w.iso[i] {
+		row, drow := rows[int(iso.Child)*nh:int(iso.Child+1)*nh], drows[int(iso.Child)*nh:int(iso.Child+1)*nh]
+		for h, j := range iso.Perm[w.trav] {
+			out[h] += row[j]
+			dout[h] += drow[j]
+		}
+	}
+}
+
+func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, out, dout []float64) {
+	g := w.g
+	nh, k := len(out), int(n.NumChildren)
+	x, dx := w.alloc(k*nh), w.alloc(k*nh)
+	for a := range k {
+		w.walkT(n.Child+int32(a), reach, dreach, x[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh])
+	}
+	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+	dm := w.alloc(nh)
+	g.CompatibleMass(m, w.trav, reach)
+	g.CompatibleMass(dm, w.trav, dreach)
+	cutMass(m, reach)
+	σ := w.σ[n.Off : n.Off+int64(k*nh)]
+	dσ := w.dσ[n.Off : n.Off+int64(k*nh)]
+	q := w.q[n.Off : n.Off+int64(k*nh)]
+	dq := w.dq[n.Off : n.Off+int64(k*nh)]
+	half, combos := float64(g.Spot.Pot)/2, g.Combos
+	for h, mh := range m {
+		if mh > 0 {
+			inv := combos / mh
+			r := dm[h] / mh
+			for a := range k {
+				j := a*nh + h
+				q[j] = half + inv*x[j]
+				dq[j] = inv * (dx[j] - x[j]*r)
+			}
+		} else {
+			for a := range k {
+				q[a*nh+h], dq[a*nh+h] = math.NaN(), 0
+			}
+		}
+	}
+	if w.mode == modeRespond {
+		logit(σ, q, k, nh, w.scale)
+		for h := range nh {
+			if math.IsNaN(q[h]) {
+				for a := range k {
+					dσ[a*nh+h] = 0
+				}
+				continue
+			}
+			var mean float64
+			for a := range k {
+				mean += σ[a*nh+h] * dq[a*nh+h]
+			}
+			for a := range k {
+				dσ[a*nh+h] = σ[a*nh+h] * w.scale * (dq[a*nh+h] - mean)
+			}
+		}
+	}
+	clear(out)
+	clear(dout)
+	for a := range k {
+		for h := range nh {
+			j := a*nh + h
+			out[h] += σ[j] * x[j]
+			dout[h] += dσ[j]*x[j] + σ[j]*dx[j]
+		}
+	}
+}
+
+func (w *walker) oppT(i int32, n *spot.Node, reach, dreach, out, dout []float64) {
+	no, k := len(reach), int(n.NumChildren)
+	σ := w.σ[n.Off : n.Off+int64(k*no)]
+	dσ := w.dσ[n.Off : n.Off+int64(k*no)]
+	ra, dra := w.alloc(no), w.alloc(no)
+	tmp, dtmp := w.alloc(len(out)), w.alloc(len(out))
+	clear(out)
+	clear(dout)
+	for a := range k {
+		for h, r := range reach {
+			j := a*no + h
+			ra[h] = σ[j] * r
+			dra[h] = dσ[j]*r + σ[j]*dreach[h]
+		}
+		w.walkT(n.Child+int32(a), ra, dra, tmp, dtmp)
+		for h := range out {
+			out[h] += tmp[h]
+			dout[h] += dtmp[h]
+		}
+	}
+}
