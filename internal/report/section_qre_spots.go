@@ -161,7 +161,7 @@ func runQRESpots(b *Builder) error {
 	if err != nil {
 		return err
 	}
-	if err := b.Figure(p, "qre-spots-exploitability", "Exploitability (NashConv/2, exact best responses) of the agent QRE along λ on both spots, with the fit c/λ over λ ≥ λ*/4 (dashed; c in units of the pot, the seed's asymptotics).",
+	if err := b.Figure(p, "qre-spots-exploitability", "Exploitability (NashConv/2, exact best responses) of the agent QRE along λ on each spot shown, with the fit c/λ over λ ≥ λ*/4 (dashed; c in units of the pot, the seed's asymptotics).",
 		"pokerlab spot qre spot/testdata/issue-river.toml --lambda auto --json"); err != nil {
 		return err
 	}
