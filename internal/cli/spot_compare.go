@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -271,7 +273,7 @@ func writeSpotCompare(w io.Writer, out *SpotCompareJSON) error {
 	tw = newTable(w)
 	fmt.Fprintln(tw, "node\tplayer\tNash reach\tmean TV\tNash\tQRE")
 	nodes := slices.Clone(star.Nodes)
-	slices.SortStableFunc(nodes, func(a, b SpotCompareNodeJSON) int { return cmpDescF(a.NashReach, b.NashReach) })
+	slices.SortStableFunc(nodes, func(a, b SpotCompareNodeJSON) int { return cmp.Compare(b.NashReach, a.NashReach) })
 	for i, d := range nodes {
 		if i == 15 {
 			break
@@ -300,7 +302,7 @@ func writeSpotCompare(w io.Writer, out *SpotCompareJSON) error {
 	tw = newTable(w)
 	fmt.Fprintln(tw, "player\tclass\tcombos\tNash EV\tQRE EV\tdifference")
 	ce := slices.Clone(star.ClassEV)
-	slices.SortStableFunc(ce, func(a, b SpotClassEVJSON) int { return cmpDescF(abs(a.Difference), abs(b.Difference)) })
+	slices.SortStableFunc(ce, func(a, b SpotClassEVJSON) int { return cmp.Compare(math.Abs(b.Difference), math.Abs(a.Difference)) })
 	for i, c := range ce {
 		if i == 10 {
 			break
@@ -317,21 +319,4 @@ func writeSpotCompare(w io.Writer, out *SpotCompareJSON) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2g\t%.3f\t%s\t%s\n", lineText(h.Line), h.Player, h.Hand, h.Probability, h.TV, freqText(h.Actions, h.Nash), freqText(h.Actions, h.QRE))
 	}
 	return tw.Flush()
-}
-
-func cmpDescF(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

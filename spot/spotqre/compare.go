@@ -1,6 +1,7 @@
 package spotqre
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -303,11 +304,11 @@ func Compare(g *spot.Game, nash, qre []float64, lambda float64, np, qp *Profile,
 			c.Ghosts = append(c.Ghosts, d)
 		}
 	}
-	slices.SortStableFunc(c.Ghosts, func(a, b NodeDistance) int { return cmpDesc(a.NashLoss, b.NashLoss) })
+	slices.SortStableFunc(c.Ghosts, func(a, b NodeDistance) int { return cmp.Compare(b.NashLoss, a.NashLoss) })
 	if len(c.Ghosts) > opt.Top {
 		c.Ghosts = c.Ghosts[:opt.Top]
 	}
-	slices.SortStableFunc(changes, func(a, b HandChange) int { return cmpDesc(a.Probability*a.TV, b.Probability*b.TV) })
+	slices.SortStableFunc(changes, func(a, b HandChange) int { return cmp.Compare(b.Probability*b.TV, a.Probability*a.TV) })
 	if len(changes) > opt.Top {
 		changes = changes[:opt.Top]
 	}
@@ -316,16 +317,6 @@ func Compare(g *spot.Game, nash, qre []float64, lambda float64, np, qp *Profile,
 		c.ClassEV[p] = classEVs(g, p, np.RootEV[p], qp.RootEV[p])
 	}
 	return c
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 // classEVs aggregates root EVs by starting-hand class, weighted by the
@@ -355,7 +346,7 @@ func classEVs(g *spot.Game, p int, nash, qre []float64) []ClassEV {
 		a.Difference = a.QRE - a.Nash
 		out = append(out, a)
 	}
-	slices.SortStableFunc(out, func(a, b ClassEV) int { return cmpDesc(math.Abs(a.Difference), math.Abs(b.Difference)) })
+	slices.SortStableFunc(out, func(a, b ClassEV) int { return cmp.Compare(math.Abs(b.Difference), math.Abs(a.Difference)) })
 	return out
 }
 

@@ -210,14 +210,7 @@ func (s *Solver) criterion() (res, regret float64) {
 				if r <= 0 || math.IsNaN(q[h]) {
 					continue
 				}
-				best := q[h]
-				for a := 1; a < b.k; a++ {
-					best = max(best, q[a*b.nh+h])
-				}
-				var sum float64
-				for a := range b.k {
-					sum += math.Exp((q[a*b.nh+h] - best) * scale)
-				}
+				best, sum := expSum(q, b.k, b.nh, h, scale)
 				lse := math.Log(sum)
 				var kl float64
 				for a := range b.k {

@@ -270,14 +270,7 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 			if math.IsNaN(q[h]) || r <= 0 {
 				continue
 			}
-			best := q[h]
-			for a := 1; a < b.k; a++ {
-				best = max(best, q[a*b.nh+h])
-			}
-			var sum float64
-			for a := range b.k {
-				sum += math.Exp((q[a*b.nh+h] - best) * scale)
-			}
+			best, sum := expSum(q, b.k, b.nh, h, scale)
 			var col float64
 			for a := range b.k {
 				d := math.Exp((q[a*b.nh+h]-best)*scale)/sum - σ[a*b.nh+h]

@@ -534,3 +534,17 @@ func (w *walker) oppT(i int32, n *spot.Node, reach, dreach, out, dout []float64)
 		}
 	}
 }
+
+// expSum returns the largest of hand h's k action values (column h of q,
+// k rows of nh) and Σ_a exp((q_a − best)·scale): the parts of the
+// log-sum-exp, which cannot overflow at any scale.
+func expSum(q []float64, k, nh, h int, scale float64) (best, sum float64) {
+	best = q[h]
+	for a := 1; a < k; a++ {
+		best = max(best, q[a*nh+h])
+	}
+	for a := range k {
+		sum += math.Exp((q[a*nh+h] - best) * scale)
+	}
+	return best, sum
+}
