@@ -46,6 +46,16 @@
 // loads from tables that stay in the L1 and L2 caches (32 KB of row
 // offsets, 266 KB of values), no branch but the flush test.
 //
+// [Eval] takes a card set and builds the same key word by linearity: one
+// lookup per byte of the set (two ranks, 256 entries, 14 KB for the seven
+// bytes) and six additions; a flush, rare, then reads the suit's rank mask
+// from the set itself. Counting ranks and suits arithmetically instead (a
+// nibble-wise popcount and one multiplication per suit) cost six
+// multiplications an evaluation and was slower; the tests keep it as a
+// second algorithm. Eval is too large for Go's inliner (cost 181, budget
+// 80) except where profile-guided optimisation marks the call site hot
+// (cmd/pokerlab/default.pgo, scripts/pgo-profile).
+//
 // Deliberate departure: the value table is read without a bounds check
 // (package unsafe). The index is a row's base plus a column below 2^17 and
 // the table has 2^17 places more than the largest base, so every 64-bit key,

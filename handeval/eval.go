@@ -7,40 +7,32 @@ import (
 	"pokerlab/cards"
 )
 
-const (
-	nibbleLow = 0x1111111111111 // bit 4r for every rank r
-	pairs01   = 0x5555555555555
-	nibble2   = 0x3333333333333
-)
-
 // Eval returns the value of the best five cards of s, which must hold 5, 6
 // or 7 cards (other sizes give meaningless values; use Valid to check user
 // input). It does not allocate and is safe for concurrent use.
 func Eval(s cards.Set) Value {
+	// The key word of a Hand holding s (rank key and suit counters), one
+	// table lookup per byte of s: seven loads from 14 KB and six additions,
+	// where counting ranks and suits arithmetically took six
+	// multiplications (evalArith in the tests, which keep it as a second
+	// algorithm).
 	x := uint64(s)
-	// A suit with five or more cards decides the hand (see package doc).
-	// Multiplying the suit's bits (at 4r) by Σ16^k sums them into nibble 12
-	// (no carries: every partial sum is at most 7); adding 3 sets bit 51
-	// exactly when the count is at least 5. Multiplies beat POPCNT here:
-	// they need no CPU-feature branch.
-	const bias, top = 3 << 48, 8 << 48
-	s0 := (x&nibbleLow)*nibbleLow + bias
-	s1 := (x>>1&nibbleLow)*nibbleLow + bias
-	s2 := (x>>2&nibbleLow)*nibbleLow + bias
-	s3 := (x>>3&nibbleLow)*nibbleLow + bias
-	// The common case first: the compiler lays it out as the fall-through.
-	if (s0|s1|s2|s3)&top == 0 {
-		// Nibble-wise popcount: the nibble of rank r becomes its card count.
-		y := x - (x >> 1 & pairs01)
-		y = y&nibble2 + y>>2&nibble2
-		// y·hashMul ignores the nibbles of ranks 8..12 by itself
-		// (hashMul has 32 low zero bits, so 16⁸·hashMul ≡ 0 mod 2⁶⁴); they
-		// add their counts times hashMul2.
-		return rankLookup(tabp, y*hashMul+y>>freeBits*hashMul2)
+	t := &tabp.setKey
+	k := (t[0][uint8(x)] + t[1][uint8(x>>8)]) + (t[2][uint8(x>>16)] + t[3][uint8(x>>24)]) +
+		(t[4][uint8(x>>32)] + t[5][uint8(x>>40)] + t[6][uint8(x>>48)])
+	if k&flushBits == 0 {
+		return rankLookup(tabp, k)
 	}
-	// At most one suit can hold five of at most seven cards.
-	su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3
-	return tab.flush[cards.Set(x).SuitMask(cards.Suit(su))]
+	return evalFlush(s, k)
+}
+
+// evalFlush returns the value of a set s whose key word k shows a flush.
+// Not inlined: it is the rare case (3 % of random 7-card hands).
+//
+//go:noinline
+func evalFlush(s cards.Set, k uint64) Value {
+	su := bits.TrailingZeros32(uint32(k)&flushBits) / 8
+	return tab.flush[s.SuitMask(cards.Suit(su))]
 }
 
 // rankLookup maps a rank key to its value. The counters in the low 32 bits

@@ -57,6 +57,21 @@ func main() {
 	}
 	field64(&b, "cardKey", len(keys), keys[:52])
 	field64(&b, "cardSuits", len(suits), suits[:52])
+	// setKey[i][m]: the key word of the cards of byte i of a cards.Set
+	// (cards 8i..8i+7, two ranks), m the byte's bits.
+	fmt.Fprintf(&b, "setKey: [7][256]uint64{\n")
+	for i := range 7 {
+		var row [256]uint64
+		for m := range 256 {
+			for j := range 8 {
+				if c := 8*i + j; m>>j&1 != 0 && c < 52 {
+					row[m] += keys[c]
+				}
+			}
+		}
+		field64(&b, "", len(row), row[:])
+	}
+	fmt.Fprintf(&b, "},\n")
 	cat := make([]uint16, len(t.Category))
 	for i, c := range t.Category {
 		cat[i] = uint16(c)
@@ -104,9 +119,13 @@ func fieldU32(b *bytes.Buffer, name string, n int, vals []uint32) {
 // handeval/tables.go); handeval's test checks the two agree.
 const suitStep = 13
 
-// field64 writes a field of 64-bit constants in hexadecimal, four a line.
+// field64 writes a field of 64-bit constants in hexadecimal, four a line
+// (an unnamed element of an array field when name is empty).
 func field64(b *bytes.Buffer, name string, n int, vals []uint64) {
-	fmt.Fprintf(b, "%s: [%d]uint64{\n", name, n)
+	if name != "" {
+		fmt.Fprintf(b, "%s: ", name)
+	}
+	fmt.Fprintf(b, "[%d]uint64{\n", n)
 	for i, v := range vals {
 		fmt.Fprintf(b, "%#016x,", v)
 		if i%4 == 3 || i == len(vals)-1 {

@@ -23,6 +23,10 @@ type tables struct {
 	// of a Hand. They have an entry for every uint8 so that indexing with
 	// a Card needs no bounds check (only the first 52 are used).
 	cardKey, cardSuits [256]uint64
+	// setKey[i][m] is the sum of cardKey over the cards of byte i of a
+	// cards.Set whose bits are m (cards 8i..8i+7: ranks 2i and 2i+1), so
+	// that the key word of a set is seven lookups (Eval).
+	setKey [7][256]uint64
 	// category[v] is the category of value v.
 	category [NumValues + 1]Category
 }

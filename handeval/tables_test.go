@@ -61,6 +61,21 @@ func TestTablesMatchGenerator(t *testing.T) {
 			t.Fatalf("entry %d beyond the cards is not zero", c)
 		}
 	}
+	// A byte of a set: the sum of its cards' keys (bits past card 51
+	// add nothing).
+	for i := range tab.setKey {
+		for m := range 256 {
+			var want uint64
+			for j := range 8 {
+				if c := 8*i + j; m>>j&1 != 0 && c < cards.NumCards {
+					want += tab.cardKey[c]
+				}
+			}
+			if tab.setKey[i][m] != want {
+				t.Fatalf("setKey[%d][%#x] = %#x, want %#x: run go generate", i, m, tab.setKey[i][m], want)
+			}
+		}
+	}
 	if tb.Keys != 73775 {
 		t.Errorf("%d rank multisets of 5..7 cards, want 73,775", tb.Keys)
 	}

@@ -9,5 +9,11 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main())
+	code := cli.Main()
+	stopProfile()
+	os.Exit(code)
 }
+
+// stopProfile ends the CPU profile of a build with -tags pgoprofile
+// (profile.go); in an ordinary build it does nothing.
+var stopProfile = func() {}

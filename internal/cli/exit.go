@@ -76,13 +76,29 @@ func Main() int {
 // code (see ExitOK, ExitError, ExitUsage); errors go to f.IO.ErrOut as
 // "pokerlab: message".
 func Run(f *Factory, args []string) int {
-	root := NewRootCmd(f)
+	root := newRootCmd(f, commandNamed(args))
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return ExitOK
 	}
 	return reportError(f.IO, cmd, err)
+}
+
+// commandNamed returns the top-level command a command line runs when it
+// starts with one ("pokerlab game list": game), so that Run builds that
+// command alone; "" when the whole tree is needed: no arguments, a flag
+// first, or help and completion, which list or search every command.
+func commandNamed(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	switch a := args[0]; {
+	case a == "help" || a == "completion" || strings.HasPrefix(a, "__") || strings.HasPrefix(a, "-"):
+		return ""
+	default:
+		return a
+	}
 }
 
 // reportError prints err and returns its exit code.

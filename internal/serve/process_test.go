@@ -30,6 +30,9 @@ var (
 )
 
 // pokerlabBinary builds cmd/pokerlab once for the package's tests.
+// Without profile-guided optimisation (-pgo=off): with cmd/pokerlab/default.pgo
+// go build would compile every package again for the profile, minutes on
+// a cold cache, where -pgo=off reuses what go test compiled.
 func pokerlabBinary(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
@@ -39,7 +42,7 @@ func pokerlabBinary(t *testing.T) string {
 			return
 		}
 		binary = filepath.Join(strings.TrimSpace(string(dir)), "pokerlab")
-		out, err := exec.Command("go", "build", "-o", binary, "pokerlab/cmd/pokerlab").CombinedOutput()
+		out, err := exec.Command("go", "build", "-pgo=off", "-o", binary, "pokerlab/cmd/pokerlab").CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
