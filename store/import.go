@@ -197,30 +197,41 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	}
 	// Hands: the new ones come back with their ids.
 	handID := make([]int64, len(recs))
-	index := make(map[[2]string]int, len(recs))
-	args := make([]any, 0, len(recs)*len(handColumns))
-	for i, r := range recs {
-		index[[2]string{r.Site, r.SiteHand}] = i
-		var played any
-		if r.PlayedAt != "" {
-			played = r.PlayedAt
+	bulk := false
+	st, _ := w.(*sqliteTx)
+	if st != nil {
+		var err error
+		if bulk, err = db.keyMode(ctx, w, true); err != nil {
+			return 0, nil, err
 		}
-		args = append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
-			int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH)
 	}
-	err := w.rows(ctx, insertHands, len(recs), args, func(scan func(...any) error) error {
-		var id int64
-		var k [2]string
-		if err := scan(&id, &k[0], &k[1]); err != nil {
-			return err
+	var args []any
+	if bulk {
+		if err := db.writeHandsBulk(ctx, st, recs, handID); err != nil {
+			return 0, nil, err
 		}
-		handID[index[k]] = id
-		return nil
-	})
-	if err != nil {
-		return 0, nil, err
+	} else {
+		index := make(map[[2]string]int, len(recs))
+		args = make([]any, 0, len(recs)*len(handColumns))
+		for i, r := range recs {
+			index[[2]string{r.Site, r.SiteHand}] = i
+			args = appendHandArgs(args, r)
+		}
+		err := w.rows(ctx, insertHands, len(recs), args, func(scan func(...any) error) error {
+			var id int64
+			var k [2]string
+			if err := scan(&id, &k[0], &k[1]); err != nil {
+				return err
+			}
+			handID[index[k]] = id
+			return nil
+		})
+		if err != nil {
+			return 0, nil, err
+		}
 	}
 	// Player rows of the stored hands (the HUD cache follows in folds).
+	var err error
 	if n := len(recs) * 6 * len(playerColumns); cap(args) < n {
 		args = make([]any, 0, n)
 	}
@@ -267,6 +278,16 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		return 0, nil, err
 	}
 	return stored, ids, nil
+}
+
+// appendHandArgs appends the values of r's hands row (handColumns).
+func appendHandArgs(args []any, r *Record) []any {
+	var played any
+	if r.PlayedAt != "" {
+		played = r.PlayedAt
+	}
+	return append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
+		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH)
 }
 
 // flagMasks packs the per-hand flags into the bit masks of hand_players.

@@ -88,6 +88,22 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 			total += st.Size()
 		}
 	}
+	// Into an empty SQLite file: the key index is built at the end
+	// (bulk.go).
+	if err := db.beginBulk(ctx); err != nil {
+		return sum, err
+	}
+	bulkOn := true
+	endBulk := func() error {
+		if !bulkOn {
+			return nil
+		}
+		bulkOn = false
+		// Not the caller's context: a cancelled import still leaves the
+		// index built (or the next writer builds it).
+		return db.endBulk(context.Background())
+	}
+	defer endBulk()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -188,6 +204,9 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	}
 	if err == nil {
 		err = flush()
+	}
+	if e := endBulk(); err == nil {
+		err = e
 	}
 	if err == nil && !opt.NoFold && sum.Stored > 0 {
 		db.FoldError() // a background fold's error: Fold takes its range up again

@@ -1,0 +1,4 @@
+package store
+
+// foldAcc: placeholder.
+type foldAcc struct{}
