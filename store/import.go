@@ -239,12 +239,20 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	nrows := 0
 	counts := map[cacheKey]int64{} // stakes and day
 	stored := 0
+	// On SQLite the fold's sums of these rows, kept from here (foldacc.go).
+	var sums *batchSums
+	if st != nil {
+		sums = &batchSums{sums: map[cacheKey]*cacheRow{}}
+	}
 	for i, r := range recs {
 		if handID[i] == 0 {
 			continue
 		}
 		stored++
 		counts[cacheKey{stakes: r.Stakes, day: r.Day}]++
+		if sums != nil {
+			sums.hand(handID[i])
+		}
 		for j := range r.Players {
 			p := &r.Players[j]
 			opp, taken, err := flagMasks(&p.Counts)
@@ -255,7 +263,14 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 			args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
 				opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
 			nrows++
+			if sums != nil {
+				k := cacheKey{player: ids[p.Name], stakes: r.Stakes, position: internPosition(p.Position), day: r.Day}
+				sums.row(k, opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
+			}
 		}
+	}
+	if sums != nil {
+		st.onCommit(func() { st.w.acc.add(sums) })
 	}
 	if pg, ok := w.(pgTx); ok {
 		err = pg.copyFrom(ctx, "hand_players", playerColumns[:], nrows, args)
