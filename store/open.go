@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -19,6 +20,10 @@ import (
 	sqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
+
+// cacheKB is the page cache of an SQLite connection, in KiB (a bulk import
+// uses less: bulkCacheKB).
+const cacheKB = 65536
 
 // DefaultURL is the database of the command line when none is given: an
 // SQLite file in the working directory.
@@ -177,7 +182,7 @@ func openSQLite(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 		// Bigger pages and cache: a hand with its PHH text is about 1 KB, and
 		// 4 KB pages cost a write system call each at commit and checkpoint.
 		q.Add("_pragma", "page_size(16384)")
-		q.Add("_pragma", "cache_size(-65536)")
+		q.Add("_pragma", "cache_size(-"+strconv.Itoa(cacheKB)+")")
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(NORMAL)")
 		// Checkpoint when the WAL reaches 256 MB (16,384 pages), not 16 MB
