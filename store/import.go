@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -318,11 +319,15 @@ func flagMasks(c *[hud.NumStats]hud.Count) (opp, taken int64, err error) {
 	return opp, taken, nil
 }
 
-// unpackFlags adds a hand_players row's tallies to c.
+// unpackFlags adds a hand_players row's tallies to c. It visits the set
+// bits only: a player has a few of the 46 flags in a hand.
 func unpackFlags(c *[hud.NumStats]hud.Count, opp, taken, afT, afO, afqT, afqO int64) {
-	for i, st := range statOf()[:numFlags] {
-		c[st].Opportunities += opp >> i & 1
-		c[st].Taken += taken >> i & 1
+	stats := statOf()
+	for m := uint64(opp) & (1<<numFlags - 1); m != 0; m &= m - 1 {
+		c[stats[bits.TrailingZeros64(m)]].Opportunities++
+	}
+	for m := uint64(taken) & (1<<numFlags - 1); m != 0; m &= m - 1 {
+		c[stats[bits.TrailingZeros64(m)]].Taken++
 	}
 	c[hud.AF].Taken += afT
 	c[hud.AF].Opportunities += afO
