@@ -220,3 +220,22 @@ func TestMigrationV4(t *testing.T) {
 	got, _, _ := db.HUD(ctx, Filter{})
 	sameHUD(t, "after the migration", got, want)
 }
+
+// TestBackgroundCheckpoints: an import on SQLite checkpoints the WAL from
+// a connection of its own while the writer goes on (checkpoint.go); the
+// hands are whole and the HUD is the files'.
+func TestBackgroundCheckpoints(t *testing.T) {
+	t.Parallel()
+	want, n := fileHUD(t, handhqFiles, nil)
+	db := open(t, dbtest.SQLite(t))
+	db.checkpointEvery = 100
+	if _, err := ImportFiles(context.Background(), db, []string{handhq}, ImportOptions{Batch: 50}); err != nil {
+		t.Fatal(err)
+	}
+	if db.checkpoints.Load() == 0 {
+		t.Fatal("no checkpoint ran beside the import")
+	}
+	checkConsistent(t, db, n)
+	got, _, _ := db.HUD(context.Background(), Filter{})
+	sameHUD(t, "after background checkpoints", got, want)
+}

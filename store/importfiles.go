@@ -169,7 +169,10 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 			}
 		}()
 	}
-	// Writer: the parts in input order, Batch hands per transaction.
+	// Writer: the parts in input order, Batch hands per transaction;
+	// checkpoints beside it (checkpoint.go).
+	ckpt := db.startCheckpoints()
+	defer ckpt.stop()
 	var pending []*Record
 	var done int64
 	flush := func() error {
@@ -183,6 +186,7 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 		sum.Stored += res.Stored
 		sum.Skipped += res.Skipped
 		pending = pending[:0]
+		ckpt.stored(res.Stored)
 		return nil
 	}
 	var err error

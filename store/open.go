@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -57,6 +58,10 @@ type DB struct {
 	// closing (under folds.mu) starts no more.
 	folds   foldState
 	closing bool
+	// checkpointEvery (tests; 0: checkpointHands) and checkpoints: the
+	// background checkpoints of imports (checkpoint.go).
+	checkpointEvery int
+	checkpoints     atomic.Int64
 }
 
 // Options configure Open. The zero value opens for reading and writing.
