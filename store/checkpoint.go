@@ -70,6 +70,15 @@ func (c *checkpointer) stored(n int) {
 	if c.hands < c.every {
 		return
 	}
+	c.kick()
+}
+
+// kick starts a checkpoint now (at the end of an import's writes: it copies
+// them while the writer builds the key index, bulk.go).
+func (c *checkpointer) kick() {
+	if c == nil {
+		return
+	}
 	c.hands = 0
 	select {
 	case c.kicks <- struct{}{}:

@@ -209,6 +209,7 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	if err == nil {
 		err = flush()
 	}
+	ckpt.kick()
 	if e := endBulk(); err == nil {
 		err = e
 	}
