@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -40,7 +41,11 @@ func records(t *testing.T, files ...string) []*Record {
 	var r hh.Replayer
 	var recs []*Record
 	for _, f := range files {
-		hands, err := hh.ReadFile(f)
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands, _, err := hh.ReadAny(f, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -238,4 +243,76 @@ func TestBackgroundCheckpoints(t *testing.T) {
 	checkConsistent(t, db, n)
 	got, _, _ := db.HUD(context.Background(), Filter{})
 	sameHUD(t, "after background checkpoints", got, want)
+}
+
+// TestPlayerRowsStored: every hand_players row holds its record's values,
+// whether its batch went in packed (insertPlayerRowsPacked: seat and
+// position, the AF counts, in fewer values) or not (a batch with a
+// position outside hud.Positions, such as UTG+3 at ten seats).
+func TestPlayerRowsStored(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	recs := records(t, append(slices.Clone(handhqFiles), siteFiles(t)...)...)
+	db := open(t, dbtest.SQLite(t))
+	for start := 0; start < len(recs); start += 100 {
+		if _, err := db.Import(ctx, recs[start:min(start+100, len(recs))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := make([]int64, 100) // every hand stored
+	for i := range ids {
+		ids[i] = 1
+	}
+	var packed, unpacked int
+	for start := 0; start < len(recs); start += 100 {
+		batch := recs[start:min(start+100, len(recs))]
+		if packable(batch, ids[:len(batch)]) {
+			packed++
+		} else {
+			unpacked++
+		}
+	}
+	if packed == 0 || unpacked == 0 {
+		t.Fatalf("%d batches packed, %d not: want both", packed, unpacked)
+	}
+	rows, err := db.sql.Query(`SELECT h.site, h.site_hand, hp.seat, p.name, hp.table_seat, hp.position, hp.starting_stack, hp.net,
+hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
+JOIN players p ON p.id = hp.player_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	byKey := map[[2]string]*Record{}
+	for _, r := range recs {
+		byKey[[2]string{r.Site, r.SiteHand}] = r
+	}
+	n := 0
+	for rows.Next() {
+		var site, siteHand, name, pos string
+		var seat, tableSeat int
+		var stack, net, opp, taken, afT, afO, afqT, afqO int64
+		if err := rows.Scan(&site, &siteHand, &seat, &name, &tableSeat, &pos, &stack, &net, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+			t.Fatal(err)
+		}
+		r := byKey[[2]string{site, siteHand}]
+		if r == nil || seat < 1 || seat > len(r.Players) {
+			t.Fatalf("row of hand %s %s seat %d: no such record", site, siteHand, seat)
+		}
+		p := &r.Players[seat-1]
+		wOpp, wTaken, _ := flagMasks(&p.Counts)
+		af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
+		if name != p.Name || tableSeat != p.TableSeat || pos != p.Position || stack != p.StartingStack || net != p.Net ||
+			opp != wOpp || taken != wTaken || afT != af.Taken || afO != af.Opportunities || afqT != afq.Taken || afqO != afq.Opportunities {
+			t.Fatalf("hand %s %s seat %d: stored %s %d %s %d %d %d %d %d/%d %d/%d, want %+v", site, siteHand, seat,
+				name, tableSeat, pos, stack, net, opp, taken, afT, afO, afqT, afqO, p)
+		}
+		n++
+	}
+	want := 0
+	for _, r := range byKey {
+		want += len(r.Players)
+	}
+	if n != want {
+		t.Fatalf("%d rows, want %d", n, want)
+	}
 }
