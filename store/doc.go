@@ -103,7 +103,10 @@
 // committed, so writes spread over a pool would each start cold. Its
 // statements are prepared once and kept, and called through the driver
 // directly; rows go in by multi-row statements of power-of-two sizes, so a
-// batch of any size is a few statements prepared once. INSERT OR FAIL
+// batch of any size is a few statements prepared once; on SQLite a player
+// row is bound as 9 values, not 13 (seat and position code, the AF counts
+// packed; the INSERT's SELECT unpacks them), since the driver's cost is
+// per bound value. INSERT OR FAIL
 // spares SQLite the statement journal (a copy of every page a statement
 // changes, so that ABORT can undo it alone): any failure rolls back the
 // whole transaction anyway. The file is in WAL mode with
@@ -156,5 +159,9 @@
 // stored columns); import is idempotent and two concurrent imports store
 // each hand once; bad input (an unreachable server, a newer schema, a
 // read-only file, a file that is not SQLite, garbage hand files) gets its
-// exact message.
+// exact message. On SQLite: a bulk import keeps keys unique with or
+// without hash collisions, meets another writer without storing a hand
+// twice, leaves the key index to the next writer when killed; a version 3
+// file with hands migrates to version 4 with its ids; every player row,
+// packed or not, holds its record's values.
 package store
