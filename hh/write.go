@@ -42,12 +42,17 @@ func Write(w io.Writer, hands []*Hand) error {
 }
 
 func (h *Hand) encode(b *bytes.Buffer) {
-	done := map[string]bool{}
+	// The keys written so far: a hand has a few dozen at most, so a list
+	// beats a map (one per hand written).
+	var buf [32]string
+	done := buf[:0]
 	write := func(key string) {
-		if done[key] {
-			return
+		for _, k := range done {
+			if k == key {
+				return
+			}
 		}
-		done[key] = true
+		done = append(done, key)
 		if v, ok := h.fieldText(key); ok {
 			b.WriteString(tomlKey(key))
 			b.WriteString(" = ")
@@ -72,11 +77,19 @@ func (h *Hand) fieldText(key string) (string, bool) {
 		if xs == nil {
 			return "", false
 		}
-		parts := make([]string, len(xs))
+		b := make([]byte, 0, 2+8*len(xs))
+		b = append(b, '[')
 		for i, x := range xs {
-			parts[i] = formatUnits(x, h.Decimals)
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			if h.Decimals == 0 {
+				b = strconv.AppendInt(b, x, 10)
+			} else {
+				b = append(b, formatUnits(x, h.Decimals)...)
+			}
 		}
-		return "[" + strings.Join(parts, ", ") + "]", true
+		return string(append(b, ']')), true
 	}
 	switch key {
 	case "variant":

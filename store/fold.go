@@ -145,12 +145,14 @@ func (db *DB) fold(ctx context.Context, most int64) error {
 func (db *DB) foldOnce(ctx context.Context, most int64) (bool, error) {
 	db.folds.run.Lock()
 	defer db.folds.run.Unlock()
-	from, to, err := db.foldClaim(ctx, most)
+	from, to, kept, err := db.foldClaim(ctx, most)
 	if err != nil || to <= from {
 		return false, err
 	}
-	sums, err := db.foldSums(ctx, from, to)
-	if err != nil {
+	var sums []foldSum
+	if kept != nil {
+		sums = sortSums(kept)
+	} else if sums, err = db.foldSums(ctx, from, to); err != nil {
 		return false, err
 	}
 	if err := db.foldApply(ctx, sums, to); err != nil {
@@ -160,9 +162,19 @@ func (db *DB) foldOnce(ctx context.Context, most int64) (bool, error) {
 }
 
 // foldClaim is step 1: the range (from, to] of the fold in progress, or of
-// a new one of at most most hands (to ≤ from: nothing to fold).
-func (db *DB) foldClaim(ctx context.Context, most int64) (from, to int64, err error) {
+// a new one of at most most hands (to ≤ from: nothing to fold), and on
+// SQLite the sums of its rows if the writer kept exactly those
+// (foldacc.go).
+func (db *DB) foldClaim(ctx context.Context, most int64) (from, to int64, kept map[cacheKey]*cacheRow, err error) {
 	err = db.write(ctx, func(w txWriter) error {
+		if st, ok := w.(*sqliteTx); ok {
+			defer func() {
+				if to > from {
+					kept = st.w.acc.take(from, to)
+					st.onRollback(func() { kept = nil })
+				}
+			}()
+		}
 		var target int64
 		if err := w.query(ctx, "SELECT folded, target FROM hud_fold WHERE id = 1", nil, func(scan func(...any) error) error {
 			return scan(&from, &target)
@@ -189,7 +201,10 @@ func (db *DB) foldClaim(ctx context.Context, most int64) (from, to int64, err er
 		}
 		return w.exec(ctx, "UPDATE hud_fold SET target = $1 WHERE id = 1", to)
 	})
-	return from, to, db.wrap(err)
+	if err != nil {
+		kept = nil
+	}
+	return from, to, kept, db.wrap(err)
 }
 
 // foldSum is a cache row's sums in a fold.
@@ -248,6 +263,11 @@ FROM hand_players WHERE hand_id > $1 AND hand_id <= $2`, from, to, func(v []driv
 	if err != nil {
 		return nil, err
 	}
+	return sortSums(cache), nil
+}
+
+// sortSums returns the sums of cache in key order.
+func sortSums(cache map[cacheKey]*cacheRow) []foldSum {
 	sums := make([]foldSum, 0, len(cache))
 	for k, c := range cache {
 		sums = append(sums, foldSum{k, c})
@@ -257,7 +277,7 @@ FROM hand_players WHERE hand_id > $1 AND hand_id <= $2`, from, to, func(v []driv
 		return cmp.Or(cmp.Compare(a.player, b.player), strings.Compare(a.stakes, b.stakes),
 			strings.Compare(a.position, b.position), cmp.Compare(a.day, b.day))
 	})
-	return sums, nil
+	return sums
 }
 
 // readRange runs q over the hands (from, to]. On SQLite it reads on the

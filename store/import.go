@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -197,30 +198,41 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	}
 	// Hands: the new ones come back with their ids.
 	handID := make([]int64, len(recs))
-	index := make(map[[2]string]int, len(recs))
-	args := make([]any, 0, len(recs)*len(handColumns))
-	for i, r := range recs {
-		index[[2]string{r.Site, r.SiteHand}] = i
-		var played any
-		if r.PlayedAt != "" {
-			played = r.PlayedAt
+	bulk := false
+	st, _ := w.(*sqliteTx)
+	if st != nil {
+		var err error
+		if bulk, err = db.keyMode(ctx, w, true); err != nil {
+			return 0, nil, err
 		}
-		args = append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
-			int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH)
 	}
-	err := w.rows(ctx, insertHands, len(recs), args, func(scan func(...any) error) error {
-		var id int64
-		var k [2]string
-		if err := scan(&id, &k[0], &k[1]); err != nil {
-			return err
+	var args []any
+	if bulk {
+		if err := db.writeHandsBulk(ctx, st, recs, handID); err != nil {
+			return 0, nil, err
 		}
-		handID[index[k]] = id
-		return nil
-	})
-	if err != nil {
-		return 0, nil, err
+	} else {
+		index := make(map[[2]string]int, len(recs))
+		args = make([]any, 0, len(recs)*len(handColumns))
+		for i, r := range recs {
+			index[[2]string{r.Site, r.SiteHand}] = i
+			args = appendHandArgs(args, r)
+		}
+		err := w.rows(ctx, insertHands, len(recs), args, func(scan func(...any) error) error {
+			var id int64
+			var k [2]string
+			if err := scan(&id, &k[0], &k[1]); err != nil {
+				return err
+			}
+			handID[index[k]] = id
+			return nil
+		})
+		if err != nil {
+			return 0, nil, err
+		}
 	}
 	// Player rows of the stored hands (the HUD cache follows in folds).
+	var err error
 	if n := len(recs) * 6 * len(playerColumns); cap(args) < n {
 		args = make([]any, 0, n)
 	}
@@ -228,12 +240,23 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	nrows := 0
 	counts := map[cacheKey]int64{} // stakes and day
 	stored := 0
+	// On SQLite the fold's sums of these rows, kept from here (foldacc.go),
+	// and the rows in fewer values (insertPlayerRowsPacked) when they fit.
+	var sums *batchSums
+	packed := false
+	if st != nil {
+		sums = &batchSums{sums: map[cacheKey]*cacheRow{}}
+		packed = packable(recs, handID)
+	}
 	for i, r := range recs {
 		if handID[i] == 0 {
 			continue
 		}
 		stored++
 		counts[cacheKey{stakes: r.Stakes, day: r.Day}]++
+		if sums != nil {
+			sums.hand(handID[i])
+		}
 		for j := range r.Players {
 			p := &r.Players[j]
 			opp, taken, err := flagMasks(&p.Counts)
@@ -241,13 +264,27 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 				return 0, nil, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
 			}
 			af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
-			args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
-				opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
+			if packed {
+				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8, ids[p.Name], int64(p.TableSeat),
+					p.StartingStack, p.Net, opp, taken, af.Taken|af.Opportunities<<16|afq.Taken<<32|afq.Opportunities<<48)
+			} else {
+				args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
+					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
+			}
 			nrows++
+			if sums != nil {
+				k := cacheKey{player: ids[p.Name], stakes: r.Stakes, position: internPosition(p.Position), day: r.Day}
+				sums.row(k, opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
+			}
 		}
+	}
+	if sums != nil {
+		st.onCommit(func() { st.w.acc.add(sums) })
 	}
 	if pg, ok := w.(pgTx); ok {
 		err = pg.copyFrom(ctx, "hand_players", playerColumns[:], nrows, args)
+	} else if packed {
+		err = w.rows(ctx, insertPlayerRowsPacked, nrows, args, nil)
 	} else {
 		err = w.rows(ctx, insertPlayerRows, nrows, args, nil)
 	}
@@ -269,6 +306,68 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	return stored, ids, nil
 }
 
+// insertPlayerRowsPacked writes hand_players rows (SQLite) from 9 values
+// a row instead of 13: seat | position code << 8 (the index in
+// hud.Positions), and the four AF counts in 16 bits each; SQL unpacks
+// them. modernc's driver makes two calls into SQLite per bound value and
+// copies each text value into C memory: binding was a third of the
+// writer's statements.
+var insertPlayerRowsPacked = &multi{cols: 9, max: 1024, text: func(k Kind, n int) string {
+	var pos strings.Builder
+	pos.WriteString("CASE column2 >> 8")
+	for i, p := range hud.Positions {
+		fmt.Fprintf(&pos, " WHEN %d THEN '%s'", i, p)
+	}
+	pos.WriteString(" END")
+	return "INSERT OR FAIL INTO hand_players (" + strings.Join(playerColumns[:], ", ") + ") SELECT column1, column2 & 255, column3, column4, " +
+		pos.String() + ", column5, column6, column7, column8, column9 & 65535, (column9 >> 16) & 65535, (column9 >> 32) & 65535, (column9 >> 48) & 65535" +
+		" FROM (VALUES " + values(n, 9) + ")"
+}}
+
+// positionCode is p's index in hud.Positions (-1: not a position).
+func positionCode(p string) int {
+	for i, q := range hud.Positions {
+		if p == q {
+			return i
+		}
+	}
+	return -1
+}
+
+// packable reports whether the player rows of the stored hands of recs fit
+// insertPlayerRowsPacked: seats below 256, positions of hud.Positions, AF
+// counts below 2^16.
+func packable(recs []*Record, handID []int64) bool {
+	for i, r := range recs {
+		if handID[i] == 0 {
+			continue
+		}
+		for j := range r.Players {
+			p := &r.Players[j]
+			if p.Seat < 0 || p.Seat > 255 || positionCode(p.Position) < 0 {
+				return false
+			}
+			for _, st := range []hud.Stat{hud.AF, hud.AFq} {
+				c := p.Counts[st]
+				if c.Taken < 0 || c.Taken > 65535 || c.Opportunities < 0 || c.Opportunities > 65535 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// appendHandArgs appends the values of r's hands row (handColumns).
+func appendHandArgs(args []any, r *Record) []any {
+	var played any
+	if r.PlayedAt != "" {
+		played = r.PlayedAt
+	}
+	return append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
+		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH)
+}
+
 // flagMasks packs the per-hand flags into the bit masks of hand_players.
 func flagMasks(c *[hud.NumStats]hud.Count) (opp, taken int64, err error) {
 	for i, st := range statOf()[:numFlags] {
@@ -282,11 +381,15 @@ func flagMasks(c *[hud.NumStats]hud.Count) (opp, taken int64, err error) {
 	return opp, taken, nil
 }
 
-// unpackFlags adds a hand_players row's tallies to c.
+// unpackFlags adds a hand_players row's tallies to c. It visits the set
+// bits only: a player has a few of the 46 flags in a hand.
 func unpackFlags(c *[hud.NumStats]hud.Count, opp, taken, afT, afO, afqT, afqO int64) {
-	for i, st := range statOf()[:numFlags] {
-		c[st].Opportunities += opp >> i & 1
-		c[st].Taken += taken >> i & 1
+	stats := statOf()
+	for m := uint64(opp) & (1<<numFlags - 1); m != 0; m &= m - 1 {
+		c[stats[bits.TrailingZeros64(m)]].Opportunities++
+	}
+	for m := uint64(taken) & (1<<numFlags - 1); m != 0; m &= m - 1 {
+		c[stats[bits.TrailingZeros64(m)]].Taken++
 	}
 	c[hud.AF].Taken += afT
 	c[hud.AF].Opportunities += afO

@@ -88,6 +88,22 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 			total += st.Size()
 		}
 	}
+	// Into an empty SQLite file: the key index is built at the end
+	// (bulk.go).
+	if err := db.beginBulk(ctx); err != nil {
+		return sum, err
+	}
+	bulkOn := true
+	endBulk := func() error {
+		if !bulkOn {
+			return nil
+		}
+		bulkOn = false
+		// Not the caller's context: a cancelled import still leaves the
+		// index built (or the next writer builds it).
+		return db.endBulk(context.Background())
+	}
+	defer endBulk()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -153,7 +169,10 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 			}
 		}()
 	}
-	// Writer: the parts in input order, Batch hands per transaction.
+	// Writer: the parts in input order, Batch hands per transaction;
+	// checkpoints beside it (checkpoint.go).
+	ckpt := db.startCheckpoints()
+	defer ckpt.stop()
 	var pending []*Record
 	var done int64
 	flush := func() error {
@@ -167,6 +186,7 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 		sum.Stored += res.Stored
 		sum.Skipped += res.Skipped
 		pending = pending[:0]
+		ckpt.stored(res.Stored)
 		return nil
 	}
 	var err error
@@ -188,6 +208,10 @@ func ImportFiles(ctx context.Context, db *DB, paths []string, opt ImportOptions)
 	}
 	if err == nil {
 		err = flush()
+	}
+	ckpt.kick()
+	if e := endBulk(); err == nil {
+		err = e
 	}
 	if err == nil && !opt.NoFold && sum.Stored > 0 {
 		db.FoldError() // a background fold's error: Fold takes its range up again

@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -19,6 +21,10 @@ import (
 	sqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
+
+// cacheKB is the page cache of an SQLite connection, in KiB (a bulk import
+// uses less: bulkCacheKB).
+const cacheKB = 65536
 
 // DefaultURL is the database of the command line when none is given: an
 // SQLite file in the working directory.
@@ -52,6 +58,10 @@ type DB struct {
 	// closing (under folds.mu) starts no more.
 	folds   foldState
 	closing bool
+	// checkpointEvery (tests; 0: checkpointHands) and checkpoints: the
+	// background checkpoints of imports (checkpoint.go).
+	checkpointEvery int
+	checkpoints     atomic.Int64
 }
 
 // Options configure Open. The zero value opens for reading and writing.
@@ -177,7 +187,7 @@ func openSQLite(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 		// Bigger pages and cache: a hand with its PHH text is about 1 KB, and
 		// 4 KB pages cost a write system call each at commit and checkpoint.
 		q.Add("_pragma", "page_size(16384)")
-		q.Add("_pragma", "cache_size(-65536)")
+		q.Add("_pragma", "cache_size(-"+strconv.Itoa(cacheKB)+")")
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(NORMAL)")
 		// Checkpoint when the WAL reaches 256 MB (16,384 pages), not 16 MB

@@ -36,6 +36,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 1, Name: "hands, players, per-hand player rows, HUD cache", SQLite: schemaV1(SQLite), Postgres: schemaV1(Postgres)},
 		{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
 		{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
+		{Version: 4, Name: "hands unique by (site, site_hand) through a named index that a bulk import into an empty SQLite file builds at its end", SQLite: schemaV4SQLite, Postgres: ""},
 	}
 })
 
@@ -359,3 +360,39 @@ INSERT INTO hud_cache_v3 ($CCOLS) SELECT $CCOLS FROM hud_cache;
 DROP TABLE hud_cache;
 ALTER TABLE hud_cache_v3 RENAME TO hud_cache;` + fold)
 }
+
+// handsKeyIndex is the unique index of hands by (site, site_hand) on SQLite
+// (schema version 4). A bulk import into an empty file drops it and builds
+// it at its end (bulk.go).
+const handsKeyIndex = "hands_site_hand"
+
+// schemaV4SQLite rebuilds hands on SQLite with its uniqueness in a named
+// index (hands_site_hand) instead of the table's UNIQUE constraint, which
+// SQLite cannot drop: a bulk import into an empty file drops the index and
+// builds it once at its end, where a B-tree of keys in random order (the
+// SHA-256 of a simulated hand) rewrote a page per hand at every commit
+// (bulk.go). Ids are kept. PostgreSQL keeps its constraint: it has no
+// bulk mode (version 4 is a no-op there).
+const schemaV4SQLite = `
+CREATE TABLE hands_v4 (
+  id INTEGER PRIMARY KEY,
+  site TEXT NOT NULL,
+  site_hand TEXT NOT NULL,
+  played_at TEXT,
+  time_zone TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  stakes TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  table_name TEXT NOT NULL,
+  seats INTEGER NOT NULL,
+  button INTEGER NOT NULL,
+  decimals INTEGER NOT NULL,
+  phh TEXT NOT NULL
+);
+INSERT INTO hands_v4 (id, site, site_hand, played_at, time_zone, day, stakes, currency, table_name, seats, button, decimals, phh)
+SELECT id, site, site_hand, played_at, time_zone, day, stakes, currency, table_name, seats, button, decimals, phh FROM hands ORDER BY id;
+DROP TABLE hands;
+ALTER TABLE hands_v4 RENAME TO hands;
+CREATE UNIQUE INDEX ` + handsKeyIndex + ` ON hands (site, site_hand);
+CREATE INDEX hands_stakes_day ON hands (stakes, day);
+CREATE INDEX hands_day ON hands (day)`

@@ -196,6 +196,11 @@ type sqliteWriter struct {
 	conn  *sql.Conn
 	stmts map[string]driver.Stmt
 	args  []driver.NamedValue // reused by each statement
+	// bulk is the bulk import of the DB (bulk.go), acc the sums of the
+	// player rows it has written (fold.go): both change only with a
+	// commit of this connection.
+	bulk bulkState
+	acc  foldAcc
 }
 
 // sqliteConn is what the writer needs of the driver's connection.
@@ -263,7 +268,13 @@ func (w *sqliteWriter) run(ctx context.Context, pool *sql.DB, f func(w txWriter)
 			}
 			if err != nil {
 				t.execText(context.Background(), "ROLLBACK", nil)
+				for _, h := range t.rollback {
+					h()
+				}
 				return err
+			}
+			for _, h := range t.commit {
+				h()
 			}
 			return nil
 		})
@@ -278,7 +289,14 @@ func (w *sqliteWriter) run(ctx context.Context, pool *sql.DB, f func(w txWriter)
 type sqliteTx struct {
 	w *sqliteWriter
 	c sqliteConn
+	// commit and rollback are called after the transaction commits or
+	// rolls back, still holding the writer: state kept beside the
+	// database (bulk.go, fold.go) changes with its commits only.
+	commit, rollback []func()
 }
+
+func (t *sqliteTx) onCommit(f func())   { t.commit = append(t.commit, f) }
+func (t *sqliteTx) onRollback(f func()) { t.rollback = append(t.rollback, f) }
 
 // stmt returns q (SQLite parameters) prepared on the writer connection.
 func (t *sqliteTx) stmt(ctx context.Context, q string) (driver.Stmt, error) {

@@ -37,7 +37,9 @@ A hand already stored (the same site and hand number: the PHH venue and hand
 fields; a hand without them is identified by the SHA-256 of its PHH text) is
 skipped and counted. Hands are written in transactions of --batch hands: an
 import that is interrupted leaves whole hands only, and running it again
-completes it. Several imports may run at once on one database. A file that
+completes it. Several imports may run at once on one database. Into a new
+(empty) SQLite file the index of hands by site and hand number is built at
+the end of the import, which is faster than keeping it up to date. A file that
 cannot be read, a malformed hand, or a hand that does not replay through the
 rules engine is rejected with its reason and the rest goes on.`,
 		Example: `  pokerlab db import testdata/handhq
