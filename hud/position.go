@@ -11,7 +11,8 @@ import (
 // BTN the button; SB and BB the two seats after it (heads-up the button
 // posts the small blind and is BTN, the other player BB); then, counting
 // back from the button, CO, HJ and (seven or more players) LJ; the seats
-// left between the BB and those are UTG, UTG+1, UTG+2 in order of action.
+// left between the BB and those are UTG, UTG+1, UTG+2, UTG+3 in order of
+// action.
 //
 //	players  from the first to act preflop to the BB
 //	2        BTN BB
@@ -22,6 +23,7 @@ import (
 //	7        UTG LJ HJ CO BTN SB BB
 //	8        UTG UTG+1 LJ HJ CO BTN SB BB
 //	9        UTG UTG+1 UTG+2 LJ HJ CO BTN SB BB
+//	10       UTG UTG+1 UTG+2 UTG+3 LJ HJ CO BTN SB BB
 //
 // fromButton is the seat's distance clockwise from the button (0 the
 // button, 1 the next seat, ...) at a table of n players. Positions are by
@@ -63,4 +65,4 @@ func SeatPosition(g *holdem.Hand, s int) string {
 }
 
 // Positions lists every position name Position returns.
-var Positions = []string{"UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN", "SB", "BB"}
+var Positions = []string{"UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB"}

@@ -11,9 +11,9 @@ import (
 func TestPositionTable(t *testing.T) {
 	want := map[int]string{
 		2: "BTN BB", 3: "BTN SB BB", 4: "CO BTN SB BB", 5: "HJ CO BTN SB BB", 6: "UTG HJ CO BTN SB BB",
-		7: "UTG LJ HJ CO BTN SB BB", 8: "UTG UTG+1 LJ HJ CO BTN SB BB", 9: "UTG UTG+1 UTG+2 LJ HJ CO BTN SB BB",
+		7: "UTG LJ HJ CO BTN SB BB", 8: "UTG UTG+1 LJ HJ CO BTN SB BB", 9: "UTG UTG+1 UTG+2 LJ HJ CO BTN SB BB", 10: "UTG UTG+1 UTG+2 UTG+3 LJ HJ CO BTN SB BB",
 	}
-	for n := 2; n <= 9; n++ {
+	for n := 2; n <= 10; n++ {
 		var got []string
 		first := 3 % n // the seat after the BB acts first (heads-up: the button)
 		if n == 3 {

@@ -247,12 +247,14 @@ func TestBackgroundCheckpoints(t *testing.T) {
 
 // TestPlayerRowsStored: every hand_players row holds its record's values,
 // whether its batch went in packed (insertPlayerRowsPacked: seat and
-// position, the AF counts, in fewer values) or not (a batch with a
-// position outside hud.Positions, such as UTG+3 at ten seats).
+// position, the AF counts, in fewer values) or not (a batch with an AF
+// count that does not fit 16 bits: no real hand has one, so the test gives
+// one player of the first batch 70,000 aggressive actions).
 func TestPlayerRowsStored(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	recs := records(t, append(slices.Clone(handhqFiles), siteFiles(t)...)...)
+	recs[0].Players[0].Counts[hud.AF] = hud.Count{Taken: 70000, Opportunities: 70001}
 	db := open(t, dbtest.SQLite(t))
 	for start := 0; start < len(recs); start += 100 {
 		if _, err := db.Import(ctx, recs[start:min(start+100, len(recs))]); err != nil {

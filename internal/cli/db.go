@@ -43,7 +43,7 @@ func (o *filterOptions) flags(cmd *cobra.Command, player bool) {
 	fl.StringVar(&o.Stakes, "stakes", "", "only hands at these blinds (1/2, 0.5/1)")
 	fl.StringVar(&o.Since, "since", "", "only hands played on or after this date (YYYY-MM-DD)")
 	fl.StringVar(&o.Until, "until", "", "only hands played on or before this date (YYYY-MM-DD)")
-	fl.StringVar(&o.Position, "position", "", "only the rows of players in this position (BTN, SB, BB, CO, HJ, LJ, UTG, UTG+1, UTG+2)")
+	fl.StringVar(&o.Position, "position", "", "only the rows of players in this position (BTN, SB, BB, CO, HJ, LJ, UTG, UTG+1, UTG+2, UTG+3)")
 }
 
 // any reports whether a filter other than --player is set.

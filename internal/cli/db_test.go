@@ -45,7 +45,7 @@ func TestDBFlags(t *testing.T) {
 		{"db export --to phh --stakes 1-2", `--stakes: stakes "1-2": want SMALL/BIG, such as 1/2`},
 		{"db export --to phh --since 2009-13-01", `--since: date "2009-13-01": want YYYY-MM-DD`},
 		{"db export --to phh --since 2009-07-02 --until 2009-07-01", "--since 2009-07-02 is after --until 2009-07-01"},
-		{"db export --to phh --position MP", "--position: position \"MP\": want one of UTG, UTG+1, UTG+2, LJ, HJ, CO, BTN, SB, BB"},
+		{"db export --to phh --position MP", "--position: position \"MP\": want one of UTG, UTG+1, UTG+2, UTG+3, LJ, HJ, CO, BTN, SB, BB"},
 		{"hud --db x.db a.phhs", "give hand-history files or --db, not both"},
 		{"hud a.phhs --stakes 1/2", "--stakes, --since, --until and --position need --db"},
 		{"hud", "give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)"},
