@@ -173,7 +173,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		opt.PathTolerance = 1e-5
 	}
 	hoff, hsize := g.HandLayout()
-	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker(g), kr: newKrylov(40)}
+	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker(g)}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -195,6 +195,8 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		*p = make([]float64, s.n1)
 	}
 	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
+	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
+	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
 	s.reset()
 	return s, nil
 }
@@ -328,15 +330,24 @@ func merit(f, wt []float64) float64 {
 // entry takes part, however small its probability: an action's
 // probability, tiny as it may be, sets the beliefs at the nodes below it,
 // which play reaches only through such actions.
-func (s *Solver) direction(x []float64, lambda, mx, wm float64, progress func(mx, wm float64) float64) {
+func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, progress func(mx, wm float64) float64) {
 	mv := func(v, out []float64) {
 		s.tangent(x, v, lambda, out)
 		for i, a := range v {
 			out[i] = a - out[i]
 		}
 	}
-	rtol := min(0.1, max(1e-8, 0.1*progress(mx, wm)))
+	// The forcing term (Eisenstat & Walker 1996, "Choosing the forcing
+	// terms in an inexact Newton method"): tight enough for quadratic
+	// convergence far from the target (0.1·residual), but no tighter than
+	// what brings the residual to half the target in one step, so the last
+	// step of a solve does not over-solve.
+	p := progress(mx, wm)
+	rtol := min(0.1, max(1e-8, 0.1*p, forcingShare*target/p))
 	s.lastKits, s.lastKrel = s.kr.solve(mv, s.f, s.d, rtol, 300)
+	if expTrace {
+		fmt.Printf("    newton λ=%.5g mx=%.3g wm=%.3g rtol=%.2g kits=%d krel=%.2g\n", lambda, mx, wm, rtol, s.lastKits, s.lastKrel)
+	}
 }
 
 // tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
@@ -385,6 +396,19 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 	}
 }
 
+var expTrace bool
+
+// forcingShare is the share of the target residual the linear solve may
+// leave in the last Newton step.
+var forcingShare = 0.03
+
+// The Krylov basis's size: up to maxRestart vectors (GMRES restarts after
+// as many products) within krylovBytes.
+const (
+	maxRestart  = 100
+	krylovBytes = 512 << 20
+)
+
 var errNoConvergence = errors.New("the Newton iteration did not converge")
 
 // newton solves y(x) = x at λ from x (updated in place) until the
@@ -395,12 +419,17 @@ var errNoConvergence = errors.New("the Newton iteration did not converge")
 // residual.
 func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (int, float64, error) {
 	done := func(mx, wm float64) bool { return wm <= tolW && mx <= tolMax }
-	// progress is the residual that sets the linear solves' accuracy.
+	// progress is the residual that sets the linear solves' accuracy, and
+	// target the value it must reach.
 	progress := func(mx, wm float64) float64 {
 		if math.IsInf(tolW, 1) {
 			return mx
 		}
 		return max(wm, mx*tolW/tolMax)
+	}
+	target := tolW
+	if math.IsInf(tolW, 1) {
+		target = tolMax
 	}
 	mx, wm := s.eval(x, lambda, s.y, s.wt, s.rs)
 	s.sig1, s.sigT = s.sigT, s.sig1
@@ -428,7 +457,7 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 			return it, mx, fmt.Errorf("spot QRE: at λ = %.6g: %d Jacobian–vector products used (the limit), largest residual %.3g", lambda, s.products, mx)
 		}
 		s.stats.Newton++
-		s.direction(x, lambda, mx, wm, progress)
+		s.direction(x, lambda, mx, wm, target, progress)
 		// Backtracking on the merit (weights of the current point).
 		t := 1.0
 		accepted := false
@@ -448,6 +477,9 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 				break
 			}
 			t /= 2
+		}
+		if expTrace {
+			fmt.Printf("      ls t=%g mxT=%.3g wmT=%.3g m=%.3g mT=%.3g ok=%v\n", t, mxT, wmT, m, mT, accepted)
 		}
 		if !accepted {
 			return it + 1, mx, errNoConvergence
