@@ -345,9 +345,6 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, progress
 	p := progress(mx, wm)
 	rtol := min(0.1, max(1e-8, 0.1*p, forcingShare*target/p))
 	s.lastKits, s.lastKrel = s.kr.solve(mv, s.f, s.d, rtol, 300)
-	if expTrace {
-		fmt.Printf("    newton λ=%.5g mx=%.3g wm=%.3g rtol=%.2g kits=%d krel=%.2g\n", lambda, mx, wm, rtol, s.lastKits, s.lastKrel)
-	}
 }
 
 // tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
@@ -395,8 +392,6 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		}
 	}
 }
-
-var expTrace bool
 
 // forcingShare is the share of the target residual the linear solve may
 // leave in the last Newton step.
@@ -477,9 +472,6 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 				break
 			}
 			t /= 2
-		}
-		if expTrace {
-			fmt.Printf("      ls t=%g mxT=%.3g wmT=%.3g m=%.3g mT=%.3g ok=%v\n", t, mxT, wmT, m, mT, accepted)
 		}
 		if !accepted {
 			return it + 1, mx, errNoConvergence
