@@ -131,6 +131,7 @@ type Solver struct {
 	// IP's probabilities at the Newton iteration's point (and at the last
 	// trial point).
 	sig1, sigT []float64
+	mean       []float64 // scratch, one entry per hand
 	lastKits   int
 	lastKrel   float64
 	products   int // this call
@@ -191,6 +192,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 	s.σ, s.q = make([]float64, g.Size), make([]float64, g.Size)
 	s.dσ, s.dq = make([]float64, g.Size), make([]float64, g.Size)
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
+	s.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
 		*p = make([]float64, s.n1)
 	}
@@ -246,15 +248,12 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 		n := b.k * b.nh
 		q := s.q[b.off : b.off+int64(n)]
 		yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
+		copy(yb, q)
 		for h := range b.nh {
 			if math.IsNaN(q[h]) {
 				for a := range b.k {
 					yb[a*b.nh+h] = xb[a*b.nh+h]
 				}
-				continue
-			}
-			for a := range b.k {
-				yb[a*b.nh+h] = q[a*b.nh+h]
 			}
 		}
 		if !res {
@@ -359,14 +358,20 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		// probabilities eval kept in s.sig1).
 		copy(σ, s.sig1[b.c:b.c+n])
 		vb := v[b.c : b.c+n]
-		for h := range b.nh {
-			var mean float64
-			for a := range b.k {
-				mean += σ[a*b.nh+h] * vb[a*b.nh+h]
+		// Row by row (contiguous): mean_h = Σ_a σ_a v_a, then
+		// dσ_a = σ_a·scale·(v_a − mean_h).
+		mean := s.mean[:b.nh]
+		clear(mean)
+		for a := range b.k {
+			sa, va := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh]
+			for h, p := range sa {
+				mean[h] += p * va[h]
 			}
-			for a := range b.k {
-				j := a*b.nh + h
-				dσ[j] = σ[j] * scale * (vb[j] - mean)
+		}
+		for a := range b.k {
+			sa, va, da := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh], dσ[a*b.nh:(a+1)*b.nh]
+			for h, p := range sa {
+				da[h] = p * scale * (va[h] - mean[h])
 			}
 		}
 	}
@@ -380,13 +385,11 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		n := b.k * b.nh
 		q, dq := s.q[b.off:b.off+int64(n)], s.dq[b.off:b.off+int64(n)]
 		out, vb := dy[b.c:b.c+n], v[b.c:b.c+n]
+		copy(out, dq)
 		for h := range b.nh {
-			for a := range b.k {
-				j := a*b.nh + h
-				if math.IsNaN(q[h]) {
-					out[j] = vb[j]
-				} else {
-					out[j] = dq[j]
+			if math.IsNaN(q[h]) {
+				for a := range b.k {
+					out[a*b.nh+h] = vb[a*b.nh+h]
 				}
 			}
 		}

@@ -242,16 +242,20 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 	}
 	q := w.q[n.Off : n.Off+int64(k*nh)]
 	half, combos := float64(g.Spot.Pot)/2, g.Combos
+	// Row by row: Q = pot/2 + inv·x with inv = Combos/m, NaN without
+	// beliefs.
+	inv := w.alloc(nh)
 	for h, mh := range m {
 		if mh > 0 {
-			inv := combos / mh
-			for a := range k {
-				q[a*nh+h] = half + inv*x[a*nh+h]
-			}
+			inv[h] = combos / mh
 		} else {
-			for a := range k {
-				q[a*nh+h] = math.NaN()
-			}
+			inv[h] = math.NaN()
+		}
+	}
+	for a := range k {
+		qa, xa := q[a*nh:(a+1)*nh], x[a*nh:(a+1)*nh]
+		for h, v := range xa {
+			qa[h] = half + inv[h]*v
 		}
 	}
 	if w.mode == modeRespond {
@@ -455,10 +459,11 @@ func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 	}
 }
 
-// ownT: the derivative of Q = pot/2 + Combos·x/m is Combos·(dx − x·dm/m)/m,
-// with x = (q − pot/2)·m/Combos recovered from the evaluation's q and m (a
-// hand whose mass was cut has no beliefs: dQ = 0, and its values, at most
-// 10⁻¹⁰ of the node's, are taken as 0).
+// ownT: the derivative of Q = pot/2 + Combos·x/m is Combos·(dx − x·dm/m)/m
+// = inv·dx − (Q − pot/2)·dm/m with inv = Combos/m, x = (Q − pot/2)/inv
+// recovered from the evaluation's Q and m (a hand whose mass was cut has no
+// beliefs: dQ = 0, and its values, at most 10⁻¹⁰ of the node's, are taken
+// as 0). The loops run row by row, over contiguous hands.
 func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 	g := w.g
 	nh, k := len(dout), int(n.NumChildren)
@@ -474,39 +479,46 @@ func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 	q := w.q[n.Off : n.Off+int64(k*nh)]
 	dq := w.dq[n.Off : n.Off+int64(k*nh)]
 	half, combos := float64(g.Spot.Pot)/2, g.Combos
-	respond := w.mode == modeRespond
-	clear(dout)
+	// Per hand: inv = Combos/m, r = dm/m and xs = m/Combos (x = (Q −
+	// pot/2)·xs), all 0 for a hand without beliefs.
+	inv, r, xs, mean := w.alloc(nh), w.alloc(nh), w.alloc(nh), w.alloc(nh)
 	for h, mh := range m {
-		if !(mh > 0) {
-			for a := range k {
-				j := a*nh + h
-				dq[j] = 0
-				if respond {
-					dσ[j] = 0
-				}
-				dout[h] += σ[j] * dx[j]
+		if mh > 0 {
+			inv[h], r[h], xs[h] = combos/mh, dm[h]/mh, mh/combos
+		} else {
+			inv[h], r[h], xs[h] = 0, 0, 0
+		}
+	}
+	clear(mean)
+	for a := range k {
+		qa, dqa, dxa, sa := q[a*nh:(a+1)*nh], dq[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
+		for h := range dqa {
+			d := 0.0
+			if inv[h] != 0 {
+				d = inv[h]*dxa[h] - (qa[h]-half)*r[h]
 			}
-			continue
+			dqa[h] = d
+			mean[h] += sa[h] * d
 		}
-		inv := combos / mh
-		r := dm[h] / mh
-		var mean float64
+	}
+	if w.mode == modeRespond {
+		s := w.scale
 		for a := range k {
-			j := a*nh + h
-			x := (q[j] - half) / inv
-			dq[j] = inv * (dx[j] - x*r)
-			mean += σ[j] * dq[j]
-		}
-		if respond {
-			for a := range k {
-				j := a*nh + h
-				dσ[j] = σ[j] * w.scale * (dq[j] - mean)
+			dqa, sa, dsa := dq[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+			for h := range dsa {
+				dsa[h] = sa[h] * s * (dqa[h] - mean[h])
 			}
 		}
-		for a := range k {
-			j := a*nh + h
-			x := (q[j] - half) / inv
-			dout[h] += dσ[j]*x + σ[j]*dx[j]
+	}
+	clear(dout)
+	for a := range k {
+		qa, dxa, sa, dsa := q[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		for h := range dout {
+			v := sa[h] * dxa[h]
+			if xs[h] != 0 {
+				v += dsa[h] * (qa[h] - half) * xs[h]
+			}
+			dout[h] += v
 		}
 	}
 }
