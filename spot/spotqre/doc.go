@@ -137,16 +137,16 @@
 // # Cost
 //
 // A path point costs a few Newton steps of 20–150 products; a product is
-// two tangent passes (about the cost of one evaluation, two tree passes,
-// since the tangent passes skip the primal values). Memory: the game's
+// two tangent passes, somewhat cheaper than an evaluation (two tree passes)
+// since they skip the primal values. Memory: the game's
 // arrays in float64 (strategy, action values and their derivatives: four
 // arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
 // Krylov basis, within 512 MB) and the continuation's points. Figures are
-// in docs/benchmarks.md ("QRE on spots"): on the river spot λ*
-// (0.1 % of the pot) takes about half a second of CPU; on the report's
-// narrow turn spot (spot/testdata/report-turn.toml) about 20 s; on the
-// issue's turn spot the continuation needs minutes of CPU to reach λ = 10,
-// where the QRE is still 5.5 % of the pot exploitable.
+// in docs/benchmarks.md ("QRE on spots" and its second pass): on the
+// issue's river spot λ* (0.1 % of the pot) takes about 0.4 s of CPU; on the
+// report's narrow turn spot (spot/testdata/report-turn.toml) about 12 s; on
+// the turn spot λ = 10, where the QRE is still 5.5 % of the pot
+// exploitable, takes 85 s (1,652 products of about 27 ms).
 //
 // # The turn target (5× a Nash solve) is not met
 //
