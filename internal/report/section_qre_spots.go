@@ -41,7 +41,7 @@ strategy's loss is measured against a best response restricted to the node, with
 <p>The turn spot is narrower than the issue's turn spot (full ranges of 167 and 250 combinations,
 bets of 60 % and all-in, raises): there the continuation in λ costs minutes of CPU before it
 reaches even λ = 10 (5.5 % of the pot exploitable), far beyond the time a report may take; the
-narrow spot reaches λ* in about 20 s of CPU. On the turn the path stops at λ*; on the river it goes on
+narrow spot reaches λ* in about 12 s of CPU. On the turn the path stops at λ*; on the river it goes on
 to 2λ* and 4λ*. docs/benchmarks.md ("QRE on spots") has the measurements. The quick report shows
 the river spot only.</p>`),
 	run: runQRESpots,
