@@ -43,11 +43,14 @@
 // the tangent passes reuse what the evaluation there left behind (both
 // players' σ, Q and the opponents' masses at every decision node) and
 // compute derivatives only: one terminal sweep per terminal node instead of
-// two, no values carried up. The linear solves stop at the forcing term
-// min(0.1, max(0.1·r, 0.03·target/r)) of the residual r (Eisenstat &
-// Walker, "Choosing the forcing terms in an inexact Newton method", SIAM J.
-// Sci. Comput. 17, 1996): tight while far from the target, never tighter
-// than what the last step needs. The predictor extrapolates x
+// two, no values carried up. The linear solves stop at the relative
+// residual min(0.1, max(0.3·√r, 0.03·target/r)), r the nonlinear residual
+// (Eisenstat & Walker, "Choosing the forcing terms in an inexact Newton
+// method", SIAM J. Sci. Comput. 17, 1996: superlinear convergence without
+// over-solving, and never tighter than what the last step needs), and at
+// 10⁻³ once only the largest residual is above its bound — it then sits at
+// information sets play hardly reaches, which weigh little in the linear
+// residual's norm. The predictor extrapolates x
 // quadratically in λ through the last three points; a step is accepted
 // when the reach-weighted mean residual is at most PathTolerance and the
 // largest at most 1e-4, grows by 1.1 after an easy step (slow growth
@@ -143,10 +146,11 @@
 // arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
 // Krylov basis, within 512 MB) and the continuation's points. Figures are
 // in docs/benchmarks.md ("QRE on spots" and its second pass): on the
-// issue's river spot λ* (0.1 % of the pot) takes about 0.4 s of CPU; on the
-// report's narrow turn spot (spot/testdata/report-turn.toml) about 12 s; on
+// issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
+// report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes 85 s (1,652 products of about 27 ms).
+// exploitable, takes 57 s (1,207 products of about 27 ms, and the
+// evaluations of the line searches).
 //
 // # The turn target (5× a Nash solve) is not met
 //
@@ -159,8 +163,8 @@
 //   - The path: from λ = 0, steps of a few per cent of λ (the corrector's
 //     region is about pot/λ wide in the action values, and the predictor
 //     leaves a reach-weighted strategy error of 1–6 % after each step),
-//     each of 3–4 Newton steps. To λ = 100 on the report's turn spot: 61
-//     steps, 219 Newton steps.
+//     each of 3–4 Newton steps. To λ = 100 on the report's turn spot: 59
+//     steps, 231 Newton steps, 8,108 products.
 //   - Each Newton step: 30–150 GMRES products. The Jacobian's eigenvalues
 //     at mixing information sets have size λ·(payoff)/pot, and information
 //     sets reached with probability 10⁻⁹–10⁻¹² (ghost lines, whose beliefs
@@ -177,8 +181,8 @@
 //     published rate, not a lower bound for every method; we know of no
 //     method with a better guarantee at these λ.
 //
-// Tried and rejected (products to λ = 100 on the report's turn spot, lower
-// is better): eliminating IP's own couplings too (the second pass as IP's
+// Tried and rejected (products to λ = 100 on the report's turn spot at the
+// former forcing term 0.1·r, lower is better): eliminating IP's own couplings too (the second pass as IP's
 // exact response, so y'(x) keeps only the cross-player coupling): 16,873
 // against 13,170; a looser path test (largest residual 10⁻³ or 10⁻²
 // instead of 10⁻⁴): 20,169 and 21,556 against 17,666 (the predictor then
