@@ -140,9 +140,9 @@
 // # Cost
 //
 // A path point costs a few Newton steps of 20–150 products; a product is
-// two tangent passes, somewhat cheaper than an evaluation (two tree passes)
-// since they skip the primal values. Memory: the game's
-// arrays in float64 (strategy, action values and their derivatives: four
+// two tangent passes, somewhat cheaper than an evaluation (two tree
+// passes) since they skip the primal values. Memory: the game's arrays in
+// float64 (strategy, action values and their derivatives: four
 // arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
 // Krylov basis, within 512 MB) and the continuation's points. Figures are
 // in docs/benchmarks.md ("QRE on spots" and its second pass): on the
@@ -155,10 +155,12 @@
 // # The turn target (5× a Nash solve) is not met
 //
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
-// takes to 0.5 % of the pot (90 iterations, about 1.5 s single-threaded:
-// some 180 tree passes), i.e. about 900 tree passes. This solver is two
-// orders of magnitude away, and the reasons are structural, not constant
-// factors:
+// takes to 0.5 % of the pot (90 iterations and the exploitability checks,
+// about 1.6 s single-threaded: some 200 tree passes), i.e. about 8 s or
+// 1,000 tree passes. This solver takes about 36 times the Nash solve
+// already at λ = 10, where the QRE is still 5.5 % of the pot exploitable;
+// λ* is far larger (docs/benchmarks.md). The reasons are structural, not
+// constant factors:
 //
 //   - The path: from λ = 0, steps of a few per cent of λ (the corrector's
 //     region is about pot/λ wide in the action values, and the predictor
@@ -182,9 +184,9 @@
 //     method with a better guarantee at these λ.
 //
 // Tried and rejected (products to λ = 100 on the report's turn spot at the
-// former forcing term 0.1·r, lower is better): eliminating IP's own couplings too (the second pass as IP's
-// exact response, so y'(x) keeps only the cross-player coupling): 16,873
-// against 13,170; a looser path test (largest residual 10⁻³ or 10⁻²
+// former forcing term 0.1·r, lower is better): eliminating IP's own
+// couplings too (the second pass as IP's exact response, so y'(x) keeps
+// only the cross-player coupling): 16,873 against 13,170; a looser path test (largest residual 10⁻³ or 10⁻²
 // instead of 10⁻⁴): 20,169 and 21,556 against 17,666 (the predictor then
 // starts farther away); faster step growth (1.5 or 2): 13,170 and 16,271
 // against 10,372 at 1.1.
