@@ -135,7 +135,9 @@
 // about 140), and near λ = 1000 its steps stop converging — the largest
 // residual then sits at information sets reached with probability about
 // 10⁻⁸¹, whose beliefs are ratios of probabilities like e^{−λΔ/pot}; the
-// call ends with an error naming λ and the residual, never with NaN.
+// call ends with an error naming λ and the residual, never with NaN. On
+// the report's turn spot the path stalls the same way at λ ≈ 368 (λ* is
+// 110).
 //
 // # Cost
 //
