@@ -111,7 +111,7 @@ func (w *walker) pass(p int, mode walkMode) float64 {
 		reach[i] = float64(x)
 	}
 	var own []float64
-	if mode == modeQ && w.reachI != nil {
+	if w.reachI != nil {
 		own = w.alloc(g.NumHands(p))
 		for i, x := range g.Weights[p] {
 			own[i] = float64(x)
@@ -242,16 +242,20 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 	}
 	q := w.q[n.Off : n.Off+int64(k*nh)]
 	half, combos := float64(g.Spot.Pot)/2, g.Combos
+	// Row by row: Q = pot/2 + inv·x with inv = Combos/m, NaN without
+	// beliefs.
+	inv := w.alloc(nh)
 	for h, mh := range m {
 		if mh > 0 {
-			inv := combos / mh
-			for a := range k {
-				q[a*nh+h] = half + inv*x[a*nh+h]
-			}
+			inv[h] = combos / mh
 		} else {
-			for a := range k {
-				q[a*nh+h] = math.NaN()
-			}
+			inv[h] = math.NaN()
+		}
+	}
+	for a := range k {
+		qa, xa := q[a*nh:(a+1)*nh], x[a*nh:(a+1)*nh]
+		for h, v := range xa {
+			qa[h] = half + inv[h]*v
 		}
 	}
 	if w.mode == modeRespond {
@@ -381,7 +385,14 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 // pot/2 + Combos·x/m gives dQ = Combos·(dx − x·dm/m)/m; softmax gives
 // dσ_a = σ_a·scale·(dQ_a − Σ_b σ_b dQ_b).
 
-// passT runs a tangent pass for player p (modeQ or modeRespond).
+// passT runs a tangent pass for player p (modeQ or modeRespond) at the
+// point of the last evaluation: the primal quantities it needs — the
+// strategy σ, the action values q and the opponent's masses at the
+// traverser's nodes — are those the evaluation left in w.σ, w.q and
+// w.mass (all products of a linear solve are taken at one point), so the
+// tangent pass computes derivatives only: one terminal sweep per terminal
+// node instead of two, no primal values carried up. The reach is carried
+// down (the opponent's nodes need it for σ·dreach).
 func (w *walker) passT(p int, mode walkMode) {
 	g := w.g
 	w.trav, w.mode, w.top = p, mode, 0
@@ -391,33 +402,32 @@ func (w *walker) passT(p int, mode walkMode) {
 		reach[i] = float64(x)
 	}
 	clear(dreach)
-	out, dout := w.alloc(nh), w.alloc(nh)
-	w.walkT(0, reach, dreach, out, dout)
+	dout := w.alloc(nh)
+	w.walkT(0, reach, dreach, dout)
 }
 
-func (w *walker) walkT(i int32, reach, dreach, out, dout []float64) {
+func (w *walker) walkT(i int32, reach, dreach, dout []float64) {
 	g := w.g
 	n := &g.Nodes[i]
 	mark := w.top
 	switch {
 	case n.Kind.Terminal():
-		g.EvalTerminal64(i, w.trav, reach, out)
 		g.EvalTerminal64(i, w.trav, dreach, dout)
 	case n.Kind == spot.ChanceNode:
-		w.chanceT(i, n, reach, dreach, out, dout)
+		w.chanceT(i, n, reach, dreach, dout)
 	case g.Player(i) == w.trav:
-		w.ownT(i, n, reach, dreach, out, dout)
+		w.ownT(i, n, reach, dreach, dout)
 	default:
-		w.oppT(i, n, reach, dreach, out, dout)
+		w.oppT(i, n, reach, dreach, dout)
 	}
 	w.top = mark
 }
 
-func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, out, dout []float64) {
+func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 	g := w.g
-	nh, no, k := len(out), len(reach), int(n.NumChildren)
+	nh, no, k := len(dout), len(reach), int(n.NumChildren)
 	f := g.ChanceFactor(i)
-	rows, drows := w.alloc(k*nh), w.alloc(k*nh)
+	drows := w.alloc(k * nh)
 	rc, drc := w.alloc(no), w.alloc(no)
 	for c := range k {
 		ci := n.Child + int32(c)
@@ -428,98 +438,97 @@ func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, out, dout []float
 		for _, h := range g.HoldingCard(w.trav^1, card) {
 			rc[h], drc[h] = 0, 0
 		}
-		row, drow := rows[c*nh:(c+1)*nh], drows[c*nh:(c+1)*nh]
-		w.walkT(ci, rc, drc, row, drow)
+		drow := drows[c*nh : (c+1)*nh]
+		w.walkT(ci, rc, drc, drow)
 		for _, h := range g.HoldingCard(w.trav, card) {
-			row[h], drow[h] = 0, 0
+			drow[h] = 0
 		}
 	}
-	clear(out)
 	clear(dout)
 	for c := range k {
-		row, drow := rows[c*nh:(c+1)*nh], drows[c*nh:(c+1)*nh]
-		for h := range out {
-			out[h] += row[h]
+		drow := drows[c*nh : (c+1)*nh]
+		for h := range dout {
 			dout[h] += drow[h]
 		}
 	}
 	for _, iso := range w.iso[i] {
-		row, drow := rows[int(iso.Child)*nh:int(iso.Child+1)*nh], drows[int(iso.Child)*nh:int(iso.Child+1)*nh]
+		drow := drows[int(iso.Child)*nh : int(iso.Child+1)*nh]
 		for h, j := range iso.Perm[w.trav] {
-			out[h] += row[j]
 			dout[h] += drow[j]
 		}
 	}
 }
 
-func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, out, dout []float64) {
+// ownT: the derivative of Q = pot/2 + Combos·x/m is Combos·(dx − x·dm/m)/m
+// = inv·dx − (Q − pot/2)·dm/m with inv = Combos/m, x = (Q − pot/2)/inv
+// recovered from the evaluation's Q and m (a hand whose mass was cut has no
+// beliefs: dQ = 0, and its values, at most 10⁻¹⁰ of the node's, are taken
+// as 0). The loops run row by row, over contiguous hands.
+func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 	g := w.g
-	nh, k := len(out), int(n.NumChildren)
-	x, dx := w.alloc(k*nh), w.alloc(k*nh)
+	nh, k := len(dout), int(n.NumChildren)
+	dx := w.alloc(k * nh)
 	for a := range k {
-		w.walkT(n.Child+int32(a), reach, dreach, x[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh])
+		w.walkT(n.Child+int32(a), reach, dreach, dx[a*nh:(a+1)*nh])
 	}
 	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
 	dm := w.alloc(nh)
-	g.CompatibleMass(m, w.trav, reach)
 	g.CompatibleMass(dm, w.trav, dreach)
-	cutMass(m, reach)
 	σ := w.σ[n.Off : n.Off+int64(k*nh)]
 	dσ := w.dσ[n.Off : n.Off+int64(k*nh)]
 	q := w.q[n.Off : n.Off+int64(k*nh)]
 	dq := w.dq[n.Off : n.Off+int64(k*nh)]
 	half, combos := float64(g.Spot.Pot)/2, g.Combos
+	// Per hand: inv = Combos/m, r = dm/m and xs = m/Combos (x = (Q −
+	// pot/2)·xs), all 0 for a hand without beliefs.
+	inv, r, xs, mean := w.alloc(nh), w.alloc(nh), w.alloc(nh), w.alloc(nh)
 	for h, mh := range m {
 		if mh > 0 {
-			inv := combos / mh
-			r := dm[h] / mh
-			for a := range k {
-				j := a*nh + h
-				q[j] = half + inv*x[j]
-				dq[j] = inv * (dx[j] - x[j]*r)
-			}
+			inv[h], r[h], xs[h] = combos/mh, dm[h]/mh, mh/combos
 		} else {
-			for a := range k {
-				q[a*nh+h], dq[a*nh+h] = math.NaN(), 0
+			inv[h], r[h], xs[h] = 0, 0, 0
+		}
+	}
+	clear(mean)
+	for a := range k {
+		qa, dqa, dxa, sa := q[a*nh:(a+1)*nh], dq[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
+		for h := range dqa {
+			d := 0.0
+			if inv[h] != 0 {
+				d = inv[h]*dxa[h] - (qa[h]-half)*r[h]
 			}
+			dqa[h] = d
+			mean[h] += sa[h] * d
 		}
 	}
 	if w.mode == modeRespond {
-		logit(σ, q, k, nh, w.scale)
-		for h := range nh {
-			if math.IsNaN(q[h]) {
-				for a := range k {
-					dσ[a*nh+h] = 0
-				}
-				continue
-			}
-			var mean float64
-			for a := range k {
-				mean += σ[a*nh+h] * dq[a*nh+h]
-			}
-			for a := range k {
-				dσ[a*nh+h] = σ[a*nh+h] * w.scale * (dq[a*nh+h] - mean)
+		s := w.scale
+		for a := range k {
+			dqa, sa, dsa := dq[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+			for h := range dsa {
+				dsa[h] = sa[h] * s * (dqa[h] - mean[h])
 			}
 		}
 	}
-	clear(out)
 	clear(dout)
 	for a := range k {
-		for h := range nh {
-			j := a*nh + h
-			out[h] += σ[j] * x[j]
-			dout[h] += dσ[j]*x[j] + σ[j]*dx[j]
+		qa, dxa, sa, dsa := q[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		for h := range dout {
+			v := sa[h] * dxa[h]
+			if xs[h] != 0 {
+				v += dsa[h] * (qa[h] - half) * xs[h]
+			}
+			dout[h] += v
 		}
 	}
 }
 
-func (w *walker) oppT(i int32, n *spot.Node, reach, dreach, out, dout []float64) {
+func (w *walker) oppT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 	no, k := len(reach), int(n.NumChildren)
 	σ := w.σ[n.Off : n.Off+int64(k*no)]
 	dσ := w.dσ[n.Off : n.Off+int64(k*no)]
 	ra, dra := w.alloc(no), w.alloc(no)
-	tmp, dtmp := w.alloc(len(out)), w.alloc(len(out))
-	clear(out)
+	dtmp := w.alloc(len(dout))
 	clear(dout)
 	for a := range k {
 		for h, r := range reach {
@@ -527,9 +536,8 @@ func (w *walker) oppT(i int32, n *spot.Node, reach, dreach, out, dout []float64)
 			ra[h] = σ[j] * r
 			dra[h] = dσ[j]*r + σ[j]*dreach[h]
 		}
-		w.walkT(n.Child+int32(a), ra, dra, tmp, dtmp)
-		for h := range out {
-			out[h] += tmp[h]
+		w.walkT(n.Child+int32(a), ra, dra, dtmp)
+		for h := range dout {
 			dout[h] += dtmp[h]
 		}
 	}
