@@ -45,18 +45,29 @@ var (
 func anderson(s *Solver, x []float64, lambda float64, m int, alpha, tol, tolW float64, maxEvals int, strategyNorm bool, logf func(string, ...any)) (int, float64) {
 	n := len(x)
 	f := make([]float64, n)
-	fOld, xOld := make([]float64, n), make([]float64, n)
 	best, bestF := make([]float64, n), math.Inf(1)
-	dF := make([][]float64, 0, m)
-	dX := make([][]float64, 0, m)
 	wt, rs := make([]float64, n), make([]float64, n)
 	// g is the vector whose least-squares combination is minimised:
 	// f (chips) or the strategy residual weighted like the merit.
 	g, gOld := make([]float64, n), make([]float64, n)
+	xOld, fOld := make([]float64, n), make([]float64, n)
+	// History, oldest first: dG_j = Δg, dU_j = Δx + α·Δf (the update's
+	// columns); gram = dGᵀdG and b = dGᵀg kept incrementally, so that an
+	// iteration costs about 2k vector operations besides the evaluation.
 	dG := make([][]float64, 0, m)
+	dU := make([][]float64, 0, m)
+	gram := make([]float64, m*m)
+	b := make([]float64, m)
 	have := false
 	evals := 0
 	mx := math.Inf(1)
+	dot := func(a, c []float64) float64 {
+		var d float64
+		for i, v := range a {
+			d += v * c[i]
+		}
+		return d
+	}
 	for evals < maxEvals {
 		var wm float64
 		mx, wm = s.eval(x, lambda, s.y, wt, rs)
@@ -65,8 +76,6 @@ func anderson(s *Solver, x []float64, lambda float64, m int, alpha, tol, tolW fl
 			f[i] = s.y[i] - x[i]
 		}
 		if strategyNorm {
-			// d softmax ≈ (λ/pot)·σ·(df − mean): use the strategy residual,
-			// with the merit's weights, as the least-squares target.
 			for i := range g {
 				g[i] = math.Sqrt(wt[i]) * rs[i]
 			}
@@ -83,66 +92,71 @@ func anderson(s *Solver, x []float64, lambda float64, m int, alpha, tol, tolW fl
 			bestF = mx
 			copy(best, x)
 		} else if mx > 100*bestF || math.IsNaN(mx) {
-			// Restart from the best point.
 			copy(x, best)
-			dF, dX, dG = dF[:0], dX[:0], dG[:0]
+			dG, dU = dG[:0], dU[:0]
 			have = false
 			if logf != nil {
 				logf("  eval %d: residual %.3g > 100× best %.3g: restart", evals, mx, bestF)
 			}
 			continue
 		}
-		if have {
-			var vf, vx, vg []float64
-			if len(dF) == m {
-				vf, vx, vg = dF[0], dX[0], dG[0]
-				dF, dX, dG = dF[1:], dX[1:], dG[1:]
-			} else {
-				vf, vx, vg = make([]float64, n), make([]float64, n), make([]float64, n)
-			}
-			for i := range vf {
-				vf[i] = f[i] - fOld[i]
-				vx[i] = x[i] - xOld[i]
-				vg[i] = g[i] - gOld[i]
-			}
-			dF, dX, dG = append(dF, vf), append(dX, vx), append(dG, vg)
-		}
-		copy(fOld, f)
-		copy(xOld, x)
-		copy(gOld, g)
-		have = true
-		// γ = argmin ‖g − ΔG γ‖ by the normal equations (k ≤ m small),
-		// Tikhonov-regularised relative to the diagonal.
 		k := len(dG)
-		γ := make([]float64, k)
+		if have {
+			var vg, vu []float64
+			if k == m {
+				vg, vu = dG[0], dU[0]
+				dG, dU = dG[1:], dU[1:]
+				// Drop the oldest row and column of gram, and b's first entry.
+				for i := 1; i < m; i++ {
+					for j := 1; j < m; j++ {
+						gram[(i-1)*m+j-1] = gram[i*m+j]
+					}
+					b[i-1] = b[i]
+				}
+				k--
+			} else {
+				vg, vu = make([]float64, n), make([]float64, n)
+			}
+			for i := range vg {
+				vg[i] = g[i] - gOld[i]
+				vu[i] = (x[i] - xOld[i]) + alpha*(f[i]-fOld[i])
+			}
+			// b_j = dG_jᵀ g_new = dG_jᵀ g_old + dG_jᵀ vg.
+			for j := range k {
+				d := dot(dG[j], vg)
+				gram[j*m+k], gram[k*m+j] = d, d
+				b[j] += d
+			}
+			gram[k*m+k] = dot(vg, vg)
+			b[k] = dot(vg, g)
+			dG, dU = append(dG, vg), append(dU, vu)
+			k++
+		}
+		copy(gOld, g)
+		copy(xOld, x)
+		copy(fOld, f)
+		have = true
+		var γ []float64
 		if k > 0 {
 			a := make([]float64, k*k)
-			b := make([]float64, k)
+			bb := make([]float64, k)
 			for i := range k {
-				for j := i; j < k; j++ {
-					var d float64
-					for t, v := range dG[i] {
-						d += v * dG[j][t]
-					}
-					a[i*k+j], a[j*k+i] = d, d
+				for j := range k {
+					a[i*k+j] = gram[i*m+j]
 				}
-				var d float64
-				for t, v := range dG[i] {
-					d += v * g[t]
-				}
-				b[i] = d
-			}
-			for i := range k {
 				a[i*k+i] *= 1 + 1e-10
+				bb[i] = b[i]
 			}
-			γ = solveSmall(a, b, k)
+			γ = solveSmall(a, bb, k)
 		}
 		for i := range x {
-			v := x[i] + alpha*f[i]
-			for j := range k {
-				v -= γ[j] * (dX[j][i] + alpha*dF[j][i])
+			x[i] += alpha * f[i]
+		}
+		for j := range k {
+			gj, u := γ[j], dU[j]
+			for i := range x {
+				x[i] -= gj * u[i]
 			}
-			x[i] = v
 		}
 	}
 	return evals, mx
