@@ -192,4 +192,16 @@
 // instead of 10⁻⁴): 20,169 and 21,556 against 17,666 (the predictor then
 // starts farther away); faster step growth (1.5 or 2): 13,170 and 16,271
 // against 10,372 at 1.1.
+//
+// Explored, not wired in (docs/benchmarks.md, "direct solve at fixed λ:
+// exploration"; direct_test.go, TestDirect behind -long): a solve at one λ
+// without the path. Newton–GMRES from uniform play fails (its line search
+// stalls). Anderson acceleration of x ← y(x) (Walker & Ni 2011, depth 20,
+// mixing 0.1) from x = 0, handed to the Newton corrector once the
+// reach-weighted residual is below 10⁻³, solves the issue's turn spot at
+// λ = 10 in 141 evaluations and 88 products (about 16 s of CPU against the
+// continuation's 61 s), but from x = 0 Anderson does not converge at
+// λ* = 110 on the report's turn spot (the largest residual stays at 1 on
+// information sets play hardly reaches), and a ladder of λ warm starts
+// costs more than the continuation beyond λ ≈ 80 there.
 package spotqre
