@@ -29,6 +29,7 @@ var (
 	directAlpha  = flag.Float64("direct.alpha", 1, "Anderson mixing α (damping of the underlying iteration)")
 	directEvals  = flag.Int("direct.evals", 1500, "evaluation budget of Anderson")
 	directSwitch = flag.Float64("direct.switch", 1e-3, "anderson+newton: hand over to Newton once the reach-weighted mean residual is below this")
+	directMaxP   = flag.Int("direct.maxproducts", 0, "bound on the Newton products per λ (0: none)")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -238,7 +239,7 @@ func TestDirect(t *testing.T) {
 		t.Skip("-long: an exploration")
 	}
 	g := loadFile(t, *directSpot)
-	s, err := NewSolver(g, Options{})
+	s, err := NewSolver(g, Options{MaxProducts: *directMaxP})
 	if err != nil {
 		t.Fatal(err)
 	}
