@@ -196,12 +196,16 @@
 // Explored, not wired in (docs/benchmarks.md, "direct solve at fixed λ:
 // exploration"; direct_test.go, TestDirect behind -long): a solve at one λ
 // without the path. Newton–GMRES from uniform play fails (its line search
-// stalls). Anderson acceleration of x ← y(x) (Walker & Ni 2011, depth 20,
-// mixing 0.1) from x = 0, handed to the Newton corrector once the
+// stalls). Anderson acceleration of x ← y(x) (Walker & Ni, "Anderson
+// acceleration for fixed-point iterations", SIAM J. Numer. Anal. 49, 2011;
+// depth 20, mixing 0.1) from x = 0, handed to the Newton corrector once the
 // reach-weighted residual is below 10⁻³, solves the issue's turn spot at
-// λ = 10 in 141 evaluations and 88 products (about 16 s of CPU against the
-// continuation's 61 s), but from x = 0 Anderson does not converge at
-// λ* = 110 on the report's turn spot (the largest residual stays at 1 on
-// information sets play hardly reaches), and a ladder of λ warm starts
-// costs more than the continuation beyond λ ≈ 80 there.
+// λ = 10 in 141 evaluations and 88 products (19.6 s of CPU against the
+// continuation's 51.1 s, run alternately) — still about 12 times the Nash
+// solve. From x = 0 Anderson makes no progress at λ = 50 on the issue's turn
+// or at λ* = 110 on the report's turn; a ladder of λ in steps of 10, each
+// rung Anderson (≤ 200 evaluations) then Newton from the last rung's
+// solution, reaches λ* on the report's turn with half the products of the
+// continuation (1.17 times faster) and λ = 30 on the issue's turn with 680
+// products where the continuation used 7,290 to λ = 31.
 package spotqre
