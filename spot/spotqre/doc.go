@@ -192,4 +192,21 @@
 // instead of 10⁻⁴): 20,169 and 21,556 against 17,666 (the predictor then
 // starts farther away); faster step growth (1.5 or 2): 13,170 and 16,271
 // against 10,372 at 1.1.
+//
+// Explored, not wired in (docs/benchmarks.md, "direct solve at fixed λ:
+// exploration"; direct_test.go, TestDirect behind -long): a solve at one λ
+// without the path. Newton–GMRES from uniform play fails (its line search
+// stalls). Anderson acceleration of x ← y(x) (Walker & Ni, "Anderson
+// acceleration for fixed-point iterations", SIAM J. Numer. Anal. 49, 2011;
+// depth 20, mixing 0.1) from x = 0, handed to the Newton corrector once the
+// reach-weighted residual is below 10⁻³, solves the issue's turn spot at
+// λ = 10 in 141 evaluations and 88 products (19.6 s of CPU against the
+// continuation's 51.1 s, run alternately) — still about 12 times the Nash
+// solve. From x = 0 Anderson makes no progress at λ = 50 on the issue's turn
+// or at λ* = 110 on the report's turn; a ladder of λ in steps of 10, each
+// rung Anderson (≤ 200 evaluations) then Newton from the last rung's
+// solution, reaches λ* on the report's turn with half the products of the
+// continuation (1.17 times faster), and λ = 40 on the issue's turn (rungs of
+// 5 from λ = 30, Anderson ≤ 400) with 1,569 evaluations and 1,661 products
+// where the continuation used 12,786 products to λ = 40.4.
 package spotqre
