@@ -9,11 +9,14 @@ package spotqre
 // larger λ").
 
 import (
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -21,7 +24,7 @@ import (
 var (
 	linSpot   = flag.String("lin.spot", "../testdata/report-turn.toml", "spot file of TestLinearPath")
 	linLambda = flag.String("lin.lambda", "40", "λ of TestLinearPath (comma-separated: one path through them)")
-	linMethod = flag.String("lin.method", "gmres", "gmres | idr")
+	linMethod = flag.String("lin.method", "gmres", "gmres | idr | cheb (-lin.s: the degree)")
 	linS      = flag.Int("lin.s", 8, "IDR(s): the shadow space's dimension s")
 	linMaxP   = flag.Int("lin.maxproducts", 0, "bound on the products of the call (0: none)")
 )
@@ -32,6 +35,8 @@ func setLinear(t testing.TB, s *Solver) {
 	case "gmres":
 	case "idr":
 		s.lin = newIDRS(*linS, 1)
+	case "cheb":
+		s.lin = newChebGMRES(s.kr, *linS)
 	default:
 		t.Fatalf("-lin.method %q", *linMethod)
 	}
@@ -110,7 +115,7 @@ func TestIDRSolvesNonsymmetricSystem(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		lin  linSolver
-	}{{"idr(1)", newIDRS(1, 3)}, {"idr(4)", newIDRS(4, 3)}, {"idr(8)", newIDRS(8, 3)}, {"gmres", newKrylov(40)}} {
+	}{{"idr(1)", newIDRS(1, 3)}, {"idr(4)", newIDRS(4, 3)}, {"idr(8)", newIDRS(8, 3)}, {"gmres", newKrylov(40)}, {"cheb(5)", newChebGMRES(newKrylov(40), 5)}, {"cheb(10)", newChebGMRES(newKrylov(40), 10)}} {
 		for _, rtol := range []float64{1e-3, 1e-8} {
 			x := make([]float64, n)
 			used, rel := c.lin.solve(mv, b, x, rtol, 2000)
@@ -124,6 +129,138 @@ func TestIDRSolvesNonsymmetricSystem(t *testing.T) {
 				t.Errorf("%s, rtol %g: reported %.3g, true %.3g after %d products", c.name, rtol, rel, trueRel, used)
 			}
 			t.Logf("%s, rtol %g: %d products, reported %.2g, true %.2g", c.name, rtol, used, rel, trueRel)
+		}
+	}
+}
+
+var (
+	linSave = flag.String("lin.save", "", "TestLadderSave: write IP's action values at each rung to this prefix (+λ.bin)")
+	linLoad = flag.String("lin.load", "", "TestLinearAt: IP's action values (a file TestLadderSave wrote)")
+	linStep = flag.Float64("lin.step", 0.01, "TestLinearAt: the system is the Newton step at λ·(1+step) from the loaded point")
+	linRtol = flag.String("lin.rtol", "0.1,0.01,0.001", "TestLinearAt: relative tolerances")
+	linList = flag.String("lin.methods", "gmres,idr4,idr8", "TestLinearAt: linear solvers compared (gmres, idrS, chebD)")
+)
+
+// TestLadderSave (long) solves the rungs of -lin.lambda by Anderson →
+// Newton, each from the last (the third pass's ladder), and writes each
+// rung's IP action values to -lin.save, for TestLinearAt.
+func TestLadderSave(t *testing.T) {
+	if !*long || *linSave == "" {
+		t.Skip("-long -lin.save=PREFIX")
+	}
+	g := loadFile(t, *linSpot)
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float64, s.n1)
+	t0 := time.Now()
+	for _, ls := range strings.Split(*linLambda, ",") {
+		var lambda float64
+		if _, err := fmt.Sscan(ls, &lambda); err != nil {
+			t.Fatal(err)
+		}
+		ev, _ := anderson(s, x, lambda, 20, 0.01, DefaultTolerance, 1e-4, 400, false, nil)
+		_, mx, err := s.newton(x, lambda, math.Inf(1), DefaultTolerance, 60)
+		st := s.Stats()
+		t.Logf("λ = %g: Anderson %d, then Newton: largest residual %.3g (%v); in all %d evaluations, %d products, %.1f s", lambda, ev, mx, err, st.Evaluations, st.Products, time.Since(t0).Seconds())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := writeFloats(fmt.Sprintf("%s%g.bin", *linSave, lambda), x); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func writeFloats(name string, x []float64) error {
+	b := make([]byte, 8*len(x))
+	for i, v := range x {
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
+	}
+	return os.WriteFile(name, b, 0o644)
+}
+
+func readFloats(name string, n int) ([]float64, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) != 8*n {
+		return nil, fmt.Errorf("%s: %d bytes, want %d", name, len(b), 8*n)
+	}
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+	return x, nil
+}
+
+// TestLinearAt (long): from the QRE at -lin.lambda (loaded), the Newton
+// system of a path step to λ·(1 + -lin.step), solved by each linear solver
+// of -lin.methods at each tolerance: products, true relative residual and
+// CPU seconds of the solve.
+func TestLinearAt(t *testing.T) {
+	if !*long || *linLoad == "" {
+		t.Skip("-long -lin.load=FILE")
+	}
+	g := loadFile(t, *linSpot)
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lambda float64
+	fmt.Sscan(*linLambda, &lambda)
+	x, err := readFloats(*linLoad, s.n1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mx, wm := s.eval(x, lambda, s.y, s.wt, s.rs)
+	t.Logf("loaded λ = %g: largest residual %.3g, reach-weighted %.3g", lambda, mx, wm)
+	l2 := lambda * (1 + *linStep)
+	mx, wm = s.eval(x, l2, s.y, s.wt, s.rs)
+	s.sig1, s.sigT = s.sigT, s.sig1
+	t.Logf("the step to λ = %g: largest residual %.3g, reach-weighted %.3g", l2, mx, wm)
+	f := make([]float64, s.n1)
+	for i := range f {
+		f[i] = s.y[i] - x[i]
+	}
+	fn := math.Sqrt(dot(f, f))
+	mv := func(v, out []float64) {
+		s.tangent(x, v, l2, out)
+		for i, a := range v {
+			out[i] = a - out[i]
+		}
+	}
+	d, ad := make([]float64, s.n1), make([]float64, s.n1)
+	for _, rs := range strings.Split(*linRtol, ",") {
+		var rtol float64
+		fmt.Sscan(rs, &rtol)
+		for _, name := range strings.Split(*linList, ",") {
+			var lin linSolver
+			var k int
+			switch {
+			case name == "gmres":
+				lin = s.kr
+			case strings.HasPrefix(name, "idr"):
+				fmt.Sscan(name[3:], &k)
+				lin = newIDRS(k, 1)
+			case strings.HasPrefix(name, "cheb"):
+				fmt.Sscan(name[4:], &k)
+				lin = newChebGMRES(s.kr, k)
+			default:
+				t.Fatalf("-lin.methods: %q", name)
+			}
+			var ru0, ru1 syscall.Rusage
+			syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+			used, rel := lin.solve(mv, f, d, rtol, 1000)
+			syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+			cpu := float64(ru1.Utime.Nano()-ru0.Utime.Nano()) / 1e9
+			mv(d, ad)
+			for i := range ad {
+				ad[i] = f[i] - ad[i]
+			}
+			t.Logf("RESULT spot=%s λ=%g→%g rtol=%g %s: %d products, reported %.3g, true %.3g, %.2f s CPU", *linSpot, lambda, l2, rtol, name, used, rel, math.Sqrt(dot(ad, ad))/fn, cpu)
 		}
 	}
 }
