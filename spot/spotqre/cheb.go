@@ -18,12 +18,12 @@ import (
 // measured (the Chebyshev iteration: Saad, "Iterative Methods for Sparse
 // Linear Systems", 2nd ed., 2003, Algorithm 12.1).
 type chebGMRES struct {
-	outer *krylov
-	deg   int
-	est   int
-	lo    float64
-	hi    float64 // the interval's top of the last solve
-	v     [][]float64
+	outer         *krylov
+	deg           int
+	est           int
+	lo            float64
+	hi            float64 // the interval's top of the last solve
+	v             [][]float64
 	z, r, d, u, t []float64
 }
 
