@@ -27,16 +27,20 @@ var (
 	linMethod = flag.String("lin.method", "gmres", "gmres | idr | cheb (-lin.s: the degree)")
 	linS      = flag.Int("lin.s", 8, "IDR(s): the shadow space's dimension s")
 	linMaxP   = flag.Int("lin.maxproducts", 0, "bound on the products of the call (0: none)")
+	linFrom   = flag.Float64("lin.from", 0, "TestLinearPath with -lin.load: the λ of the loaded point")
+	linEst    = flag.Int("lin.est", 20, "cheb: plain GMRES steps before the polynomial (and its spectrum estimate)")
+	linMargin = flag.Float64("lin.margin", 1.15, "cheb: the interval's top over the largest Ritz value")
 )
 
 // setLinear puts the linear solver of -lin.method into s.
 func setLinear(t testing.TB, s *Solver) {
+	chebMargin = *linMargin
 	switch *linMethod {
 	case "gmres":
 	case "idr":
 		s.lin = newIDRS(*linS, 1)
 	case "cheb":
-		s.lin = newChebGMRES(s.kr, *linS)
+		s.lin = newChebGMRES(s.kr, *linS, *linEst)
 	default:
 		t.Fatalf("-lin.method %q", *linMethod)
 	}
@@ -59,6 +63,16 @@ func TestLinearPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	setLinear(t, s)
+	if *linLoad != "" {
+		// Start the path at a saved QRE (TestLadderSave) at λ = -lin.from.
+		x, err := readFloats(*linLoad, s.n1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.lam = *linFrom
+		copy(s.x, x)
+		s.hist = []pathPoint{{s.lam, x}}
+	}
 	t0 := time.Now()
 	for _, ls := range strings.Split(*linLambda, ",") {
 		var lambda float64
@@ -115,7 +129,7 @@ func TestIDRSolvesNonsymmetricSystem(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		lin  linSolver
-	}{{"idr(1)", newIDRS(1, 3)}, {"idr(4)", newIDRS(4, 3)}, {"idr(8)", newIDRS(8, 3)}, {"gmres", newKrylov(40)}, {"cheb(5)", newChebGMRES(newKrylov(40), 5)}, {"cheb(10)", newChebGMRES(newKrylov(40), 10)}} {
+	}{{"idr(1)", newIDRS(1, 3)}, {"idr(4)", newIDRS(4, 3)}, {"idr(8)", newIDRS(8, 3)}, {"gmres", newKrylov(40)}, {"cheb(5)", newChebGMRES(newKrylov(40), 5, 10)}, {"cheb(10)", newChebGMRES(newKrylov(40), 10, 10)}} {
 		for _, rtol := range []float64{1e-3, 1e-8} {
 			x := make([]float64, n)
 			used, rel := c.lin.solve(mv, b, x, rtol, 2000)
@@ -247,7 +261,7 @@ func TestLinearAt(t *testing.T) {
 				lin = newIDRS(k, 1)
 			case strings.HasPrefix(name, "cheb"):
 				fmt.Sscan(name[4:], &k)
-				lin = newChebGMRES(s.kr, k)
+				lin = newChebGMRES(s.kr, k, *linEst)
 			default:
 				t.Fatalf("-lin.methods: %q", name)
 			}
@@ -261,6 +275,43 @@ func TestLinearAt(t *testing.T) {
 				ad[i] = f[i] - ad[i]
 			}
 			t.Logf("RESULT spot=%s λ=%g→%g rtol=%g %s: %d products, reported %.3g, true %.3g, %.2f s CPU", *linSpot, lambda, l2, rtol, name, used, rel, math.Sqrt(dot(ad, ad))/fn, cpu)
+		}
+	}
+}
+
+// TestChebyshevPolynomialIsScaledChebyshev: the preconditioner's residual
+// polynomial 1 − μ·p(μ) is the Chebyshev polynomial of the interval scaled
+// to 1 at 0, T_d((θ − μ)/δ)/T_d(θ/δ) (θ, δ the interval's centre and
+// half-width), checked on a diagonal matrix against the closed form
+// T_d(t) = cos(d·acos t) for |t| ≤ 1, cosh(d·acosh t) for t > 1.
+func TestChebyshevPolynomialIsScaledChebyshev(t *testing.T) {
+	mus := []float64{0.9, 1, 3, 50, 120, 299, 345}
+	c := newChebGMRES(newKrylov(20), 7, 10)
+	c.lo, c.hi = 0.9, 345
+	n := len(mus)
+	c.s, c.d, c.t = make([]float64, n), make([]float64, n), make([]float64, n)
+	mv := func(v, out []float64) {
+		for i, m := range mus {
+			out[i] = m * v[i]
+		}
+	}
+	v, z := make([]float64, n), make([]float64, n)
+	for i := range v {
+		v[i] = 1
+	}
+	c.apply(mv, v, z)
+	cheb := func(d int, x float64) float64 {
+		if math.Abs(x) <= 1 {
+			return math.Cos(float64(d) * math.Acos(x))
+		}
+		return math.Cosh(float64(d) * math.Acosh(x))
+	}
+	θ, δ := (c.hi+c.lo)/2, (c.hi-c.lo)/2
+	for i, mu := range mus {
+		want := cheb(7, (θ-mu)/δ) / cheb(7, θ/δ)
+		got := 1 - mu*z[i]
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("μ = %g: 1 − μ·p(μ) = %.15g, want %.15g", mu, got, want)
 		}
 	}
 }
