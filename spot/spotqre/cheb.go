@@ -44,6 +44,19 @@ type chebGMRES struct {
 	res, u     []float64
 }
 
+// The solver's choice: the polynomial's degree and the plain GMRES steps
+// before it (measured in docs/benchmarks.md, "QRE on spots, fourth pass:
+// larger λ").
+// On spots with fewer IP unknowns than chebMinUnknowns the solver keeps
+// plain GMRES: there a Krylov vector (under 1 MB) stays in cache, the
+// Gram–Schmidt work is small beside the products, and the polynomial's
+// extra products (+43 % to λ* on the report's turn spot) are not repaid.
+const (
+	chebDegree      = 8
+	chebAfter       = 20
+	chebMinUnknowns = 1 << 17
+)
+
 // chebLow is the interval's bottom: the spectrum's lower end (the Ritz
 // values measured reach down to 0.82–1.0; the bulk is at 1).
 const chebLow = 0.9

@@ -27,6 +27,7 @@ var (
 	linMethod = flag.String("lin.method", "gmres", "gmres | idr | cheb (-lin.s: the degree)")
 	linS      = flag.Int("lin.s", 8, "IDR(s): the shadow space's dimension s")
 	linMaxP   = flag.Int("lin.maxproducts", 0, "bound on the products of the call (0: none)")
+	linAuto   = flag.Bool("lin.auto", false, "TestLinearPath: search λ* (0.1 % of the pot) instead")
 	linFrom   = flag.Float64("lin.from", 0, "TestLinearPath with -lin.load: the λ of the loaded point")
 	linEst    = flag.Int("lin.est", 20, "cheb: plain GMRES steps before the polynomial (and its spectrum estimate)")
 	linMargin = flag.Float64("lin.margin", 1.15, "cheb: the interval's top over the largest Ritz value")
@@ -37,6 +38,7 @@ func setLinear(t testing.TB, s *Solver) {
 	chebMargin = *linMargin
 	switch *linMethod {
 	case "gmres":
+		s.lin = s.kr
 	case "idr":
 		s.lin = newIDRS(*linS, 1)
 	case "cheb":
@@ -54,9 +56,13 @@ func TestLinearPath(t *testing.T) {
 		t.Skip("-long: a measurement")
 	}
 	g := loadFile(t, *linSpot)
+	var s *Solver
 	s, err := NewSolver(g, Options{MaxProducts: *linMaxP, Progress: func(p PathPoint) {
 		if testing.Verbose() {
-			fmt.Printf("  λ = %.4g at %.1f s\n", p.Lambda, p.Seconds)
+			var ru syscall.Rusage
+			syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+			st := s.Stats()
+			fmt.Printf("  λ = %.4g: %.1f s wall, %.1f s CPU, steps %d (rejected %d), Newton %d, products %d, evaluations %d\n", p.Lambda, p.Seconds, float64(ru.Utime.Nano())/1e9, st.Steps, st.Rejected, st.Newton, st.Products, st.Evaluations)
 		}
 	}})
 	if err != nil {
@@ -74,6 +80,16 @@ func TestLinearPath(t *testing.T) {
 		s.hist = []pathPoint{{s.lam, x}}
 	}
 	t0 := time.Now()
+	if *linAuto {
+		a, err := s.Auto(0.001)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := a.Result.Stats
+		t.Logf("RESULT spot=%s method=%s s=%d λ* = %.4g: steps %d (rejected %d), Newton %d, products %d, evaluations %d, %.1f s, criterion %.3g, exploitability %.4g %%",
+			*linSpot, *linMethod, *linS, a.Lambda, st.Steps, st.Rejected, st.Newton, st.Products, st.Evaluations, time.Since(t0).Seconds(), a.Result.Residual, a.Result.Evaluation.Percent)
+		return
+	}
 	for _, ls := range strings.Split(*linLambda, ",") {
 		var lambda float64
 		if _, err := fmt.Sscan(ls, &lambda); err != nil {

@@ -118,7 +118,7 @@ type Solver struct {
 	dσ, dq        []float64 // tangent passes
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
-	lin           linSolver // the Newton steps' linear solver (s.kr unless a test sets another)
+	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
 
 	lam  float64
 	dl   float64
@@ -201,6 +201,9 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
 	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
 	s.lin = s.kr
+	if s.n1 >= chebMinUnknowns {
+		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter)
+	}
 	s.reset()
 	return s, nil
 }
