@@ -43,6 +43,8 @@ func setLinear(t testing.TB, s *Solver) {
 		s.lin = newIDRS(*linS, 1)
 	case "cheb":
 		s.lin = newChebGMRES(s.kr, *linS, *linEst)
+	case "cg":
+		s.lin = &symCG{s: s}
 	default:
 		t.Fatalf("-lin.method %q", *linMethod)
 	}
