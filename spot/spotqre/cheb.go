@@ -193,6 +193,7 @@ func (c *chebGMRES) solve(matvec func(v, out []float64), b, x []float64, rtol fl
 		}
 	}
 	c.hi = max(chebMargin*top, 2*c.lo)
+	usePoly := top > 0 && !math.IsInf(top, 0)
 	// The residual b − A x = V_{m+1}(β e₁ − H̄ y), without a product.
 	res := c.res
 	clear(res)
@@ -207,6 +208,13 @@ func (c *chebGMRES) solve(matvec func(v, out []float64), b, x []float64, rtol fl
 		axpy(res, coef, c.k.vec(i, n))
 	}
 	rn := math.Sqrt(dot(res, res))
+	if !usePoly {
+		// No spectrum estimate (the eigenvalue routine failed): plain
+		// GMRES goes on.
+		its, rel2 := c.k.solve(matvec, res, c.u, rtol*bn/rn, maxit-used)
+		axpy(x, 1, c.u)
+		return used + its, rel2 * rn / bn
+	}
 	// Phase 2: GMRES on A p(A) u = res, then x += p(A) u.
 	pm := func(v, out []float64) {
 		c.apply(matvec, v, c.z)
