@@ -24,7 +24,7 @@ import (
 var (
 	linSpot   = flag.String("lin.spot", "../testdata/report-turn.toml", "spot file of TestLinearPath")
 	linLambda = flag.String("lin.lambda", "40", "λ of TestLinearPath (comma-separated: one path through them)")
-	linMethod = flag.String("lin.method", "gmres", "gmres | idr | cheb (-lin.s: the degree)")
+	linMethod = flag.String("lin.method", "gmres", "default (the solver's choice) | gmres | idr | cheb (-lin.s: the degree) | cg")
 	linS      = flag.Int("lin.s", 8, "IDR(s): the shadow space's dimension s")
 	linMaxP   = flag.Int("lin.maxproducts", 0, "bound on the products of the call (0: none)")
 	linAuto   = flag.Bool("lin.auto", false, "TestLinearPath: search λ* (0.1 % of the pot) instead")
@@ -37,6 +37,7 @@ var (
 func setLinear(t testing.TB, s *Solver) {
 	chebMargin = *linMargin
 	switch *linMethod {
+	case "default": // what NewSolver chose
 	case "gmres":
 		s.lin = s.kr
 	case "idr":
