@@ -76,42 +76,193 @@ func (s *Solver) accept(lambda float64, x []float64) {
 // errStopped ends advance when onPoint asks to stop.
 var errStopped = errors.New("stopped")
 
+// The ladder (see the package documentation, Method): rungs of λ, each
+// reached from the last rung's point by the predictor, then the Newton
+// corrector alone when the predictor is close, else Anderson acceleration
+// of the response map until the reach-weighted residual is below the
+// hand-over value, then the Newton corrector without its early give-ups.
+const (
+	// maxRungRel bounds a rung to this share of λ (a doubling).
+	maxRungRel = 1.0
+	// newtonNear: the predictor goes straight to Newton when its
+	// reach-weighted residual is at most this.
+	newtonNear = 1e-2
+	// handCold and handWarm: Anderson hands over to Newton at these
+	// reach-weighted residuals, from uniform play (the first rung) and
+	// from a predictor (the rungs after it). The third pass's measurements
+	// (docs/benchmarks.md): 10⁻³ was best at λ = 10 from x = 0 on the
+	// issue's turn; from a warm start 10⁻² and 10⁻¹ failed at larger λ,
+	// 10⁻⁴ did not.
+	handCold = 1e-3
+	handWarm = 1e-4
+	// alphaCold and alphaWarm: Anderson's mixing (the damping of the
+	// underlying iteration): 0.1 solved λ = 10 from x = 0 on the issue's
+	// turn; from a rung at λ ≥ 10, 0.1 made no progress and 0.01 did.
+	alphaCold = 0.1
+	alphaWarm = 0.01
+	// rungEvals bounds Anderson's evaluations on a rung, and rungProducts
+	// the Newton corrector's products after it.
+	rungEvals    = 300
+	rungProducts = 1500
+	rungIts      = 20
+	// A rung that fails halves; after maxRungFails failures in a row (or a
+	// rung below minRungRel·λ) the continuation takes over up to the
+	// failed rung's λ, then the ladder goes on.
+	maxRungFails = 2
+	minRungRel   = 0.02
+	// Growth after a rung: rungGrowNewton when Newton alone did it within
+	// growIts iterations, rungGrowAnderson when Anderson needed at most
+	// rungEasyEvals evaluations; else the rung keeps its length.
+	rungGrowNewton   = 2
+	rungGrowAnderson = 1.5
+	rungEasyEvals    = 60
+)
+
+// ladderLog, when set (tests), receives a line per rung; noLadder (tests:
+// the measurements against the plain continuation) turns the ladder off.
+var (
+	ladderLog func(format string, args ...any)
+	noLadder  bool
+	coldZero  = true
+	// firstRung is the first rung from λ = 0 (units of the pot) and the
+	// scale of the rungs' bound below λ = firstRung.
+	firstRung = 10.0
+)
+
+// rungTo tries to reach λ = next from the current point into x: the
+// predictor, Newton alone if it is close, else Anderson then Newton. It
+// reports whether the rung converged to the path's tolerance and whether
+// Newton alone did it easily.
+func (s *Solver) rungTo(next, target float64, x []float64) (ok, easyNewton, easyAnderson bool, err error) {
+	s.predict(next, x)
+	mx, wm := s.eval(x, next, s.y, s.wt, s.rs)
+	p0, e0 := s.products, s.stats.Evaluations
+	if wm <= newtonNear {
+		its, _, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+		if err == nil {
+			if ladderLog != nil {
+				ladderLog("rung %.4g → %.4g: predictor %.2g/%.2g, Newton %d its, %d products", s.lam, next, wm, mx, its, s.products-p0)
+			}
+			return true, its <= growIts, false, nil
+		}
+		if err != errNoConvergence {
+			return false, false, false, err
+		}
+	}
+	cold := s.lam == 0
+	if cold && coldZero {
+		clear(x)
+	}
+	alpha, hand := alphaWarm, handWarm
+	if cold {
+		alpha, hand = alphaCold, handCold
+	}
+	run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
+	if run.wm > hand {
+		if ladderLog != nil {
+			ladderLog("rung %.4g → %.4g: predictor %.2g/%.2g, Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, wm, mx, run.evals, run.wm, run.mx)
+		}
+		return false, false, false, nil
+	}
+	// The last rung goes straight to the tolerance (advance's final solve
+	// then finds it met).
+	tolW, tolMax := s.opt.PathTolerance, pathMaxVar
+	if next == target {
+		tolW, tolMax = math.Inf(1), s.opt.Tolerance
+	}
+	s.patient, s.rungLimit = true, s.products+rungProducts
+	its, nmx, err := s.newton(x, next, tolW, tolMax, max(rungIts, finalIts))
+	s.patient, s.rungLimit = false, 0
+	if ladderLog != nil {
+		ladderLog("rung %.4g → %.4g: predictor %.2g/%.2g, Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, %v", s.lam, next, wm, mx, run.evals, run.restarts, run.wm, run.mx, its, s.products-p0, nmx, err)
+	}
+	_ = e0
+	if err != nil {
+		if err != errNoConvergence {
+			return false, false, false, err
+		}
+		return false, false, false, nil
+	}
+	return true, false, run.evals <= rungEasyEvals, nil
+}
+
 // advance follows the path from the current point to target (≥ the
 // current λ), calling onPoint at every accepted point (which may fill in
 // the exploitability, and stops the walk by returning true: advance then
 // returns errStopped at that point, not solved to the tolerance), and
-// solves target to the tolerance.
+// solves target to the tolerance. The path's points are the ladder's rungs,
+// and the continuation's steps where rungs failed.
 func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoint) bool) error {
 	if target < s.lam {
 		s.reset()
 	}
 	x := make([]float64, s.n1)
+	fails := 0
 	for s.lam < target {
-		dl := min(s.dl, maxRelStep*max(s.lam, 2), target-s.lam)
-		if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
-			dl = target - s.lam
-		}
-		next := s.lam + dl
-		s.predict(next, x)
-		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
-		if err != nil {
-			if err != errNoConvergence {
+		var next float64
+		if s.lam < s.contTo || noLadder {
+			// A continuation step (the ladder's fallback).
+			goal := min(target, s.contTo)
+			if noLadder {
+				goal = target
+			}
+			dl := min(s.dl, maxRelStep*max(s.lam, 2), goal-s.lam)
+			if rest := goal - s.lam - dl; rest > 0 && rest < dl/4 {
+				dl = goal - s.lam
+			}
+			next = s.lam + dl
+			s.predict(next, x)
+			its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+			if err != nil {
+				if err != errNoConvergence {
+					return err
+				}
+				s.stats.Rejected++
+				s.dl = dl / 2
+				if s.dl < minRelStep*max(1, s.lam) {
+					return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
+				}
+				continue
+			}
+			if its <= growIts {
+				s.dl = dl * stepGrow
+			} else {
+				s.dl = dl
+			}
+		} else {
+			dl := min(s.rung, maxRungRel*max(s.lam, firstRung), target-s.lam)
+			if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
+				dl = target - s.lam
+			}
+			next = s.lam + dl
+			ok, easyN, easyA, err := s.rungTo(next, target, x)
+			if err != nil {
 				return err
 			}
-			s.stats.Rejected++
-			s.dl = dl / 2
-			if s.dl < minRelStep*max(1, s.lam) {
-				return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
+			if !ok {
+				s.stats.Rejected++
+				fails++
+				s.rung = dl / 2
+				if fails >= maxRungFails || s.rung < minRungRel*max(s.lam, 1) {
+					// The continuation takes over to the failed rung's λ.
+					s.contTo, fails = next, 0
+					s.rung = max(s.rung, minRungRel*max(s.lam, 1))
+					s.dl = min(s.dl, s.rung)
+				}
+				continue
 			}
-			continue
+			fails = 0
+			switch {
+			case easyN:
+				s.rung = dl * rungGrowNewton
+			case easyA:
+				s.rung = dl * rungGrowAnderson
+			default:
+				s.rung = dl
+			}
 		}
 		s.stats.Steps++
 		s.accept(next, x)
-		if its <= growIts {
-			s.dl = dl * stepGrow
-		} else {
-			s.dl = dl
-		}
 		pt := PathPoint{Lambda: next, Residual: s.lastW, Exploitability: math.NaN(), Percent: math.NaN(), Seconds: time.Since(start).Seconds()}
 		stop := onPoint != nil && onPoint(&pt)
 		if s.opt.Progress != nil {
@@ -293,7 +444,7 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	}
 	// below is the last point above the target, with the path state there.
 	type snapshot struct {
-		lam, dl float64
+		lam, dl, rung, contTo float64
 		hist    []pathPoint
 		pt      PathPoint
 	}
@@ -302,10 +453,10 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 		for i, q := range s.hist {
 			h[i] = pathPoint{q.lambda, slices.Clone(q.x)}
 		}
-		return snapshot{s.lam, s.dl, h, pt}
+		return snapshot{s.lam, s.dl, s.rung, s.contTo, h, pt}
 	}
 	restore := func(sn snapshot) {
-		s.lam, s.dl = sn.lam, sn.dl
+		s.lam, s.dl, s.rung, s.contTo = sn.lam, sn.dl, sn.rung, sn.contTo
 		s.hist = s.hist[:0]
 		for _, q := range sn.hist {
 			s.hist = append(s.hist, pathPoint{q.lambda, slices.Clone(q.x)})
