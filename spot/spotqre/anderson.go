@@ -18,17 +18,17 @@ import "math"
 // where the iteration reports convergence: the residual it returns is the
 // real one at the x it returns.
 type anderson struct {
-	m         int
-	n         int
-	f, fOld   []float64
-	xOld      []float64
-	best      []float64
-	dF, dU    [][]float32 // ring of m columns (float32: half the memory traffic)
-	gram      []float64   // m × m, slot-indexed
-	b         []float64   // dF_jᵀ f
-	a, bb, γ  []float64   // the k × k system
-	slot      []int       // ring slots in use, oldest first
-	acc       []float64   // the new column's dot products
+	m        int
+	n        int
+	f, fOld  []float64
+	xOld     []float64
+	best     []float64
+	dF, dU   [][]float32 // ring of m columns (float32: half the memory traffic)
+	gram     []float64   // m × m, slot-indexed
+	b        []float64   // dF_jᵀ f
+	a, bb, γ []float64   // the k × k system
+	slot     []int       // ring slots in use, oldest first
+	acc      []float64   // the new column's dot products
 }
 
 // Anderson parameters. The depth: on the turn at λ = 10 from
@@ -65,7 +65,7 @@ func newAnderson(n, m int) *anderson {
 // residual (largest, reach-weighted) of eval at the x returned.
 type andersonRun struct {
 	evals, restarts int
-	mx, wm float64
+	mx, wm          float64
 }
 
 // anderson iterates from x (updated in place) at λ until the reach-weighted

@@ -445,8 +445,8 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	// below is the last point above the target, with the path state there.
 	type snapshot struct {
 		lam, dl, rung, contTo float64
-		hist    []pathPoint
-		pt      PathPoint
+		hist                  []pathPoint
+		pt                    PathPoint
 	}
 	save := func(pt PathPoint) snapshot {
 		h := make([]pathPoint, len(s.hist))

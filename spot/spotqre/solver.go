@@ -132,8 +132,8 @@ type Solver struct {
 	// rungLimit bounds the products of the current Newton corrector (0:
 	// none).
 	rungLimit int
-	x    []float64
-	hist []pathPoint // the last three accepted points, oldest first
+	x         []float64
+	hist      []pathPoint // the last three accepted points, oldest first
 
 	// scratch, compact
 	y, f, d, xt, yt, ft, wt, wtT, rs, rsT []float64
@@ -144,11 +144,11 @@ type Solver struct {
 	sig1, sigT []float64
 	// σAtSig1: IP's part of s.σ holds s.sig1 (set by the first tangent
 	// pass after an evaluation, cleared by eval).
-	σAtSig1 bool
-	mean       []float64 // scratch, one entry per hand
-	lastKits   int
-	lastKrel   float64
-	products   int // this call
+	σAtSig1  bool
+	mean     []float64 // scratch, one entry per hand
+	lastKits int
+	lastKrel float64
+	products int // this call
 }
 
 // ErrLambda reports an invalid λ.
