@@ -84,9 +84,6 @@ var errStopped = errors.New("stopped")
 const (
 	// maxRungRel bounds a rung to this share of λ (a doubling).
 	maxRungRel = 1.0
-	// newtonNear: the predictor goes straight to Newton when its
-	// reach-weighted residual is at most this.
-	newtonNear = 1e-2
 	// handCold and handWarm: Anderson hands over to Newton at these
 	// reach-weighted residuals, from uniform play (the first rung) and
 	// from a predictor (the rungs after it). The third pass's measurements
@@ -100,9 +97,7 @@ const (
 	// turn; from a rung at λ ≥ 10, 0.1 made no progress and 0.01 did.
 	alphaCold = 0.1
 	alphaWarm = 0.01
-	// rungEvals bounds Anderson's evaluations on a rung, and rungProducts
-	// the Newton corrector's products after it.
-	rungEvals    = 300
+	// rungProducts bounds the Newton corrector's products after Anderson.
 	rungProducts = 1500
 	rungIts      = 20
 	// A rung that fails halves; after maxRungFails failures in a row (or a
@@ -110,12 +105,11 @@ const (
 	// failed rung's λ, then the ladder goes on.
 	maxRungFails = 2
 	minRungRel   = 0.02
-	// Growth after a rung: rungGrowNewton when Newton alone did it within
-	// growIts iterations, rungGrowAnderson when Anderson needed at most
-	// rungEasyEvals evaluations; else the rung keeps its length.
-	rungGrowNewton   = 2
-	rungGrowAnderson = 1.5
-	rungEasyEvals    = 60
+	// Growth after a rung that Newton did alone within growIts
+	// iterations (a rung Anderson had to rescue keeps its length), and the
+	// rung after the first, as a share of its λ.
+	rungGrow  = 1.25
+	firstNext = 0.1
 )
 
 // ladderLog, when set (tests), receives a line per rung; noLadder (tests:
@@ -127,63 +121,70 @@ var (
 	// firstRung is the first rung from λ = 0 (units of the pot) and the
 	// scale of the rungs' bound below λ = firstRung.
 	firstRung = 10.0
+	// rungEvals bounds Anderson's evaluations on a rung.
+	rungEvals = 300
 )
 
-// rungTo tries to reach λ = next from the current point into x: the
-// predictor, Newton alone if it is close, else Anderson then Newton. It
-// reports whether the rung converged to the path's tolerance and whether
-// Newton alone did it easily.
-func (s *Solver) rungTo(next, target float64, x []float64) (ok, easyNewton, easyAnderson bool, err error) {
-	s.predict(next, x)
-	mx, wm := s.eval(x, next, s.y, s.wt, s.rs)
-	p0, e0 := s.products, s.stats.Evaluations
-	if wm <= newtonNear {
-		its, _, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+// rungTo tries to reach λ = next from the current point into x. From
+// uniform play (the first rung): Anderson from x = 0, then Newton. Else:
+// Newton from the predictor (giving up early, as the continuation's
+// corrector); when it fails, Anderson from the predictor, then Newton
+// without the early give-ups. It reports whether the rung converged to the
+// path's tolerance (to the tolerance when next is the target) and how:
+// Newton alone within growIts iterations (easy) or with Anderson's help.
+func (s *Solver) rungTo(next, target float64, x []float64) (ok, easy, rescued bool, err error) {
+	tolW, tolMax := s.opt.PathTolerance, pathMaxVar
+	if next == target {
+		// The last rung goes straight to the tolerance (advance's final
+		// solve then finds it met).
+		tolW, tolMax = math.Inf(1), s.opt.Tolerance
+	}
+	p0 := s.products
+	cold := s.lam == 0
+	alpha, hand := alphaWarm, handWarm
+	if cold {
+		alpha, hand = alphaCold, handCold
+		clear(x)
+	} else {
+		s.predict(next, x)
+		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
 		if err == nil {
-			if ladderLog != nil {
-				ladderLog("rung %.4g → %.4g: predictor %.2g/%.2g, Newton %d its, %d products", s.lam, next, wm, mx, its, s.products-p0)
+			if next == target {
+				its, mx, err = s.newton(x, next, tolW, tolMax, finalIts)
 			}
-			return true, its <= growIts, false, nil
+			if ladderLog != nil {
+				ladderLog("rung %.4g → %.4g: Newton %d its, %d products, largest %.2g, %v", s.lam, next, its, s.products-p0, mx, err)
+			}
+			if err == nil {
+				return true, its <= growIts, false, nil
+			}
 		}
 		if err != errNoConvergence {
 			return false, false, false, err
 		}
-	}
-	cold := s.lam == 0
-	if cold && coldZero {
-		clear(x)
-	}
-	alpha, hand := alphaWarm, handWarm
-	if cold {
-		alpha, hand = alphaCold, handCold
+		s.predict(next, x)
 	}
 	run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
 	if run.wm > hand {
 		if ladderLog != nil {
-			ladderLog("rung %.4g → %.4g: predictor %.2g/%.2g, Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, wm, mx, run.evals, run.wm, run.mx)
+			ladderLog("rung %.4g → %.4g: (Newton %d products) Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, s.products-p0, run.evals, run.wm, run.mx)
 		}
 		return false, false, false, nil
 	}
-	// The last rung goes straight to the tolerance (advance's final solve
-	// then finds it met).
-	tolW, tolMax := s.opt.PathTolerance, pathMaxVar
-	if next == target {
-		tolW, tolMax = math.Inf(1), s.opt.Tolerance
-	}
+	p1 := s.products
 	s.patient, s.rungLimit = true, s.products+rungProducts
 	its, nmx, err := s.newton(x, next, tolW, tolMax, max(rungIts, finalIts))
 	s.patient, s.rungLimit = false, 0
 	if ladderLog != nil {
-		ladderLog("rung %.4g → %.4g: predictor %.2g/%.2g, Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, %v", s.lam, next, wm, mx, run.evals, run.restarts, run.wm, run.mx, its, s.products-p0, nmx, err)
+		ladderLog("rung %.4g → %.4g: (Newton %d products) Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, %v", s.lam, next, p1-p0, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, err)
 	}
-	_ = e0
 	if err != nil {
 		if err != errNoConvergence {
 			return false, false, false, err
 		}
 		return false, false, false, nil
 	}
-	return true, false, run.evals <= rungEasyEvals, nil
+	return true, false, true, nil
 }
 
 // advance follows the path from the current point to target (≥ the
@@ -235,7 +236,7 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 				dl = target - s.lam
 			}
 			next = s.lam + dl
-			ok, easyN, easyA, err := s.rungTo(next, target, x)
+			ok, easy, rescued, err := s.rungTo(next, target, x)
 			if err != nil {
 				return err
 			}
@@ -253,11 +254,11 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 			}
 			fails = 0
 			switch {
-			case easyN:
-				s.rung = dl * rungGrowNewton
-			case easyA:
-				s.rung = dl * rungGrowAnderson
-			default:
+			case s.lam == 0:
+				s.rung = firstNext * next
+			case easy:
+				s.rung = dl * rungGrow
+			case rescued:
 				s.rung = dl
 			}
 		}
