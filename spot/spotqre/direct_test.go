@@ -23,7 +23,7 @@ import (
 var (
 	directSpot   = flag.String("direct.spot", "../testdata/report-turn.toml", "spot file of TestDirect")
 	directLambda = flag.String("direct.lambda", "10", "λ of TestDirect (comma-separated: solved in order, each warm-started from the previous with -direct.warm=prev)")
-	directMethod = flag.String("direct.method", "anderson", "anderson | newton | anderson+newton | continuation (the plain continuation from 0) | ladder (Solve: the ladder from 0)")
+	directMethod = flag.String("direct.method", "anderson", "anderson | newton | anderson+newton | continuation (the plain continuation from 0) | ladder (Solve: the ladder from 0) | auto (Solver.Auto, λ*)")
 	directWarm   = flag.String("direct.warm", "zero", "zero | nash | prev")
 	directDepth  = flag.Int("direct.m", 10, "Anderson depth")
 	directAlpha  = flag.Float64("direct.alpha", 1, "Anderson mixing α (damping of the underlying iteration)")
@@ -33,6 +33,7 @@ var (
 	directCheck  = flag.Int("direct.check", 4, "ladder: Anderson's residual every this many iterations")
 	directCold   = flag.Bool("direct.coldzero", true, "ladder: the first rung's Anderson starts from x = 0")
 	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
+	directAFirst = flag.String("direct.afirst", "predict", "ladder: Anderson-first rungs: off | predict | last")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -284,10 +285,21 @@ func TestDirect(t *testing.T) {
 			}
 		case "newton":
 			_, mx, nerr = s.newton(x, lambda, math.Inf(1), DefaultTolerance, 100)
+		case "auto":
+			ladderLog = logf
+			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
+			a, err := s.Auto(0.001)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("λ* = %g: %+v", a.Lambda, a.Result.Stats)
+			continue
 		case "continuation", "ladder":
 			noLadder = *directMethod == "continuation"
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			s.reset()
 			_, nerr = s.Solve([]float64{lambda})
 			copy(x, s.x)

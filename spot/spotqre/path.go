@@ -76,11 +76,22 @@ func (s *Solver) accept(lambda float64, x []float64) {
 // errStopped ends advance when onPoint asks to stop.
 var errStopped = errors.New("stopped")
 
-// The ladder (see the package documentation, Method): rungs of λ, each
-// reached from the last rung's point by the predictor, then the Newton
-// corrector alone when the predictor is close, else Anderson acceleration
-// of the response map until the reach-weighted residual is below the
-// hand-over value, then the Newton corrector without its early give-ups.
+// The ladder (see the package documentation, Method): rungs of λ. The
+// first, from uniform play, is Anderson acceleration of the response map
+// from x = 0 until the reach-weighted residual is below a hand-over value,
+// then the Newton corrector. Each later rung is one of two kinds:
+//
+//   - Newton first: the predictor, then the Newton corrector giving up
+//     early (as the continuation's); if it fails, Anderson from the
+//     predictor rescues the rung, then Newton without the early give-ups.
+//   - Anderson first: Anderson from the predictor, then Newton.
+//
+// Each kind keeps its own rung length (Newton first grows by rungGrow after
+// an easy rung, Anderson first doubles after an easy rung; both halve
+// after a failure) and its measured cost per unit of progress (evaluations
+// plus products per Δ ln λ, failed tries included); the next rung is of the
+// cheaper kind. Rungs that fail maxRungFails times in a row hand over to
+// the continuation up to the failed rung's λ.
 const (
 	// maxRungRel bounds a rung to this share of λ (a doubling).
 	maxRungRel = 1.0
@@ -92,24 +103,26 @@ const (
 	// 10⁻⁴ did not.
 	handCold = 1e-3
 	handWarm = 1e-4
+	// handSlack: Newton also takes over from Anderson's best point when
+	// Anderson ran out of evaluations within this factor of the hand-over.
+	handSlack = 10
 	// alphaCold and alphaWarm: Anderson's mixing (the damping of the
 	// underlying iteration): 0.1 solved λ = 10 from x = 0 on the issue's
 	// turn; from a rung at λ ≥ 10, 0.1 made no progress and 0.01 did.
 	alphaCold = 0.1
 	alphaWarm = 0.01
-	// rungProducts bounds the Newton corrector's products after Anderson.
-	rungProducts = 1500
-	rungIts      = 20
-	// A rung that fails halves; after maxRungFails failures in a row (or a
-	// rung below minRungRel·λ) the continuation takes over up to the
-	// failed rung's λ, then the ladder goes on.
-	maxRungFails = 2
-	minRungRel   = 0.02
-	// Growth after a rung that Newton did alone within growIts
-	// iterations (a rung Anderson had to rescue keeps its length), and the
-	// rung after the first, as a share of its λ.
-	rungGrow  = 1.25
-	firstNext = 0.1
+	// rungProducts bounds the Newton corrector's products after Anderson,
+	// newtonFirstProducts those of a Newton-first try.
+	rungProducts        = 1500
+	newtonFirstProducts = 250
+	rungIts             = 20
+	maxRungFails        = 2
+	minRungRel          = 0.02
+	rungGrow            = 1.1 // Newton first, after ≤ growIts iterations
+	rungGrowAnderson    = 2   // Anderson first, after ≤ rungEvals/2 evaluations
+	// The first rungs after the cold one, as shares of its λ.
+	firstNewton   = 0.1
+	firstAnderson = 1.0
 )
 
 // ladderLog, when set (tests), receives a line per rung; noLadder (tests:
@@ -123,68 +136,160 @@ var (
 	firstRung = 10.0
 	// rungEvals bounds Anderson's evaluations on a rung.
 	rungEvals = 300
+	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
+	// them from the last rung's point instead of the predictor.
+	andersonFirstOn  = true
+	andersonFromLast = false
 )
 
-// rungTo tries to reach λ = next from the current point into x. From
-// uniform play (the first rung): Anderson from x = 0, then Newton. Else:
-// Newton from the predictor (giving up early, as the continuation's
-// corrector); when it fails, Anderson from the predictor, then Newton
-// without the early give-ups. It reports whether the rung converged to the
-// path's tolerance (to the tolerance when next is the target) and how:
-// Newton alone within growIts iterations (easy) or with Anderson's help.
-func (s *Solver) rungTo(next, target float64, x []float64) (ok, easy, rescued bool, err error) {
-	tolW, tolMax := s.opt.PathTolerance, pathMaxVar
-	if next == target {
-		// The last rung goes straight to the tolerance (advance's final
-		// solve then finds it met).
-		tolW, tolMax = math.Inf(1), s.opt.Tolerance
+// ladder is the ladder's state (reset at λ = 0, saved with Auto's
+// snapshots).
+type ladder struct {
+	rungN, rungA float64 // the next rung of each kind
+	// work (evaluations + products) and progress (Δ ln λ) of each kind
+	costN, progN, costA, progA float64
+	// lastAFailed: the last Anderson-first rung failed (the next tries
+	// Newton first)
+	lastAFailed bool
+	// contTo: the continuation, not the ladder, goes on to this λ (after
+	// failed rungs).
+	contTo float64
+	fails  int // rungs failed in a row
+}
+
+// andersonFirst says which kind the next rung is.
+func (l *ladder) andersonFirst() bool {
+	switch {
+	case !andersonFirstOn || l.lastAFailed || l.progA == 0:
+		return false
+	case l.progN == 0:
+		return true
 	}
-	p0 := s.products
-	cold := s.lam == 0
-	alpha, hand := alphaWarm, handWarm
-	if cold {
-		alpha, hand = alphaCold, handCold
-		clear(x)
+	return l.costA/l.progA < l.costN/l.progN
+}
+
+func (s *Solver) work() float64 { return float64(s.stats.Evaluations + s.products) }
+
+// rung tries to reach a λ beyond the current point into x and, on
+// success, accepts it; it returns the λ tried and whether it was reached.
+func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err error) {
+	L := &s.lad
+	prog := func(next float64) float64 { return math.Log(next / s.lam) }
+	span := func(r float64) float64 {
+		dl := min(r, maxRungRel*max(s.lam, firstRung), target-s.lam)
+		if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
+			dl = target - s.lam
+		}
+		return dl
+	}
+	// The last rung goes straight to the tolerance (advance's final solve
+	// then finds it met).
+	tols := func(next float64) (float64, float64) {
+		if next == target {
+			return math.Inf(1), s.opt.Tolerance
+		}
+		return s.opt.PathTolerance, pathMaxVar
+	}
+	andersonThenNewton := func(next, alpha, hand float64, what string) (bool, int, error) {
+		w0, p0 := s.work(), s.products
+		run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
+		// Out of evaluations but close (within handSlack of the hand-over):
+		// Newton still tries — a failed rung costs more.
+		if run.wm > handSlack*hand {
+			if ladderLog != nil {
+				ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, what, run.evals, run.wm, run.mx)
+			}
+			return false, run.evals, nil
+		}
+		p1 := s.products
+		tolW, tolMax := tols(next)
+		s.patient, s.rungLimit = true, s.products+rungProducts
+		its, nmx, err := s.newton(x, next, tolW, tolMax, max(rungIts, finalIts))
+		s.patient, s.rungLimit = false, 0
+		if ladderLog != nil {
+			ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, work %.0f, %v", s.lam, next, what, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, s.work()-w0, err)
+		}
+		_ = p0
+		if err != nil && err != errNoConvergence {
+			return false, run.evals, err
+		}
+		return err == nil, run.evals, nil
+	}
+	if s.lam == 0 {
+		next = s.lam + span(firstRung)
+		if coldZero {
+			clear(x)
+		} else {
+			copy(x, s.x)
+		}
+		ok, _, err := andersonThenNewton(next, alphaCold, handCold, "cold")
+		if ok {
+			L.rungN, L.rungA = firstNewton*next, firstAnderson*next
+		} else {
+			L.rungN, L.rungA = next/2, next/2
+		}
+		return next, ok, err
+	}
+	if !L.andersonFirst() {
+		dl := span(L.rungN)
+		next = s.lam + dl
+		w0 := s.work()
+		s.predict(next, x)
+		s.rungLimit = s.products + newtonFirstProducts
+		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+		s.rungLimit = 0
+		if err == nil && next == target {
+			its, mx, err = s.newton(x, next, math.Inf(1), s.opt.Tolerance, finalIts)
+		}
+		if err != nil && err != errNoConvergence {
+			return next, false, err
+		}
+		L.costN += s.work() - w0
+		L.lastAFailed = false // Anderson first may be tried again
+		if ladderLog != nil {
+			ladderLog("rung %.4g → %.4g (Newton first): %d its, work %.0f, largest %.2g, %v", s.lam, next, its, s.work()-w0, mx, err)
+		}
+		if err == nil {
+			L.progN += prog(next)
+			if its <= growIts {
+				L.rungN = dl * rungGrow
+			} else {
+				L.rungN = dl
+			}
+			return next, true, nil
+		}
+		L.rungN = dl / 2
+		// Anderson rescues the rung.
+		w1 := s.work()
+		s.predict(next, x)
+		ok, _, err := andersonThenNewton(next, alphaWarm, handWarm, "rescue")
+		L.costA += s.work() - w1
+		if ok {
+			L.progA += prog(next)
+			L.rungA = max(L.rungA, dl)
+		}
+		return next, ok, err
+	}
+	dl := span(L.rungA)
+	next = s.lam + dl
+	w0 := s.work()
+	if andersonFromLast {
+		copy(x, s.x)
 	} else {
 		s.predict(next, x)
-		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
-		if err == nil {
-			if next == target {
-				its, mx, err = s.newton(x, next, tolW, tolMax, finalIts)
-			}
-			if ladderLog != nil {
-				ladderLog("rung %.4g → %.4g: Newton %d its, %d products, largest %.2g, %v", s.lam, next, its, s.products-p0, mx, err)
-			}
-			if err == nil {
-				return true, its <= growIts, false, nil
-			}
-		}
-		if err != errNoConvergence {
-			return false, false, false, err
-		}
-		s.predict(next, x)
 	}
-	run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
-	if run.wm > hand {
-		if ladderLog != nil {
-			ladderLog("rung %.4g → %.4g: (Newton %d products) Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, s.products-p0, run.evals, run.wm, run.mx)
+	ok, evals, err := andersonThenNewton(next, alphaWarm, handWarm, "Anderson first")
+	L.costA += s.work() - w0
+	L.lastAFailed = !ok
+	if ok {
+		L.progA += prog(next)
+		if evals <= rungEvals/2 {
+			L.rungA = dl * rungGrowAnderson
 		}
-		return false, false, false, nil
+	} else {
+		L.rungA = dl / 2
 	}
-	p1 := s.products
-	s.patient, s.rungLimit = true, s.products+rungProducts
-	its, nmx, err := s.newton(x, next, tolW, tolMax, max(rungIts, finalIts))
-	s.patient, s.rungLimit = false, 0
-	if ladderLog != nil {
-		ladderLog("rung %.4g → %.4g: (Newton %d products) Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, %v", s.lam, next, p1-p0, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, err)
-	}
-	if err != nil {
-		if err != errNoConvergence {
-			return false, false, false, err
-		}
-		return false, false, false, nil
-	}
-	return true, false, true, nil
+	return next, ok, err
 }
 
 // advance follows the path from the current point to target (≥ the
@@ -198,12 +303,11 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 		s.reset()
 	}
 	x := make([]float64, s.n1)
-	fails := 0
 	for s.lam < target {
 		var next float64
-		if s.lam < s.contTo || noLadder {
+		if s.lam < s.lad.contTo || noLadder {
 			// A continuation step (the ladder's fallback).
-			goal := min(target, s.contTo)
+			goal := min(target, s.lad.contTo)
 			if noLadder {
 				goal = target
 			}
@@ -231,36 +335,28 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 				s.dl = dl
 			}
 		} else {
-			dl := min(s.rung, maxRungRel*max(s.lam, firstRung), target-s.lam)
-			if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
-				dl = target - s.lam
-			}
-			next = s.lam + dl
-			ok, easy, rescued, err := s.rungTo(next, target, x)
+			var ok bool
+			var err error
+			next, ok, err = s.rung(target, x)
 			if err != nil {
 				return err
 			}
+			L := &s.lad
 			if !ok {
 				s.stats.Rejected++
-				fails++
-				s.rung = dl / 2
-				if fails >= maxRungFails || s.rung < minRungRel*max(s.lam, 1) {
+				L.fails++
+				if L.fails >= maxRungFails || max(L.rungN, L.rungA) < minRungRel*max(s.lam, 1) {
 					// The continuation takes over to the failed rung's λ.
-					s.contTo, fails = next, 0
-					s.rung = max(s.rung, minRungRel*max(s.lam, 1))
-					s.dl = min(s.dl, s.rung)
+					L.contTo, L.fails = next, 0
+					L.rungN = max(L.rungN, minRungRel*max(s.lam, 1))
+					s.dl = min(s.dl, L.rungN)
+					if ladderLog != nil {
+						ladderLog("continuation %.4g → %.4g", s.lam, next)
+					}
 				}
 				continue
 			}
-			fails = 0
-			switch {
-			case s.lam == 0:
-				s.rung = firstNext * next
-			case easy:
-				s.rung = dl * rungGrow
-			case rescued:
-				s.rung = dl
-			}
+			L.fails = 0
 		}
 		s.stats.Steps++
 		s.accept(next, x)
@@ -445,19 +541,20 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	}
 	// below is the last point above the target, with the path state there.
 	type snapshot struct {
-		lam, dl, rung, contTo float64
-		hist                  []pathPoint
-		pt                    PathPoint
+		lam, dl float64
+		lad     ladder
+		hist    []pathPoint
+		pt      PathPoint
 	}
 	save := func(pt PathPoint) snapshot {
 		h := make([]pathPoint, len(s.hist))
 		for i, q := range s.hist {
 			h[i] = pathPoint{q.lambda, slices.Clone(q.x)}
 		}
-		return snapshot{s.lam, s.dl, s.rung, s.contTo, h, pt}
+		return snapshot{s.lam, s.dl, s.lad, h, pt}
 	}
 	restore := func(sn snapshot) {
-		s.lam, s.dl, s.rung, s.contTo = sn.lam, sn.dl, sn.rung, sn.contTo
+		s.lam, s.dl, s.lad = sn.lam, sn.dl, sn.lad
 		s.hist = s.hist[:0]
 		for _, q := range sn.hist {
 			s.hist = append(s.hist, pathPoint{q.lambda, slices.Clone(q.x)})

@@ -120,12 +120,9 @@ type Solver struct {
 	kr            *krylov
 	and           *anderson // allocated on the first ladder rung that needs it
 
-	lam  float64
-	dl   float64 // the continuation's next step
-	rung float64 // the ladder's next step (path.go)
-	// contTo: the continuation, not the ladder, goes on to this λ (after
-	// failed rungs).
-	contTo float64
+	lam float64
+	dl  float64 // the continuation's next step
+	lad ladder  // path.go
 	// patient: the Newton corrector does not give up early (after
 	// Anderson, whose iterate is close but not on a smooth path).
 	patient bool
@@ -219,7 +216,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
-	s.lam, s.dl, s.rung, s.contTo = 0, 1, firstRung, 0
+	s.lam, s.dl, s.lad = 0, 1, ladder{}
 	x := make([]float64, s.n1)
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
