@@ -33,7 +33,7 @@ var (
 	directCheck  = flag.Int("direct.check", 4, "ladder: Anderson's residual every this many iterations")
 	directCold   = flag.Bool("direct.coldzero", true, "ladder: the first rung's Anderson starts from x = 0")
 	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
-	directAFirst = flag.String("direct.afirst", "predict", "ladder: Anderson-first rungs: off | predict | last")
+	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 

@@ -138,7 +138,7 @@ var (
 	rungEvals = 300
 	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
 	// them from the last rung's point instead of the predictor.
-	andersonFirstOn  = true
+	andersonFirstOn  = false
 	andersonFromLast = false
 )
 
