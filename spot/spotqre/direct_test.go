@@ -34,6 +34,7 @@ var (
 	directCold   = flag.Bool("direct.coldzero", true, "ladder: the first rung's Anderson starts from x = 0")
 	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
+	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -289,6 +290,7 @@ func TestDirect(t *testing.T) {
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
+			rescueOn = *directRescue
 			a, err := s.Auto(0.001)
 			if err != nil {
 				t.Fatal(err)
@@ -300,6 +302,7 @@ func TestDirect(t *testing.T) {
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
+			rescueOn = *directRescue
 			s.reset()
 			_, nerr = s.Solve([]float64{lambda})
 			copy(x, s.x)

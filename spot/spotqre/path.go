@@ -138,7 +138,10 @@ var (
 	rungEvals = 300
 	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
 	// them from the last rung's point instead of the predictor.
-	andersonFirstOn  = false
+	andersonFirstOn = false
+	// rescueOn: Anderson rescues a failed Newton-first rung (else the rung
+	// halves, as the continuation's steps).
+	rescueOn         = true
 	andersonFromLast = false
 )
 
@@ -259,6 +262,9 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 			return next, true, nil
 		}
 		L.rungN = dl / 2
+		if !rescueOn {
+			return next, false, nil
+		}
 		// Anderson rescues the rung.
 		w1 := s.work()
 		s.predict(next, x)
