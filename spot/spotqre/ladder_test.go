@@ -14,7 +14,7 @@ func TestLadderReachesTheContinuationsQRE(t *testing.T) {
 	for _, c := range []struct {
 		name, src string
 		lambda    float64
-	}{{"river", riverTiny, 40}, {"turn", turnTiny, 14}} {
+	}{{"river", riverTiny, 40}, {"turn", turnTiny, 8}} {
 		t.Run(c.name, func(t *testing.T) {
 			g := mustGame(t, c.src, spot.Options{})
 			solve := func(off bool) *Result {
