@@ -291,7 +291,7 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 			}
 			var sum float64
 			for a := range b.k {
-				e := math.Exp((q[a*b.nh+h] - best) * scale)
+				e := expNeg((q[a*b.nh+h] - best) * scale)
 				rs[b.c+a*b.nh+h] = e
 				sum += e
 			}
