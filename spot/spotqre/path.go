@@ -120,6 +120,9 @@ const (
 	minRungRel          = 0.02
 	rungGrow            = 1.1 // Newton first, after ≤ growIts iterations
 	rungGrowAnderson    = 2   // Anderson first, after ≤ rungEvals/2 evaluations
+	// costDecay: the weight of a kind's earlier rungs in its cost per
+	// progress at each new rung of that kind (the costs change with λ).
+	costDecay = 0.5
 	// The first rungs after the cold one, as shares of its λ.
 	firstNewton   = 0.1
 	firstAnderson = 1.0
@@ -247,7 +250,8 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		if err != nil && err != errNoConvergence {
 			return next, false, err
 		}
-		L.costN += s.work() - w0
+		L.costN = costDecay*L.costN + s.work() - w0
+		L.progN *= costDecay
 		L.lastAFailed = false // Anderson first may be tried again
 		if ladderLog != nil {
 			ladderLog("rung %.4g → %.4g (Newton first): %d its, work %.0f, largest %.2g, %v", s.lam, next, its, s.work()-w0, mx, err)
@@ -269,7 +273,8 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		w1 := s.work()
 		s.predict(next, x)
 		ok, _, err := andersonThenNewton(next, alphaWarm, handWarm, "rescue")
-		L.costA += s.work() - w1
+		L.costA = costDecay*L.costA + s.work() - w1
+		L.progA *= costDecay
 		if ok {
 			L.progA += prog(next)
 			L.rungA = max(L.rungA, dl)
@@ -285,7 +290,8 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		s.predict(next, x)
 	}
 	ok, evals, err := andersonThenNewton(next, alphaWarm, handWarm, "Anderson first")
-	L.costA += s.work() - w0
+	L.costA = costDecay*L.costA + s.work() - w0
+	L.progA *= costDecay
 	L.lastAFailed = !ok
 	if ok {
 		L.progA += prog(next)
