@@ -35,6 +35,7 @@ var (
 	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
+	directBack   = flag.Float64("direct.back", 0, "ladder: the point below the cold rung, as a share of its λ (0: none)")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -290,7 +291,7 @@ func TestDirect(t *testing.T) {
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
-			rescueOn = *directRescue
+			rescueOn, backStep = *directRescue, *directBack
 			a, err := s.Auto(0.001)
 			if err != nil {
 				t.Fatal(err)
@@ -302,7 +303,7 @@ func TestDirect(t *testing.T) {
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
-			rescueOn = *directRescue
+			rescueOn, backStep = *directRescue, *directBack
 			s.reset()
 			_, nerr = s.Solve([]float64{lambda})
 			copy(x, s.x)

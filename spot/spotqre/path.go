@@ -137,6 +137,8 @@ var (
 	// firstRung is the first rung from λ = 0 (units of the pot) and the
 	// scale of the rungs' bound below λ = firstRung.
 	firstRung = 10.0
+	// backStep: after the cold rung at λ, a point at λ·(1 − backStep).
+	backStep = 0.0
 	// rungEvals bounds Anderson's evaluations on a rung.
 	rungEvals = 300
 	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
@@ -231,6 +233,17 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		ok, _, err := andersonThenNewton(next, alphaCold, handCold, "cold")
 		if ok {
 			L.rungN, L.rungA = firstNewton*next, firstAnderson*next
+			if next < target && backStep > 0 {
+				// A point just below, so that the predictor of the next
+				// rungs extrapolates from nearby points, not from λ = 0.
+				lb := next * (1 - backStep)
+				xb := slices.Clone(x)
+				if _, _, err := s.newton(xb, lb, s.opt.PathTolerance, pathMaxVar, pathIts); err == nil {
+					s.accept(lb, xb)
+				} else if err != errNoConvergence {
+					return next, false, err
+				}
+			}
 		} else {
 			L.rungN, L.rungA = next/2, next/2
 		}
