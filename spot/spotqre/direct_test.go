@@ -35,7 +35,7 @@ var (
 	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
-	directBack   = flag.Float64("direct.back", 0, "ladder: the point below the cold rung, as a share of its λ (0: none)")
+	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 

@@ -138,7 +138,7 @@ var (
 	// scale of the rungs' bound below λ = firstRung.
 	firstRung = 10.0
 	// backStep: after the cold rung at λ, a point at λ·(1 − backStep).
-	backStep = 0.0
+	backStep = 0.01
 	// rungEvals bounds Anderson's evaluations on a rung.
 	rungEvals = 300
 	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
@@ -233,21 +233,13 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		ok, _, err := andersonThenNewton(next, alphaCold, handCold, "cold")
 		if ok {
 			L.rungN, L.rungA = firstNewton*next, firstAnderson*next
-			if next < target && backStep > 0 {
-				// A point just below, so that the predictor of the next
-				// rungs extrapolates from nearby points, not from λ = 0.
-				lb := next * (1 - backStep)
-				xb := slices.Clone(x)
-				if _, _, err := s.newton(xb, lb, s.opt.PathTolerance, pathMaxVar, pathIts); err == nil {
-					s.accept(lb, xb)
-				} else if err != errNoConvergence {
-					return next, false, err
-				}
-			}
 		} else {
 			L.rungN, L.rungA = next/2, next/2
 		}
 		return next, ok, err
+	}
+	if err := s.backPoint(); err != nil {
+		return s.lam, false, err
 	}
 	if !L.andersonFirst() {
 		dl := span(L.rungN)
@@ -317,6 +309,33 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 	return next, ok, err
 }
 
+// backPoint: when the point before the current one is more than 10 % of
+// λ below it (after the cold rung, or a λ of a list solved by it), the
+// predictor would extrapolate from far away; a point at λ·(1 − backStep),
+// solved by Newton from the current one, goes in just below it.
+func (s *Solver) backPoint() error {
+	h := s.hist
+	if backStep <= 0 || len(h) < 2 || h[len(h)-2].lambda >= 0.9*s.lam {
+		return nil
+	}
+	lb := s.lam * (1 - backStep)
+	xb := slices.Clone(s.x)
+	if _, _, err := s.newton(xb, lb, s.opt.PathTolerance, pathMaxVar, pathIts); err != nil {
+		if err == errNoConvergence {
+			return nil
+		}
+		return err
+	}
+	// Insert (lb, xb) before the newest point, keeping three.
+	last := h[len(h)-1]
+	if len(h) == 3 {
+		h = h[1:]
+	}
+	h[len(h)-1] = pathPoint{lb, xb}
+	s.hist = append(h, last)
+	return nil
+}
+
 // advance follows the path from the current point to target (≥ the
 // current λ), calling onPoint at every accepted point (which may fill in
 // the exploitability, and stops the walk by returning true: advance then
@@ -330,10 +349,10 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 	x := make([]float64, s.n1)
 	for s.lam < target {
 		var next float64
-		if s.lam < s.lad.contTo || noLadder {
+		if s.lam < s.lad.contTo || noLadder || s.plain {
 			// A continuation step (the ladder's fallback).
 			goal := min(target, s.lad.contTo)
-			if noLadder {
+			if noLadder || s.plain {
 				goal = target
 			}
 			dl := min(s.dl, maxRelStep*max(s.lam, 2), goal-s.lam)
@@ -551,6 +570,11 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	start := time.Now()
 	s.products = 0
 	s.reset()
+	// The search follows the plain continuation: on the report's turn spot
+	// the ladder's rungs cost 12 % more CPU to λ* (docs/benchmarks.md,
+	// fourth pass), and λ* is beyond the first rung everywhere we tried.
+	s.plain = true
+	defer func() { s.plain = false }()
 	a := &Auto{Fraction: fraction, Target: fraction * s.pot}
 	measure := func(p *PathPoint) {
 		s.setStrategy()

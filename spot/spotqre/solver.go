@@ -123,6 +123,8 @@ type Solver struct {
 	lam float64
 	dl  float64 // the continuation's next step
 	lad ladder  // path.go
+	// plain: the path is the plain continuation, without the ladder (Auto).
+	plain bool
 	// patient: the Newton corrector does not give up early (after
 	// Anderson, whose iterate is close but not on a smooth path).
 	patient bool
