@@ -58,31 +58,35 @@
 // failure. Every requested λ is then solved to Tolerance in the largest
 // residual.
 //
-// The path's points are reached by a ladder of rungs in λ (path.go). The
-// first rung, from uniform play to min(λ, 10), does not follow the path:
-// Anderson acceleration of the fixed-point iteration x ← y(x) (Walker & Ni,
+// Solve reaches λ by a ladder of rungs (path.go). The first rung, from
+// uniform play to min(λ, 10), does not follow the path: Anderson
+// acceleration of the fixed-point iteration x ← y(x) (Walker & Ni,
 // "Anderson acceleration for fixed-point iterations", SIAM J. Numer. Anal.
 // 49, 2011; type II, depth 20, mixing 0.1, least squares in the action
 // values) from x = 0 until the reach-weighted residual is below 10⁻³, then
 // the Newton corrector without the path's early give-ups. Each later rung is
 // a continuation step (the predictor, then the Newton corrector, which gives
-// up after two damped steps or a merit not falling tenfold in three
-// iterations, or after 250 products); when it fails, Anderson (mixing 0.01)
-// from the predictor to a reach-weighted residual of 10⁻⁴ (or within 10× of
-// it after 300 evaluations) then the Newton corrector rescues the same rung
+// up after two damped steps, a merit not falling tenfold in three
+// iterations, or 250 products); when it fails, Anderson (mixing 0.01) from
+// the predictor to a reach-weighted residual of 10⁻⁴ (or within 10× of it
+// after 300 evaluations), then the Newton corrector, rescues the same rung
 // instead of halving it. A rung grows by 1.1 after an easy Newton rung
 // (≤ 4 iterations) and halves after a failure; two rungs failing in a row
 // hand over to the plain continuation up to the failed rung's λ, then the
-// ladder goes on. A rung that ends at a requested λ is solved straight to
-// Tolerance. Anderson's cost per iteration: one evaluation, the strategy
-// residual (exponentials and the reach of every information set: twice a
-// bare evaluation) only every fourth iteration and at the point it returns,
-// and about 2m + 4 passes over the unknowns with the history in float32
-// (ring buffer, Gram matrix updated by one column per iteration, no
-// allocations). Anderson-first rungs (the rung starts with Anderson, longer
-// rungs, chosen by the measured work per unit of ln λ) are implemented but
-// off: on the report's turn spot they cost more than the continuation
-// (docs/benchmarks.md, fourth pass).
+// ladder goes on. When the point before the current one is more than 10 %
+// of λ below it (after the first rung), a point at 0.99·λ is solved first,
+// so that the predictor extrapolates from nearby points. A rung that ends at
+// a requested λ is solved straight to Tolerance. Anderson's cost per
+// iteration: one evaluation, the strategy residual (exponentials and the
+// reach of every information set: twice a bare evaluation) only every
+// fourth iteration and at the point it returns, and about 2m + 4 passes
+// over the unknowns with the history in float32 (ring buffer, the Gram
+// matrix updated by one column per iteration, no allocations).
+// Anderson-first rungs (a rung starts with Anderson; the kind of each rung
+// chosen by its measured work per unit of ln λ) are implemented but off:
+// they help the issue's turn and cost the report's turn and the river
+// (docs/benchmarks.md, fourth pass). Auto (the search for λ*) follows the
+// plain continuation: the ladder cost it 12 % more on the report's turn.
 //
 // Following the logit correspondence from λ = 0 (where the QRE is unique:
 // uniform play) is Turocy's homotopy ("A dynamic homotopy interpretation of
