@@ -181,7 +181,7 @@
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes about 15 s (the first rung: 137 Anderson iterations,
+// exploitable, takes 13–16 s (the first rung: 137 Anderson iterations,
 // each an evaluation of about 33 ms and about 15 ms of vector work, then 3
 // Newton steps of 88 products of about 26 ms; the continuation from λ = 0
 // needed 1,207 products and 61 s). Anderson's history is 40 float32
@@ -192,8 +192,9 @@
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
 // takes to 0.5 % of the pot (90 iterations and the exploitability checks,
 // about 1.7 s single-threaded: some 200 tree passes), i.e. about 8.5 s or
-// 1,000 tree passes. This solver takes about 9 times the Nash solve
-// already at λ = 10 (15 s; 36 times before the ladder's Anderson rung),
+// 1,000 tree passes. This solver takes about 8 times the Nash solve
+// already at λ = 10 (13.4–13.6 s at a load of 3; 36 times before the
+// ladder's Anderson rung),
 // where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
 // and beyond λ = 10 the ladder moves at the continuation's pace
 // (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 137
@@ -233,13 +234,13 @@
 //
 // The third pass's exploration below is now wired in as the ladder's first
 // rung and its rescues (see Method); its Anderson-first ladder is
-// implemented but off (docs/benchmarks.md, fourth pass: from the
-// predictor it cost the report's turn 30 % more work than the
-// continuation, from the last rung's point nearly four times; on the
-// issue's turn from the last point it reached λ = 26 with about 2,400
+// implemented but off (docs/benchmarks.md, fourth pass: starting each
+// rung from the last rung's point, with the choice of kind following the
+// recent costs, it took the report's turn to λ* with 10 % less work than
+// the continuation, but the river to λ = 100 with 80 % more; without the
+// decay of the costs it took the issue's turn to λ = 26 with about 2,400
 // evaluations and products, where the continuation used about 3,900
-// products to λ = 20.6 and 7,300 to 31.1, with one failed rung on the
-// way). Explored
+// products to λ = 20.6 and 7,300 to 31.1). Explored
 // (docs/benchmarks.md, "direct solve at fixed λ: exploration";
 // direct_test.go, TestDirect behind -long): a solve at one λ without the
 // path. Newton–GMRES from uniform play fails (its line search
