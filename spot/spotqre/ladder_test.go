@@ -123,3 +123,38 @@ func TestFailedRungsFallBackToTheContinuation(t *testing.T) {
 	}
 	t.Logf("fallback %+v; ladder %+v", starved.Stats, normal.Stats)
 }
+
+// TestSolveAfterAutoGoesOn: after Auto (which follows the plain
+// continuation), Solve at a larger λ goes on from λ* by the ladder and
+// reaches the QRE a fresh solver finds there.
+func TestSolveAfterAutoGoesOn(t *testing.T) {
+	g := mustGame(t, riverTiny, spot.Options{})
+	s, err := NewSolver(g, Options{Tolerance: 1e-9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Auto(0.01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := 2 * a.Lambda
+	warm, err := s.Solve([]float64{l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewSolver(g, Options{Tolerance: 1e-9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold, err := f.Solve([]float64{l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var worst float64
+	for i := range warm[0].Sigma {
+		worst = max(worst, math.Abs(warm[0].Sigma[i]-cold[0].Sigma[i]))
+	}
+	if worst > 1e-7 {
+		t.Fatalf("λ = %g after λ* = %g: largest |σ_warm − σ_fresh| = %.3g", l, a.Lambda, worst)
+	}
+}

@@ -238,6 +238,11 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		}
 		return next, ok, err
 	}
+	if L.rungN <= 0 {
+		// The ladder takes over from a point it did not reach (Auto's
+		// plain continuation): the continuation's step, Anderson's default.
+		L.rungN, L.rungA = max(s.dl, minRungRel*s.lam), firstAnderson*s.lam
+	}
 	if err := s.backPoint(); err != nil {
 		return s.lam, false, err
 	}
@@ -384,6 +389,9 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 			next, ok, err = s.rung(target, x)
 			if err != nil {
 				return err
+			}
+			if !(next > s.lam) {
+				return fmt.Errorf("spot QRE: internal error: a rung of length %g at λ = %g", next-s.lam, s.lam)
 			}
 			L := &s.lad
 			if !ok {
