@@ -70,7 +70,8 @@
 // iterations, or 250 products); when it fails, Anderson (mixing 0.01) from
 // the predictor to a reach-weighted residual of 10⁻⁴ (or within 10× of it
 // after 300 evaluations), then the Newton corrector, rescues the same rung
-// instead of halving it. A rung grows by 1.1 after an easy Newton rung
+// instead of halving it — while the rescues' work per unit of ln λ (failed
+// ones included) is below the Newton-first rungs'. A rung grows by 1.1 after an easy Newton rung
 // (≤ 4 iterations) and halves after a failure; two rungs failing in a row
 // hand over to the plain continuation up to the failed rung's λ, then the
 // ladder goes on. When the point before the current one is more than 10 %
