@@ -194,10 +194,11 @@ func (l *ladder) andersonFirst() bool {
 	return l.costA/l.progA < l.costN/l.progN
 }
 
+// work counts evaluations and products (each about two tree passes).
 func (s *Solver) work() float64 { return float64(s.stats.Evaluations + s.products) }
 
-// rung tries to reach a λ beyond the current point into x and, on
-// success, accepts it; it returns the λ tried and whether it was reached.
+// rung tries to reach a λ beyond the current point, solving it into x
+// (advance accepts it); it returns the λ tried and whether it was reached.
 func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err error) {
 	L := &s.lad
 	prog := func(next float64) float64 { return math.Log(next / s.lam) }
@@ -217,7 +218,7 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		return s.opt.PathTolerance, pathMaxVar
 	}
 	andersonThenNewton := func(next, alpha, hand float64, what string) (bool, int, error) {
-		w0, p0 := s.work(), s.products
+		w0 := s.work()
 		run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
 		// Out of evaluations but close (within handSlack of the hand-over):
 		// Newton still tries — a failed rung costs more.
@@ -235,7 +236,6 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		if ladderLog != nil {
 			ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, work %.0f, %v", s.lam, next, what, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, s.work()-w0, err)
 		}
-		_ = p0
 		if err != nil && err != errNoConvergence {
 			return false, run.evals, err
 		}
