@@ -23,17 +23,23 @@ import (
 var (
 	directSpot   = flag.String("direct.spot", "../testdata/report-turn.toml", "spot file of TestDirect")
 	directLambda = flag.String("direct.lambda", "10", "λ of TestDirect (comma-separated: solved in order, each warm-started from the previous with -direct.warm=prev)")
-	directMethod = flag.String("direct.method", "anderson", "anderson | newton | anderson+newton | continuation")
+	directMethod = flag.String("direct.method", "anderson", "anderson | newton | anderson+newton | continuation (the plain continuation from 0) | ladder (Solve: the ladder from 0) | auto (Solver.Auto, λ*)")
 	directWarm   = flag.String("direct.warm", "zero", "zero | nash | prev")
 	directDepth  = flag.Int("direct.m", 10, "Anderson depth")
 	directAlpha  = flag.Float64("direct.alpha", 1, "Anderson mixing α (damping of the underlying iteration)")
 	directEvals  = flag.Int("direct.evals", 1500, "evaluation budget of Anderson")
 	directSwitch = flag.Float64("direct.switch", 1e-3, "anderson+newton: hand over to Newton once the reach-weighted mean residual is below this")
 	directMaxP   = flag.Int("direct.maxproducts", 0, "bound on the Newton products per λ (0: none)")
+	directCheck  = flag.Int("direct.check", 4, "ladder: Anderson's residual every this many iterations")
+	directCold   = flag.Bool("direct.coldzero", true, "ladder: the first rung's Anderson starts from x = 0")
+	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
+	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
+	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
+	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
-// anderson runs Anderson acceleration (Walker & Ni, "Anderson acceleration
+// andersonExplore runs Anderson acceleration (Walker & Ni, "Anderson acceleration
 // for fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II,
 // depth m, mixing α) on x ← y(x) at λ from x (updated in place), until the
 // largest residual of eval is at most tol or after maxEvals evaluations.
@@ -43,7 +49,7 @@ var (
 //
 // With tolW > 0 it also stops once the reach-weighted mean residual is at
 // most tolW (a hand-over to Newton).
-func anderson(s *Solver, x []float64, lambda float64, m int, alpha, tol, tolW float64, maxEvals int, strategyNorm bool, logf func(string, ...any)) (int, float64) {
+func andersonExplore(s *Solver, x []float64, lambda float64, m int, alpha, tol, tolW float64, maxEvals int, strategyNorm bool, logf func(string, ...any)) (int, float64) {
 	n := len(x)
 	f := make([]float64, n)
 	best, bestF := make([]float64, n), math.Inf(1)
@@ -274,14 +280,30 @@ func TestDirect(t *testing.T) {
 			if *directMethod == "anderson+newton" {
 				tolW = *directSwitch
 			}
-			evals, mx = anderson(s, x, lambda, *directDepth, *directAlpha, DefaultTolerance, tolW, *directEvals, *directNorm == "strategy", logf)
+			evals, mx = andersonExplore(s, x, lambda, *directDepth, *directAlpha, DefaultTolerance, tolW, *directEvals, *directNorm == "strategy", logf)
 			t.Logf("anderson: %d evaluations, largest residual %.3g, %.1f s", evals, mx, time.Since(t0).Seconds())
 			if *directMethod == "anderson+newton" {
 				_, mx, nerr = s.newton(x, lambda, math.Inf(1), DefaultTolerance, 60)
 			}
 		case "newton":
 			_, mx, nerr = s.newton(x, lambda, math.Inf(1), DefaultTolerance, 100)
-		case "continuation":
+		case "auto":
+			ladderLog = logf
+			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
+			rescueOn, backStep = *directRescue, *directBack
+			a, err := s.Auto(0.001)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("λ* = %g: %+v", a.Lambda, a.Result.Stats)
+			continue
+		case "continuation", "ladder":
+			noLadder = *directMethod == "continuation"
+			ladderLog = logf
+			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
+			rescueOn, backStep = *directRescue, *directBack
 			s.reset()
 			_, nerr = s.Solve([]float64{lambda})
 			copy(x, s.x)

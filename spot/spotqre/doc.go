@@ -63,6 +63,37 @@
 // failure. Every requested λ is then solved to Tolerance in the largest
 // residual.
 //
+// Solve reaches λ by a ladder of rungs (path.go). The first rung, from
+// uniform play to min(λ, 10), does not follow the path: Anderson
+// acceleration of the fixed-point iteration x ← y(x) (Walker & Ni,
+// "Anderson acceleration for fixed-point iterations", SIAM J. Numer. Anal.
+// 49, 2011; type II, depth 20, mixing 0.1, least squares in the action
+// values) from x = 0 until the reach-weighted residual is below 10⁻³, then
+// the Newton corrector without the path's early give-ups. Each later rung is
+// a continuation step (the predictor, then the Newton corrector, which gives
+// up after two damped steps, a merit not falling tenfold in three
+// iterations, or 250 products); when it fails, Anderson (mixing 0.01) from
+// the predictor to a reach-weighted residual of 10⁻⁴ (or within 10× of it
+// after 300 evaluations), then the Newton corrector, rescues the same rung
+// instead of halving it — while the rescues' work per unit of ln λ (failed
+// ones included) is below the Newton-first rungs'. A rung grows by 1.1 after an easy Newton rung
+// (≤ 4 iterations) and halves after a failure; two rungs failing in a row
+// hand over to the plain continuation up to the failed rung's λ, then the
+// ladder goes on. When the point before the current one is more than 10 %
+// of λ below it (after the first rung), a point at 0.99·λ is solved first,
+// so that the predictor extrapolates from nearby points. A rung that ends at
+// a requested λ is solved straight to Tolerance. Anderson's cost per
+// iteration: one evaluation, the strategy residual (exponentials and the
+// reach of every information set: twice a bare evaluation) only every
+// fourth iteration and at the point it returns, and about 2m + 4 passes
+// over the unknowns with the history in float32 (ring buffer, the Gram
+// matrix updated by one column per iteration, no allocations).
+// Anderson-first rungs (a rung starts with Anderson; the kind of each rung
+// chosen by its measured work per unit of ln λ) are implemented but off:
+// they help the issue's turn and cost the report's turn and the river
+// (docs/benchmarks.md, fourth pass). Auto (the search for λ*) follows the
+// plain continuation: the ladder cost it 12 % more on the report's turn.
+//
 // Following the logit correspondence from λ = 0 (where the QRE is unique:
 // uniform play) is Turocy's homotopy ("A dynamic homotopy interpretation of
 // the logistic quantal response equilibrium correspondence", Games and
@@ -184,18 +215,27 @@
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes 57 s (1,207 products of about 27 ms, and the
-// evaluations of the line searches).
+// exploitable, takes 13–16 s (the first rung: 137 Anderson iterations,
+// each an evaluation of about 33 ms and about 15 ms of vector work, then 3
+// Newton steps of 88 products of about 26 ms; the continuation from λ = 0
+// needed 1,207 products and 61 s). Anderson's history is 40 float32
+// vectors of IP's entries (135 MB on the issue's turn).
 //
 // # The turn target (5× a Nash solve) is not met
 //
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
 // takes to 0.5 % of the pot (90 iterations and the exploitability checks,
-// about 1.6 s single-threaded: some 200 tree passes), i.e. about 8 s or
-// 1,000 tree passes. This solver takes about 36 times the Nash solve
-// already at λ = 10, where the QRE is still 5.5 % of the pot exploitable;
-// λ* is far larger (docs/benchmarks.md). The reasons are structural, not
-// constant factors:
+// about 1.7 s single-threaded: some 200 tree passes), i.e. about 8.5 s or
+// 1,000 tree passes. This solver takes about 8 times the Nash solve
+// already at λ = 10 (13.4–13.6 s at a load of 3; 36 times before the
+// ladder's Anderson rung),
+// where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
+// and beyond λ = 10 the ladder moves at the continuation's pace
+// (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 137
+// evaluations and 88 products, each about two tree passes of about 16 ms
+// in float64 (DCFR's pass is about 8 ms): about 450 passes, plus Anderson's
+// vector work. The reasons beyond λ = 10 are structural, not constant
+// factors:
 //
 //   - The path: from λ = 0, steps of a few per cent of λ (the corrector's
 //     region is about pot/λ wide in the action values, and the predictor
@@ -246,9 +286,18 @@
 // against GMRES's 236, and the criterion not met at λ = 40 — the
 // information sets play hardly reaches weigh nothing in its norm.
 //
-// Explored, not wired in (docs/benchmarks.md, "direct solve at fixed λ:
-// exploration"; direct_test.go, TestDirect behind -long): a solve at one λ
-// without the path. Newton–GMRES from uniform play fails (its line search
+// The third pass's exploration below is now wired in as the ladder's first
+// rung and its rescues (see Method); its Anderson-first ladder is
+// implemented but off (docs/benchmarks.md, fourth pass: starting each
+// rung from the last rung's point, with the choice of kind following the
+// recent costs, it took the report's turn to λ* with 10 % less work than
+// the continuation, but the river to λ = 100 with 80 % more; without the
+// decay of the costs it took the issue's turn to λ = 26 with about 2,400
+// evaluations and products, where the continuation used about 3,900
+// products to λ = 20.6 and 7,300 to 31.1). Explored
+// (docs/benchmarks.md, "direct solve at fixed λ: exploration";
+// direct_test.go, TestDirect behind -long): a solve at one λ without the
+// path. Newton–GMRES from uniform play fails (its line search
 // stalls). Anderson acceleration of x ← y(x) (Walker & Ni, "Anderson
 // acceleration for fixed-point iterations", SIAM J. Numer. Anal. 49, 2011;
 // depth 20, mixing 0.1) from x = 0, handed to the Newton corrector once the

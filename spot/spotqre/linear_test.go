@@ -195,7 +195,7 @@ func TestLadderSave(t *testing.T) {
 		if _, err := fmt.Sscan(ls, &lambda); err != nil {
 			t.Fatal(err)
 		}
-		ev, _ := anderson(s, x, lambda, 20, 0.01, DefaultTolerance, 1e-4, 400, false, nil)
+		ev, _ := andersonExplore(s, x, lambda, 20, 0.01, DefaultTolerance, 1e-4, 400, false, nil)
 		_, mx, err := s.newton(x, lambda, math.Inf(1), DefaultTolerance, 60)
 		st := s.Stats()
 		t.Logf("λ = %g: Anderson %d, then Newton: largest residual %.3g (%v); in all %d evaluations, %d products, %.1f s", lambda, ev, mx, err, st.Evaluations, st.Products, time.Since(t0).Seconds())

@@ -76,42 +76,360 @@ func (s *Solver) accept(lambda float64, x []float64) {
 // errStopped ends advance when onPoint asks to stop.
 var errStopped = errors.New("stopped")
 
+// The ladder (see the package documentation, Method): rungs of λ. The
+// first, from uniform play, is Anderson acceleration of the response map
+// from x = 0 until the reach-weighted residual is below a hand-over value,
+// then the Newton corrector. Each later rung is one of two kinds:
+//
+//   - Newton first: the predictor, then the Newton corrector giving up
+//     early (as the continuation's); if it fails, Anderson from the
+//     predictor rescues the rung, then Newton without the early give-ups.
+//   - Anderson first: Anderson from the predictor, then Newton.
+//
+// Each kind keeps its own rung length (Newton first grows by rungGrow after
+// an easy rung, Anderson first doubles after an easy rung; both halve
+// after a failure) and its measured cost per unit of progress (evaluations
+// plus products per Δ ln λ, failed tries included); the next rung is of the
+// cheaper kind. Rungs that fail maxRungFails times in a row hand over to
+// the continuation up to the failed rung's λ.
+const (
+	// maxRungRel bounds a rung to this share of λ (a doubling).
+	maxRungRel = 1.0
+	// handCold and handWarm: Anderson hands over to Newton at these
+	// reach-weighted residuals, from uniform play (the first rung) and
+	// from a predictor (the rungs after it). The third pass's measurements
+	// (docs/benchmarks.md): 10⁻³ was best at λ = 10 from x = 0 on the
+	// issue's turn; from a warm start 10⁻² and 10⁻¹ failed at larger λ,
+	// 10⁻⁴ did not.
+	handCold = 1e-3
+	handWarm = 1e-4
+	// handSlack: Newton also takes over from Anderson's best point when
+	// Anderson ran out of evaluations within this factor of the hand-over.
+	handSlack = 10
+	// alphaCold and alphaWarm: Anderson's mixing (the damping of the
+	// underlying iteration): 0.1 solved λ = 10 from x = 0 on the issue's
+	// turn; from a rung at λ ≥ 10, 0.1 made no progress and 0.01 did.
+	alphaCold = 0.1
+	alphaWarm = 0.01
+	// rungProducts bounds the Newton corrector's products after Anderson,
+	// newtonFirstProducts those of a Newton-first try.
+	rungProducts        = 1500
+	newtonFirstProducts = 250
+	rungIts             = 20
+	maxRungFails        = 2
+	minRungRel          = 0.02
+	rungGrow            = 1.1 // Newton first, after ≤ growIts iterations
+	rungGrowAnderson    = 2   // Anderson first, after ≤ rungEvals/2 evaluations
+	// costDecay: the weight of a kind's earlier rungs in its cost per
+	// progress at each new rung of that kind (the costs change with λ).
+	costDecay = 0.5
+	// The first rungs after the cold one, as shares of its λ.
+	firstNewton   = 0.1
+	firstAnderson = 1.0
+)
+
+// ladderLog, when set (tests), receives a line per rung; noLadder (tests:
+// the measurements against the plain continuation) turns the ladder off.
+var (
+	ladderLog func(format string, args ...any)
+	noLadder  bool
+	coldZero  = true
+	// firstRung is the first rung from λ = 0 (units of the pot) and the
+	// scale of the rungs' bound below λ = firstRung.
+	firstRung = 10.0
+	// backStep: after the cold rung at λ, a point at λ·(1 − backStep).
+	backStep = 0.01
+	// rungEvals bounds Anderson's evaluations on a rung.
+	rungEvals = 300
+	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
+	// them from the last rung's point instead of the predictor.
+	andersonFirstOn = false
+	// rescueOn: Anderson rescues a failed Newton-first rung (else the rung
+	// halves, as the continuation's steps).
+	rescueOn         = true
+	andersonFromLast = false
+)
+
+// ladder is the ladder's state (reset at λ = 0, saved with Auto's
+// snapshots).
+type ladder struct {
+	rungN, rungA float64 // the next rung of each kind
+	// work (evaluations + products) and progress (Δ ln λ) of each kind
+	costN, progN, costA, progA float64
+	// lastAFailed: the last Anderson-first rung failed (the next tries
+	// Newton first)
+	lastAFailed bool
+	// contTo: the continuation, not the ladder, goes on to this λ (after
+	// failed rungs).
+	contTo float64
+	fails  int // rungs failed in a row
+}
+
+// rescuePays says whether Anderson should rescue a failed Newton-first
+// rung: when it has not been tried, or when its work per Δ ln λ (failed
+// rescues included) is below the Newton-first rungs'. On the river at
+// λ > 250 rescues failed after 300 evaluations each (Anderson makes no
+// progress there) and cost the extension of spot compare 2,217
+// evaluations where the continuation's halving needed 292.
+func (l *ladder) rescuePays() bool {
+	switch {
+	case l.costA == 0:
+		return true
+	case l.progA == 0:
+		return false
+	case l.progN == 0:
+		return true
+	}
+	return l.costA/l.progA < l.costN/l.progN
+}
+
+// andersonFirst says which kind the next rung is.
+func (l *ladder) andersonFirst() bool {
+	switch {
+	case !andersonFirstOn || l.lastAFailed || l.progA == 0:
+		return false
+	case l.progN == 0:
+		return true
+	}
+	return l.costA/l.progA < l.costN/l.progN
+}
+
+// work counts evaluations and products (each about two tree passes).
+func (s *Solver) work() float64 { return float64(s.stats.Evaluations + s.products) }
+
+// rung tries to reach a λ beyond the current point, solving it into x
+// (advance accepts it); it returns the λ tried and whether it was reached.
+func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err error) {
+	L := &s.lad
+	prog := func(next float64) float64 { return math.Log(next / s.lam) }
+	span := func(r float64) float64 {
+		dl := min(r, maxRungRel*max(s.lam, firstRung), target-s.lam)
+		if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
+			dl = target - s.lam
+		}
+		return dl
+	}
+	// The last rung goes straight to the tolerance (advance's final solve
+	// then finds it met).
+	tols := func(next float64) (float64, float64) {
+		if next == target {
+			return math.Inf(1), s.opt.Tolerance
+		}
+		return s.opt.PathTolerance, pathMaxVar
+	}
+	andersonThenNewton := func(next, alpha, hand float64, what string) (bool, int, error) {
+		w0 := s.work()
+		run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
+		// Out of evaluations but close (within handSlack of the hand-over):
+		// Newton still tries — a failed rung costs more.
+		if run.wm > handSlack*hand {
+			if ladderLog != nil {
+				ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, what, run.evals, run.wm, run.mx)
+			}
+			return false, run.evals, nil
+		}
+		p1 := s.products
+		tolW, tolMax := tols(next)
+		s.patient, s.rungLimit = true, s.products+rungProducts
+		its, nmx, err := s.newton(x, next, tolW, tolMax, max(rungIts, finalIts))
+		s.patient, s.rungLimit = false, 0
+		if ladderLog != nil {
+			ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, work %.0f, %v", s.lam, next, what, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, s.work()-w0, err)
+		}
+		if err != nil && err != errNoConvergence {
+			return false, run.evals, err
+		}
+		return err == nil, run.evals, nil
+	}
+	if s.lam == 0 {
+		next = s.lam + span(firstRung)
+		if coldZero {
+			clear(x)
+		} else {
+			copy(x, s.x)
+		}
+		ok, _, err := andersonThenNewton(next, alphaCold, handCold, "cold")
+		if ok {
+			L.rungN, L.rungA = firstNewton*next, firstAnderson*next
+		} else {
+			L.rungN, L.rungA = next/2, next/2
+		}
+		return next, ok, err
+	}
+	if L.rungN <= 0 {
+		// The ladder takes over from a point it did not reach (Auto's
+		// plain continuation): the continuation's step, Anderson's default.
+		L.rungN, L.rungA = max(s.dl, minRungRel*s.lam), firstAnderson*s.lam
+	}
+	if err := s.backPoint(); err != nil {
+		return s.lam, false, err
+	}
+	if !L.andersonFirst() {
+		dl := span(L.rungN)
+		next = s.lam + dl
+		w0 := s.work()
+		s.predict(next, x)
+		s.rungLimit = s.products + newtonFirstProducts
+		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+		s.rungLimit = 0
+		if err == nil && next == target {
+			its, mx, err = s.newton(x, next, math.Inf(1), s.opt.Tolerance, finalIts)
+		}
+		if err != nil && err != errNoConvergence {
+			return next, false, err
+		}
+		L.costN = costDecay*L.costN + s.work() - w0
+		L.progN *= costDecay
+		L.lastAFailed = false // Anderson first may be tried again
+		if ladderLog != nil {
+			ladderLog("rung %.4g → %.4g (Newton first): %d its, work %.0f, largest %.2g, %v", s.lam, next, its, s.work()-w0, mx, err)
+		}
+		if err == nil {
+			L.progN += prog(next)
+			if its <= growIts {
+				L.rungN = dl * rungGrow
+			} else {
+				L.rungN = dl
+			}
+			return next, true, nil
+		}
+		L.rungN = dl / 2
+		if !rescueOn || !L.rescuePays() {
+			return next, false, nil
+		}
+		// Anderson rescues the rung.
+		w1 := s.work()
+		s.predict(next, x)
+		ok, _, err := andersonThenNewton(next, alphaWarm, handWarm, "rescue")
+		L.costA = costDecay*L.costA + s.work() - w1
+		L.progA *= costDecay
+		if ok {
+			L.progA += prog(next)
+			L.rungA = max(L.rungA, dl)
+		}
+		return next, ok, err
+	}
+	dl := span(L.rungA)
+	next = s.lam + dl
+	w0 := s.work()
+	if andersonFromLast {
+		copy(x, s.x)
+	} else {
+		s.predict(next, x)
+	}
+	ok, evals, err := andersonThenNewton(next, alphaWarm, handWarm, "Anderson first")
+	L.costA = costDecay*L.costA + s.work() - w0
+	L.progA *= costDecay
+	L.lastAFailed = !ok
+	if ok {
+		L.progA += prog(next)
+		if evals <= rungEvals/2 {
+			L.rungA = dl * rungGrowAnderson
+		}
+	} else {
+		L.rungA = dl / 2
+	}
+	return next, ok, err
+}
+
+// backPoint: when the point before the current one is more than 10 % of
+// λ below it (after the cold rung, or a λ of a list solved by it), the
+// predictor would extrapolate from far away; a point at λ·(1 − backStep),
+// solved by Newton from the current one, goes in just below it.
+func (s *Solver) backPoint() error {
+	h := s.hist
+	if backStep <= 0 || len(h) < 2 || h[len(h)-2].lambda >= 0.9*s.lam {
+		return nil
+	}
+	lb := s.lam * (1 - backStep)
+	xb := slices.Clone(s.x)
+	if _, _, err := s.newton(xb, lb, s.opt.PathTolerance, pathMaxVar, pathIts); err != nil {
+		if err == errNoConvergence {
+			return nil
+		}
+		return err
+	}
+	// Insert (lb, xb) before the newest point, keeping three.
+	last := h[len(h)-1]
+	if len(h) == 3 {
+		h = h[1:]
+	}
+	h[len(h)-1] = pathPoint{lb, xb}
+	s.hist = append(h, last)
+	return nil
+}
+
 // advance follows the path from the current point to target (≥ the
 // current λ), calling onPoint at every accepted point (which may fill in
 // the exploitability, and stops the walk by returning true: advance then
 // returns errStopped at that point, not solved to the tolerance), and
-// solves target to the tolerance.
+// solves target to the tolerance. The path's points are the ladder's rungs,
+// and the continuation's steps where rungs failed.
 func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoint) bool) error {
 	if target < s.lam {
 		s.reset()
 	}
 	x := make([]float64, s.n1)
 	for s.lam < target {
-		dl := min(s.dl, maxRelStep*max(s.lam, 2), target-s.lam)
-		if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
-			dl = target - s.lam
-		}
-		next := s.lam + dl
-		s.predict(next, x)
-		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
-		if err != nil {
-			if err != errNoConvergence {
+		var next float64
+		if s.lam < s.lad.contTo || noLadder || s.plain {
+			// A continuation step (the ladder's fallback).
+			goal := min(target, s.lad.contTo)
+			if noLadder || s.plain {
+				goal = target
+			}
+			dl := min(s.dl, maxRelStep*max(s.lam, 2), goal-s.lam)
+			if rest := goal - s.lam - dl; rest > 0 && rest < dl/4 {
+				dl = goal - s.lam
+			}
+			next = s.lam + dl
+			s.predict(next, x)
+			its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+			if err != nil {
+				if err != errNoConvergence {
+					return err
+				}
+				s.stats.Rejected++
+				s.dl = dl / 2
+				if s.dl < minRelStep*max(1, s.lam) {
+					return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
+				}
+				continue
+			}
+			if its <= growIts {
+				s.dl = dl * stepGrow
+			} else {
+				s.dl = dl
+			}
+		} else {
+			var ok bool
+			var err error
+			next, ok, err = s.rung(target, x)
+			if err != nil {
 				return err
 			}
-			s.stats.Rejected++
-			s.dl = dl / 2
-			if s.dl < minRelStep*max(1, s.lam) {
-				return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
+			if !(next > s.lam) {
+				return fmt.Errorf("spot QRE: internal error: a rung of length %g at λ = %g", next-s.lam, s.lam)
 			}
-			continue
+			L := &s.lad
+			if !ok {
+				s.stats.Rejected++
+				L.fails++
+				if L.fails >= maxRungFails || max(L.rungN, L.rungA) < minRungRel*max(s.lam, 1) {
+					// The continuation takes over to the failed rung's λ.
+					L.contTo, L.fails = next, 0
+					L.rungN = max(L.rungN, minRungRel*max(s.lam, 1))
+					s.dl = min(s.dl, L.rungN)
+					if ladderLog != nil {
+						ladderLog("continuation %.4g → %.4g", s.lam, next)
+					}
+				}
+				continue
+			}
+			L.fails = 0
 		}
 		s.stats.Steps++
 		s.accept(next, x)
-		if its <= growIts {
-			s.dl = dl * stepGrow
-		} else {
-			s.dl = dl
-		}
 		pt := PathPoint{Lambda: next, Residual: s.lastW, Exploitability: math.NaN(), Percent: math.NaN(), Seconds: time.Since(start).Seconds()}
 		stop := onPoint != nil && onPoint(&pt)
 		if s.opt.Progress != nil {
@@ -278,6 +596,11 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	start := time.Now()
 	s.products = 0
 	s.reset()
+	// The search follows the plain continuation: on the report's turn spot
+	// the ladder's rungs cost 12 % more CPU to λ* (docs/benchmarks.md,
+	// fourth pass), and λ* is beyond the first rung everywhere we tried.
+	s.plain = true
+	defer func() { s.plain = false }()
 	a := &Auto{Fraction: fraction, Target: fraction * s.pot}
 	measure := func(p *PathPoint) {
 		s.setStrategy()
@@ -294,6 +617,7 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	// below is the last point above the target, with the path state there.
 	type snapshot struct {
 		lam, dl float64
+		lad     ladder
 		hist    []pathPoint
 		pt      PathPoint
 	}
@@ -302,10 +626,10 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 		for i, q := range s.hist {
 			h[i] = pathPoint{q.lambda, slices.Clone(q.x)}
 		}
-		return snapshot{s.lam, s.dl, h, pt}
+		return snapshot{s.lam, s.dl, s.lad, h, pt}
 	}
 	restore := func(sn snapshot) {
-		s.lam, s.dl = sn.lam, sn.dl
+		s.lam, s.dl, s.lad = sn.lam, sn.dl, sn.lad
 		s.hist = s.hist[:0]
 		for _, q := range sn.hist {
 			s.hist = append(s.hist, pathPoint{q.lambda, slices.Clone(q.x)})

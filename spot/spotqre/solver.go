@@ -119,11 +119,21 @@ type Solver struct {
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
 	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
+	and           *anderson // allocated on the first ladder rung that needs it
 
-	lam  float64
-	dl   float64
-	x    []float64
-	hist []pathPoint // the last three accepted points, oldest first
+	lam float64
+	dl  float64 // the continuation's next step
+	lad ladder  // path.go
+	// plain: the path is the plain continuation, without the ladder (Auto).
+	plain bool
+	// patient: the Newton corrector does not give up early (after
+	// Anderson, whose iterate is close but not on a smooth path).
+	patient bool
+	// rungLimit bounds the products of the current Newton corrector (0:
+	// none).
+	rungLimit int
+	x         []float64
+	hist      []pathPoint // the last three accepted points, oldest first
 
 	// scratch, compact
 	y, f, d, xt, yt, ft, wt, wtT, rs, rsT []float64
@@ -132,10 +142,13 @@ type Solver struct {
 	// IP's probabilities at the Newton iteration's point (and at the last
 	// trial point).
 	sig1, sigT []float64
-	mean       []float64 // scratch, one entry per hand
-	lastKits   int
-	lastKrel   float64
-	products   int // this call
+	// σAtSig1: IP's part of s.σ holds s.sig1 (set by the first tangent
+	// pass after an evaluation, cleared by eval).
+	σAtSig1  bool
+	mean     []float64 // scratch, one entry per hand
+	lastKits int
+	lastKrel float64
+	products int // this call
 }
 
 // ErrLambda reports an invalid λ.
@@ -210,7 +223,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
-	s.lam, s.dl = 0, 1
+	s.lam, s.dl, s.lad = 0, 1, ladder{}
 	x := make([]float64, s.n1)
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
@@ -234,6 +247,7 @@ func (s *Solver) Lambda() float64 { return s.lam }
 func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes, wRes float64) {
 	res := wt != nil
 	scale := lambda / s.pot
+	s.σAtSig1 = false
 	for _, b := range s.ip {
 		n := b.k * b.nh
 		logit(s.σ[b.off:b.off+int64(n)], x[b.c:b.c+n], b.k, b.nh, scale)
@@ -276,10 +290,22 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 			if math.IsNaN(q[h]) || r <= 0 {
 				continue
 			}
-			best, sum := expSum(q, b.k, b.nh, h, scale)
+			// softmax(λy/pot) by log-sum-exp, one exponential per entry
+			// (kept in rs until the sum is known).
+			best := q[h]
+			for a := 1; a < b.k; a++ {
+				best = max(best, q[a*b.nh+h])
+			}
+			var sum float64
+			for a := range b.k {
+				e := expNeg((q[a*b.nh+h] - best) * scale)
+				rs[b.c+a*b.nh+h] = e
+				sum += e
+			}
+			inv := 1 / sum
 			var col float64
 			for a := range b.k {
-				d := math.Exp((q[a*b.nh+h]-best)*scale)/sum - σ[a*b.nh+h]
+				d := rs[b.c+a*b.nh+h]*inv - σ[a*b.nh+h]
 				rs[b.c+a*b.nh+h] = d
 				maxRes = max(maxRes, math.Abs(d))
 				col += math.Abs(d)
@@ -370,8 +396,11 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		n := b.k * b.nh
 		σ, dσ := s.σ[b.off:b.off+int64(n)], s.dσ[b.off:b.off+int64(n)]
 		// IP's strategy at x (the Newton iteration's point, whose
-		// probabilities eval kept in s.sig1).
-		copy(σ, s.sig1[b.c:b.c+n])
+		// probabilities eval kept in s.sig1), copied once per point: the
+		// tangent passes do not change it.
+		if !s.σAtSig1 {
+			copy(σ, s.sig1[b.c:b.c+n])
+		}
 		vb := v[b.c : b.c+n]
 		// Row by row (contiguous): mean_h = Σ_a σ_a v_a, then
 		// dσ_a = σ_a·scale·(v_a − mean_h).
@@ -390,6 +419,7 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 			}
 		}
 	}
+	s.σAtSig1 = true
 	w := s.w
 	w.scale, w.reachI = scale, nil
 	w.passT(spot.OOP, modeRespond)
@@ -463,11 +493,14 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 		// On the path, give up early on a step that is not converging
 		// (Newton outside its region: damped steps, or a merit that has not
 		// fallen tenfold in three iterations); a shorter step will do.
-		if !math.IsInf(tolW, 1) && (short >= 2 || it >= 3 && m > 0.1*m0) {
+		if !math.IsInf(tolW, 1) && !s.patient && (short >= 2 || it >= 3 && m > 0.1*m0) {
 			return it, mx, errNoConvergence
 		}
 		if s.opt.MaxProducts > 0 && s.products >= s.opt.MaxProducts {
 			return it, mx, fmt.Errorf("spot QRE: at λ = %.6g: %d Jacobian–vector products used (the limit), largest residual %.3g", lambda, s.products, mx)
+		}
+		if s.rungLimit > 0 && s.products >= s.rungLimit {
+			return it, mx, errNoConvergence
 		}
 		s.stats.Newton++
 		s.direction(x, lambda, mx, wm, target, wm <= tolW && !math.IsInf(tolW, 1), progress)

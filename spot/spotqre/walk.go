@@ -335,13 +335,15 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 				d = 0 // λ = 0 with infinite values cannot happen; keep uniform
 			}
 			if d <= 0 {
-				e := math.Exp(d)
-				s1[h] = e / (1 + e)
-				s0[h] = 1 / (1 + e)
+				e := expNeg(d)
+				inv := 1 / (1 + e)
+				s1[h] = e * inv
+				s0[h] = inv
 			} else {
-				e := math.Exp(-d)
-				s0[h] = e / (1 + e)
-				s1[h] = 1 / (1 + e)
+				e := expNeg(-d)
+				inv := 1 / (1 + e)
+				s0[h] = e * inv
+				s1[h] = inv
 			}
 		}
 		return
@@ -363,7 +365,7 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 				σ[a*nh+h] = 1
 				continue
 			}
-			e := math.Exp((q[a*nh+h] - best) * scale)
+			e := expNeg((q[a*nh+h] - best) * scale)
 			σ[a*nh+h] = e
 			sum += e
 		}
@@ -552,7 +554,7 @@ func expSum(q []float64, k, nh, h int, scale float64) (best, sum float64) {
 		best = max(best, q[a*nh+h])
 	}
 	for a := range k {
-		sum += math.Exp((q[a*nh+h] - best) * scale)
+		sum += expNeg((q[a*nh+h] - best) * scale)
 	}
 	return best, sum
 }

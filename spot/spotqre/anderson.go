@@ -1,0 +1,286 @@
+package spotqre
+
+import "math"
+
+// Anderson acceleration (Walker & Ni, "Anderson acceleration for
+// fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II, depth m,
+// mixing α) of the response map x ← y(x) at one λ: the ladder's globaliser
+// before the Newton corrector (path.go).
+//
+// The least squares are in the action values in chips (f = y(x) − x), on
+// the normal equations of the last m differences ΔF, whose Gram matrix is
+// kept in a ring: an iteration adds one column (one pass computing f, Δf and
+// Δx + αΔf, then one blocked pass for the new column's m dot products) and
+// moves x (one blocked pass over the m update columns) — about 2m + 4 vector
+// passes, no allocations. The strategy residual (which needs the
+// exponentials of softmax(λy/pot) and the reach of every information set)
+// is computed only every andersonCheck iterations, and always at the point
+// where the iteration reports convergence: the residual it returns is the
+// real one at the x it returns.
+type anderson struct {
+	m        int
+	n        int
+	f, fOld  []float64
+	xOld     []float64
+	best     []float64
+	dF, dU   [][]float32 // ring of m columns (float32: half the memory traffic)
+	gram     []float64   // m × m, slot-indexed
+	b        []float64   // dF_jᵀ f
+	a, bb, γ []float64   // the k × k system
+	slot     []int       // ring slots in use, oldest first
+	acc      []float64   // the new column's dot products
+}
+
+// Anderson parameters. The depth: on the issue's turn at λ = 10 from
+// x = 0, depth 10 needed 354 evaluations to the reach-weighted residual
+// 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass).
+const (
+	andersonDepth = 20
+	// andersonBlock is the block length of the blocked passes (the block
+	// of the new column and of x stays in the first-level cache while the
+	// m history columns stream by).
+	andersonBlock = 1024
+)
+
+// andersonCheck: the strategy residual every this many iterations.
+var andersonCheck = 4
+
+func newAnderson(n, m int) *anderson {
+	a := &anderson{m: m, n: n}
+	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
+		*p = make([]float64, n)
+	}
+	a.dF, a.dU = make([][]float32, m), make([][]float32, m)
+	for j := range m {
+		a.dF[j], a.dU[j] = make([]float32, n), make([]float32, n)
+	}
+	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
+	a.b, a.bb, a.γ = make([]float64, m), make([]float64, m), make([]float64, m)
+	a.slot = make([]int, 0, m)
+	a.acc = make([]float64, m+2)
+	return a
+}
+
+// andersonRun is one run's outcome: the evaluations used and the strategy
+// residual (largest, reach-weighted) of eval at the x returned.
+type andersonRun struct {
+	evals, restarts int
+	mx, wm          float64
+}
+
+// anderson iterates from x (updated in place) at λ until the reach-weighted
+// residual is at most tolW and the largest at most tolMax, or maxEvals
+// evaluations. It returns at a point whose residual was computed: the one
+// that met the goal, or else the checked point with the smallest
+// reach-weighted residual. When ‖f‖ grows a hundredfold over the smallest
+// seen (or turns NaN) the history is cleared and the iteration goes on from
+// that best checked point.
+func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxEvals int) andersonRun {
+	if s.and == nil || s.and.n != len(x) {
+		s.and = newAnderson(len(x), andersonDepth)
+	}
+	A := s.and
+	A.slot = A.slot[:0]
+	bestNorm := math.Inf(1)
+	have := false
+	run := andersonRun{mx: math.Inf(1), wm: math.Inf(1)}
+	for it := 0; run.evals < maxEvals; it++ {
+		if it%andersonCheck == 0 {
+			mx, wm := s.eval(x, lambda, s.y, s.wt, s.rs)
+			run.evals++
+			if wm <= tolW && mx <= tolMax {
+				run.mx, run.wm = mx, wm
+				return run
+			}
+			if wm < run.wm || math.IsNaN(run.wm) {
+				run.mx, run.wm = mx, wm
+				copy(A.best, x)
+			}
+		} else {
+			s.eval(x, lambda, s.y, nil, nil)
+			run.evals++
+		}
+		y := s.y
+		f, fOld, xOld := A.f, A.fOld, A.xOld
+		// f, ‖f‖², and (with a previous point) the new column: Δf and
+		// Δx + αΔf.
+		var nf float64
+		j := -1
+		if !have {
+			for i := range f {
+				d := y[i] - x[i]
+				f[i] = d
+				nf += d * d
+			}
+		} else {
+			if len(A.slot) == A.m {
+				// The oldest column's slot takes the new one.
+				j = A.slot[0]
+				copy(A.slot, A.slot[1:])
+				A.slot = A.slot[:A.m-1]
+			} else {
+				j = len(A.slot)
+			}
+			dF, dU := A.dF[j], A.dU[j]
+			for i := range f {
+				d := y[i] - x[i]
+				f[i] = d
+				nf += d * d
+				df := float32(d - fOld[i])
+				dF[i] = df
+				dU[i] = float32((x[i] - xOld[i]) + alpha*float64(df))
+			}
+		}
+		if math.IsNaN(nf) || nf > 1e4*bestNorm {
+			copy(x, A.best)
+			A.slot = A.slot[:0]
+			have = false
+			bestNorm = math.Inf(1)
+			it = -1 // check the restart point
+			run.restarts++
+			continue
+		}
+		bestNorm = min(bestNorm, nf)
+		if j >= 0 {
+			s.andersonColumn(j, f)
+			A.slot = append(A.slot, j)
+		}
+		A.f, A.fOld = fOld, f // this iteration's f is the next one's fOld
+		copy(xOld, x)
+		have = true
+		s.andersonStep(x, f, alpha)
+	}
+	copy(x, A.best)
+	return run
+}
+
+// andersonColumn adds slot j's column to the Gram matrix and b = ΔFᵀf: the
+// m dot products of the new column with the others in one blocked pass.
+func (s *Solver) andersonColumn(j int, f []float64) {
+	A := s.and
+	m := A.m
+	acc := A.acc
+	clear(acc)
+	nj := A.dF[j]
+	n := len(nj)
+	for lo := 0; lo < n; lo += andersonBlock {
+		hi := min(lo+andersonBlock, n)
+		c := nj[lo:hi]
+		for _, o := range A.slot {
+			acc[o] += dot32(c, A.dF[o][lo:hi])
+		}
+		acc[m] += dot32(c, c)
+		acc[m+1] += dot3264(c, f[lo:hi])
+	}
+	for _, o := range A.slot {
+		A.gram[o*m+j], A.gram[j*m+o] = acc[o], acc[o]
+		// b_o = ΔF_oᵀ f_new = ΔF_oᵀ f_old + ΔF_oᵀ Δf.
+		A.b[o] += acc[o]
+	}
+	A.gram[j*m+j] = acc[m]
+	A.b[j] = acc[m+1]
+}
+
+// andersonStep moves x to x + αf − Σ γ_j ΔU_j, γ the least-squares
+// coefficients min ‖f − ΔF γ‖ (normal equations, with a relative 10⁻¹⁰ on
+// the diagonal against exact rank deficiency).
+func (s *Solver) andersonStep(x, f []float64, alpha float64) {
+	A := s.and
+	k, m := len(A.slot), A.m
+	γ := A.γ[:k]
+	if k > 0 {
+		a, bb := A.a[:k*k], A.bb[:k]
+		for r, sr := range A.slot {
+			for c, sc := range A.slot {
+				a[r*k+c] = A.gram[sr*m+sc]
+			}
+			a[r*k+r] *= 1 + 1e-10
+			bb[r] = A.b[sr]
+		}
+		solveSmallInto(a, bb, γ, k)
+	}
+	n := len(x)
+	for lo := 0; lo < n; lo += andersonBlock {
+		hi := min(lo+andersonBlock, n)
+		xb, fb := x[lo:hi], f[lo:hi]
+		for i := range xb {
+			xb[i] += alpha * fb[i]
+		}
+		for r, sr := range A.slot {
+			axpy32(xb, -γ[r], A.dU[sr][lo:hi])
+		}
+	}
+}
+
+// solveSmallInto solves the k×k system a·x = b by Gaussian elimination with
+// partial pivoting into x (a and b are overwritten); a zero pivot leaves
+// its unknown at 0.
+func solveSmallInto(a, b, x []float64, k int) {
+	for c := range k {
+		p := c
+		for r := c + 1; r < k; r++ {
+			if math.Abs(a[r*k+c]) > math.Abs(a[p*k+c]) {
+				p = r
+			}
+		}
+		if a[p*k+c] == 0 {
+			continue
+		}
+		if p != c {
+			for j := range k {
+				a[c*k+j], a[p*k+j] = a[p*k+j], a[c*k+j]
+			}
+			b[c], b[p] = b[p], b[c]
+		}
+		for r := c + 1; r < k; r++ {
+			f := a[r*k+c] / a[c*k+c]
+			for j := c; j < k; j++ {
+				a[r*k+j] -= f * a[c*k+j]
+			}
+			b[r] -= f * b[c]
+		}
+	}
+	for c := k - 1; c >= 0; c-- {
+		x[c] = 0
+		if a[c*k+c] == 0 {
+			continue
+		}
+		v := b[c]
+		for j := c + 1; j < k; j++ {
+			v -= a[c*k+j] * x[j]
+		}
+		x[c] = v / a[c*k+c]
+	}
+}
+
+// dot32 is the dot product of two float32 vectors, accumulated in float64.
+func dot32(a, b []float32) float64 {
+	b = b[:len(a)]
+	var s0, s1 float64
+	i := 0
+	for ; i+1 < len(a); i += 2 {
+		s0 += float64(a[i]) * float64(b[i])
+		s1 += float64(a[i+1]) * float64(b[i+1])
+	}
+	if i < len(a) {
+		s0 += float64(a[i]) * float64(b[i])
+	}
+	return s0 + s1
+}
+
+func dot3264(a []float32, b []float64) float64 {
+	b = b[:len(a)]
+	var s float64
+	for i, v := range a {
+		s += float64(v) * b[i]
+	}
+	return s
+}
+
+// axpy32 sets y += a·x for a float32 x.
+func axpy32(y []float64, a float64, x []float32) {
+	x = x[:len(y)]
+	for i := range y {
+		y[i] += a * float64(x[i])
+	}
+}
