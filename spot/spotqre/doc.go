@@ -36,7 +36,12 @@
 // both. The QRE is the fixed point y(x) = x. Each corrector step is a Newton
 // step, (I − y'(x)) d = y(x) − x solved by restarted GMRES (Saad & Schultz
 // 1986; up to 100 vectors before a restart, within 512 MB) with exact
-// Jacobian–vector products from tangent (forward-mode) passes, and a
+// Jacobian–vector products from tangent (forward-mode) passes — on spots
+// with at least 2¹⁷ IP action values and once the spectrum is wide (the
+// largest Ritz value of the last long solve ≥ 500: from λ ≈ 15 on the
+// issue's turn), a solve not converged after 20 products goes on by GMRES
+// right-preconditioned with a Chebyshev polynomial of degree 8 (below) —
+// and a
 // backtracking line search on a merit that weights each information set's
 // strategy residual by the probability of reaching it (plus a small even
 // share). Every product of one linear solve is taken at the same point, so
@@ -128,6 +133,33 @@
 // reach-weighted one (with the weighted test alone the path drifted onto
 // another branch of the correspondence and stopped at its fold).
 //
+// The linear solves' polynomial preconditioner (cheb.go). The spectrum of
+// I − y'(x) is, on every spot measured, real or nearly so and spread
+// continuously from about 1 to K, K growing like λ² (227 at λ = 10 on the
+// issue's turn spot; 641 and 3,230 at λ = 40 and 100 on the report's):
+// GMRES needs about √K products, and on a large spot its Gram–Schmidt work
+// (0.7 ms per earlier Krylov vector at 844,000 unknowns, against 26 ms a
+// product) costs as much as the products at 75 vectors, where the 512 MB
+// basis also restarts. So after 20 plain GMRES steps (a solve that
+// converges there is unchanged) the largest Ritz value θ of those steps
+// sets the interval [0.9, 1.15·θ], and the solve goes on by GMRES on
+// A·p(A), p the Chebyshev iteration's polynomial of degree 8 on that
+// interval (Saad, "Iterative Methods for Sparse Linear Systems", 2nd ed.,
+// 2003, Algorithm 12.1; polynomial preconditioning of GMRES: Loe & Morgan,
+// Numer. Linear Algebra Appl. 29, 2022): A·p(A) has its spectrum near 1,
+// the outer GMRES keeps 8 times fewer vectors and stays robust where the
+// interval is off. On the turn at λ = 40 a long Newton solve then
+// takes 30–35 % less CPU for 0–16 % more products; along the path from
+// λ = 0 it costs 13–25 % more products and saves about 30 % of the CPU
+// from λ ≈ 30 on (λ = 40.5 after 570 s of CPU against 795 s for GMRES);
+// at λ = 10, where the spectrum is narrow (K ≈ 227) and the solves short,
+// it was slower (λ = 10: 1,464 products and 76.6 s of CPU against 1,207 and
+// 62.7 s), so below a largest Ritz value of 500 the solves stay plain GMRES
+// (the present code to the digit). On smaller spots (the
+// river, the report's turn, the tests) the vectors stay in cache, the
+// polynomial's extra products are not repaid (+43 % to λ* on the report's
+// turn), and plain GMRES is kept.
+//
 // # Convergence criterion
 //
 // Every Result reports the largest |σ(a|I) − softmax(λQ(·|I)/pot)(a)| over
@@ -177,7 +209,8 @@
 // passes) since they skip the primal values. Memory: the game's arrays in
 // float64 (strategy, action values and their derivatives: four
 // arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
-// Krylov basis, within 512 MB) and the continuation's points. Figures are
+// Krylov basis, within 512 MB; with the polynomial preconditioner six more,
+// 40 MB on the turn) and the continuation's points. Figures are
 // in docs/benchmarks.md ("QRE on spots" and its second pass): on the
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
@@ -232,6 +265,26 @@
 // instead of 10⁻⁴): 20,169 and 21,556 against 17,666 (the predictor then
 // starts farther away); faster step growth (1.5 or 2): 13,170 and 16,271
 // against 10,372 at 1.1.
+//
+// Tried and rejected for the linear solves at larger λ (docs/benchmarks.md,
+// "fourth pass: larger λ"; recycle_test.go, linear_test.go, ptc_test.go,
+// behind -long): Krylov subspace recycling (GCRO, Parks et al., SIAM J.
+// Sci. Comput. 28, 2006) — with a continuous spectrum, even the best case
+// (the k largest Ritz vectors at the same matrix) saves fewer products than
+// the k it costs to form A·U: 204 → 199 / 195 / 188 / 173 for k = 5 / 10 /
+// 20 / 40 at λ = 100 on the report's turn, 58 → 57 for k = 5–20 at λ = 10
+// on the turn, nothing with the smallest; IDR(s) (Sonneveld & van
+// Gijzen, SIAM J. Sci. Comput. 31, 2008; idrs.go): 30–40 % more products
+// (8,228 → 10,723 to λ = 100 on the report's turn with s = 4; 1,207 →
+// 1,576 to λ = 10 on the issue's); pseudo-transient continuation at fixed
+// λ (Kelley & Keyes, SIAM J. Numer. Anal. 35, 1998; ptc.go) as the
+// globalisation for long λ steps or a start from the Nash solve: its
+// pseudo-time steps oscillate far from the QRE (from λ = 40's QRE to 60,
+// or from the Nash solve at λ* = 110 on the report's turn, no convergence
+// in 400 steps); CG on a reach-weighted symmetric form of the Newton
+// system (symcg_test.go): 1,440 products to λ = 10 on the report's turn
+// against GMRES's 236, and the criterion not met at λ = 40 — the
+// information sets play hardly reaches weigh nothing in its norm.
 //
 // The third pass's exploration below is now wired in as the ladder's first
 // rung and its rescues (see Method); its Anderson-first ladder is

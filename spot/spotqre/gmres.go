@@ -12,6 +12,12 @@ type krylov struct {
 	restart int
 	basis   [][]float64
 	h       []float64 // (restart+1) × restart Hessenberg, row-major
+	// raw, when set, receives the first cycle's Hessenberg matrix as
+	// computed (before the Givens rotations), rawN its columns: for the
+	// Ritz values (cheb.go). It changes nothing in the solve.
+	raw     []float64
+	rawN    int
+	rawCols int // columns filled by the last solve
 	cs, sn  []float64
 	g, y    []float64
 	r, t    []float64
@@ -68,6 +74,8 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 	used := 0
 	rel := 1.0
 	first := true
+	first0 := true // the first cycle
+	k.rawCols = 0
 	for used < maxit {
 		if !first {
 			matvec(x, k.t)
@@ -100,6 +108,12 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 			}
 			hn := math.Sqrt(dot(vn, vn))
 			k.h[(j+1)*m+j] = hn
+			if k.raw != nil && first0 && j < k.rawN {
+				for i := 0; i <= j+1; i++ {
+					k.raw[i*k.rawN+j] = k.h[i*m+j]
+				}
+				k.rawCols = j + 1
+			}
 			if hn > 0 {
 				inv := 1 / hn
 				for i := range vn {
@@ -126,6 +140,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 				break
 			}
 		}
+		first0 = false
 		// x += V y, H y = g (upper triangular).
 		for i := j - 1; i >= 0; i-- {
 			s := k.g[i]

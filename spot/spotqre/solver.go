@@ -118,6 +118,7 @@ type Solver struct {
 	dσ, dq        []float64 // tangent passes
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
+	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
 	and           *anderson // allocated on the first ladder rung that needs it
 
 	lam float64
@@ -212,6 +213,10 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
 	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
 	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
+	s.lin = s.kr
+	if s.n1 >= chebMinUnknowns {
+		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter)
+	}
 	s.reset()
 	return s, nil
 }
@@ -379,7 +384,7 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 	if maxOnly {
 		rtol = maxOnlyTol
 	}
-	s.lastKits, s.lastKrel = s.kr.solve(mv, s.f, s.d, rtol, 300)
+	s.lastKits, s.lastKrel = s.lin.solve(mv, s.f, s.d, rtol, 300)
 }
 
 // tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
