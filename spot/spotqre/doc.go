@@ -274,10 +274,10 @@
 // the k it costs to form A·U: 204 → 199 / 195 / 188 / 173 for k = 5 / 10 /
 // 20 / 40 at λ = 100 on the report's turn, 58 → 57 for k = 5–20 at λ = 10
 // on the turn, nothing with the smallest; IDR(s) (Sonneveld & van
-// Gijzen, SIAM J. Sci. Comput. 31, 2008; idrs.go): 30–40 % more products
+// Gijzen, SIAM J. Sci. Comput. 31, 2008; idrs_test.go): 30–40 % more products
 // (8,228 → 10,723 to λ = 100 on the report's turn with s = 4; 1,207 →
 // 1,576 to λ = 10 on the issue's); pseudo-transient continuation at fixed
-// λ (Kelley & Keyes, SIAM J. Numer. Anal. 35, 1998; ptc.go) as the
+// λ (Kelley & Keyes, SIAM J. Numer. Anal. 35, 1998; ptcsolve_test.go) as the
 // globalisation for long λ steps or a start from the Nash solve: its
 // pseudo-time steps oscillate far from the QRE (from λ = 40's QRE to 60,
 // or from the Nash solve at λ* = 110 on the report's turn, no convergence
