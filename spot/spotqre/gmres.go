@@ -2,6 +2,15 @@ package spotqre
 
 import "math"
 
+// linSolver solves A x = b from x = 0 until ‖b − A x‖ ≤ rtol·‖b‖ or maxit
+// products with A, returning the products used and the relative residual
+// reached: krylov (restarted GMRES) and cheb (GMRES with a Chebyshev
+// polynomial preconditioner, cheb.go); IDR(s), measured and rejected, is in
+// idrs_test.go.
+type linSolver interface {
+	solve(matvec func(v, out []float64), b, x []float64, rtol float64, maxit int) (int, float64)
+}
+
 // gmres solves A x = b for x by restarted GMRES (Saad & Schultz 1986)
 // with modified Gram–Schmidt and Givens rotations, starting from x = 0,
 // until ‖b − A x‖ ≤ rtol·‖b‖ or maxit products with A. The Krylov basis

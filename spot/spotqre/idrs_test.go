@@ -5,13 +5,6 @@ import (
 	"math/rand/v2"
 )
 
-// linSolver solves A x = b from x = 0 until ‖b − A x‖ ≤ rtol·‖b‖ or maxit
-// products with A, returning the products used and the relative residual
-// reached (krylov: restarted GMRES; idrs: IDR(s)).
-type linSolver interface {
-	solve(matvec func(v, out []float64), b, x []float64, rtol float64, maxit int) (int, float64)
-}
-
 // idrs solves A x = b by IDR(s) (Sonneveld & van Gijzen, "IDR(s): a family
 // of simple and fast algorithms for solving large nonsymmetric systems of
 // linear equations", SIAM J. Sci. Comput. 31, 2008), in the biorthogonal
