@@ -38,9 +38,20 @@ func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 			return
 		case <-time.After(every):
 		}
+		// The tables to judge are those running before the heartbeat:
+		// their lease rows were committed before it (a table's row is
+		// written before the manager runs it), so the heartbeat returns
+		// each that is still ours. A table created or claimed while the
+		// heartbeat runs is not in its answer and must not count as lost:
+		// dropping it would leave a table nobody runs under a lease this
+		// process keeps renewing (seen on a loaded machine).
+		before := s.mgr.IDs()
 		hctx, cancel := context.WithTimeout(ctx, every)
 		held, err := st.DB.Heartbeat(hctx, st.Owner, st.TTL)
 		cancel()
+		if s.afterHeartbeat != nil {
+			s.afterHeartbeat()
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return
@@ -54,8 +65,8 @@ func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 			continue
 		}
 		lastOK = time.Now()
-		for _, id := range s.mgr.IDs() {
-			if _, ok := slices.BinarySearch(held, id); !ok {
+		for _, id := range before {
+			if _, ok := slices.BinarySearch(held, id); !ok && s.mgr.Has(id) {
 				s.log.Warn("lease lost: another server runs the table now", "table", id)
 				s.mgr.Drop(ctx, id, "another server took the table over")
 			}

@@ -71,6 +71,9 @@ type Server struct {
 	bots    botCache
 	stopped chan struct{}
 	once    sync.Once
+	// afterHeartbeat, when set (tests), runs between a lease heartbeat's
+	// answer and the check of the tables against it.
+	afterHeartbeat func()
 }
 
 // New builds a server. Storage is required: every finished hand is stored.

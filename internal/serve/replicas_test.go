@@ -1,0 +1,59 @@
+package serve
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTableCreatedDuringHeartbeatIsNotDropped: a table created while a
+// lease heartbeat runs is not in that heartbeat's answer, yet its lease is
+// this server's; the check after the heartbeat must not take it for lost
+// (the server would stop it while renewing its lease for ever, so that no
+// server ran it — found by TestReplicaTakeover on a loaded machine).
+func TestTableCreatedDuringHeartbeatIsNotDropped(t *testing.T) {
+	st := newSQLite(t)
+	st.TTL = 60 * time.Millisecond
+	ts := newTestServer(t, Config{Storage: st})
+	created := make(chan string, 1)
+	after := make(chan struct{}, 100) // heartbeats after the creation
+	var id string                     // written by RunLeases's goroutine before created is sent
+	ts.afterHeartbeat = func() {
+		if id != "" {
+			select {
+			case after <- struct{}{}:
+			default:
+			}
+			return
+		}
+		c := ts.create(`{"small_blind":1,"big_blind":2,"stack":50,"seed":1,
+			"seats":[{"name":"A","profile":"tag"},{"name":"B","profile":"calling-station"}]}`)
+		id = c.TableID
+		created <- id
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); ts.RunLeases(ctx, st) }()
+	defer func() { cancel(); <-done }()
+	select {
+	case <-created:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no heartbeat in 30 s")
+	}
+	// Two more heartbeats: the one whose check followed the creation, and
+	// one after it.
+	for range 2 {
+		select {
+		case <-after:
+		case <-time.After(30 * time.Second):
+			t.Fatal("no heartbeat in 30 s")
+		}
+	}
+	if !ts.mgr.Has(id) {
+		t.Fatalf("table %s created during a heartbeat was dropped; log:\n%s", id, ts.log.String())
+	}
+	if strings.Contains(ts.log.String(), "lease lost") {
+		t.Errorf("log says a lease was lost:\n%s", ts.log.String())
+	}
+}
