@@ -21,7 +21,9 @@ import (
 // longer returns it, or storing a hand is refused) stops that table at
 // once without storing anything more. A process whose heartbeats fail
 // for a whole TTL stops all its tables, since others may have claimed
-// them. A request for a table another process runs is forwarded to that
+// them; when the database answers again it releases the leases it still
+// holds on them, so that they are claimed and resumed (by it or another)
+// rather than renewed for tables nobody runs. A request for a table another process runs is forwarded to that
 // process (the lease row's address), so a load balancer may route by
 // table id for efficiency but need not.
 
@@ -31,6 +33,11 @@ import (
 func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 	every := max(st.TTL/3, 10*time.Millisecond)
 	lastOK := time.Now()
+	// stopped: tables this server stopped when it lost the database.
+	// Their lease rows may still name it, and the next heartbeat would
+	// renew them for tables nobody runs; so once the database answers
+	// again they are released, for any server (this one too) to claim.
+	var stopped []string
 	for {
 		s.claim(ctx, st)
 		select {
@@ -50,7 +57,7 @@ func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 		held, err := st.DB.Heartbeat(hctx, st.Owner, st.TTL)
 		cancel()
 		if s.afterHeartbeat != nil {
-			s.afterHeartbeat()
+			held, err = s.afterHeartbeat(held, err)
 		}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -60,11 +67,22 @@ func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 			if time.Since(lastOK) > st.TTL {
 				for _, id := range s.mgr.IDs() {
 					s.mgr.Drop(ctx, id, "this server lost the database: its leases expired")
+					stopped = append(stopped, id)
 				}
 			}
 			continue
 		}
 		lastOK = time.Now()
+		if len(stopped) > 0 {
+			rctx, cancel := context.WithTimeout(ctx, every)
+			err := st.DB.ReleaseTables(rctx, st.Owner, stopped)
+			cancel()
+			if err != nil {
+				s.log.Error("releasing the leases of stopped tables failed", "err", err)
+			} else {
+				stopped = stopped[:0]
+			}
+		}
 		for _, id := range before {
 			if _, ok := slices.BinarySearch(held, id); !ok && s.mgr.Has(id) {
 				s.log.Warn("lease lost: another server runs the table now", "table", id)

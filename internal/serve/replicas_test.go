@@ -2,7 +2,9 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -19,18 +21,19 @@ func TestTableCreatedDuringHeartbeatIsNotDropped(t *testing.T) {
 	created := make(chan string, 1)
 	after := make(chan struct{}, 100) // heartbeats after the creation
 	var id string                     // written by RunLeases's goroutine before created is sent
-	ts.afterHeartbeat = func() {
+	ts.afterHeartbeat = func(held []string, err error) ([]string, error) {
 		if id != "" {
 			select {
 			case after <- struct{}{}:
 			default:
 			}
-			return
+			return held, err
 		}
 		c := ts.create(`{"small_blind":1,"big_blind":2,"stack":50,"seed":1,
 			"seats":[{"name":"A","profile":"tag"},{"name":"B","profile":"calling-station"}]}`)
 		id = c.TableID
 		created <- id
+		return held, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -55,5 +58,44 @@ func TestTableCreatedDuringHeartbeatIsNotDropped(t *testing.T) {
 	}
 	if strings.Contains(ts.log.String(), "lease lost") {
 		t.Errorf("log says a lease was lost:\n%s", ts.log.String())
+	}
+}
+
+// TestTablesStoppedOnDatabaseLossAreResumed: a server whose heartbeats fail
+// for longer than the lease timeout stops its tables (others may have
+// claimed them); when the database answers again, the leases it still
+// holds are released and the tables resumed, instead of renewed for tables
+// nobody runs.
+func TestTablesStoppedOnDatabaseLossAreResumed(t *testing.T) {
+	st := newSQLite(t)
+	st.TTL = 60 * time.Millisecond
+	ts := newTestServer(t, Config{Storage: st})
+	id := ts.create(`{"small_blind":1,"big_blind":2,"stack":50,"seed":1,
+		"seats":[{"name":"A","profile":"tag"},{"name":"B","profile":"calling-station"}]}`).TableID
+	var failing atomic.Bool
+	failing.Store(true)
+	failedFor := time.Now()
+	ts.afterHeartbeat = func(held []string, err error) ([]string, error) {
+		if failing.Load() {
+			if time.Since(failedFor) > 4*st.TTL {
+				failing.Store(false)
+			}
+			return nil, errors.New("the database does not answer (test)")
+		}
+		return held, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); ts.RunLeases(ctx, st) }()
+	defer func() { cancel(); <-done }()
+	deadline := time.Now().Add(30 * time.Second)
+	for failing.Load() || !ts.mgr.Has(id) {
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s not running 30 s after the database came back; log:\n%s", id, ts.log.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !strings.Contains(ts.log.String(), `"msg":"table resumed"`) {
+		t.Fatalf("the table was never stopped and resumed; log:\n%s", ts.log.String())
 	}
 }

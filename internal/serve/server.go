@@ -72,8 +72,9 @@ type Server struct {
 	stopped chan struct{}
 	once    sync.Once
 	// afterHeartbeat, when set (tests), runs between a lease heartbeat's
-	// answer and the check of the tables against it.
-	afterHeartbeat func()
+	// answer and the check of the tables against it, and may replace the
+	// answer.
+	afterHeartbeat func(held []string, err error) ([]string, error)
 }
 
 // New builds a server. Storage is required: every finished hand is stored.
