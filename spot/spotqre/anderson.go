@@ -53,7 +53,7 @@ func newAnderson(n, m int) *anderson {
 	}
 	a.dF, a.dU = make([][]float32, m), make([][]float32, m)
 	for j := range m {
-		a.dF[j], a.dU[j] = make([]float32, n), make([]float32, n)
+		a.dF[j], a.dU[j] = bigSlice[float32](n), bigSlice[float32](n)
 	}
 	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
 	a.b, a.bb, a.γ = make([]float64, m), make([]float64, m), make([]float64, m)

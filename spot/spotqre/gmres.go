@@ -42,7 +42,7 @@ func (k *krylov) vec(i, n int) []float64 {
 		k.basis = append(k.basis, nil)
 	}
 	if len(k.basis[i]) != n {
-		k.basis[i] = make([]float64, n)
+		k.basis[i] = bigSlice[float64](n)
 	}
 	return k.basis[i]
 }
@@ -76,7 +76,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 		return 0, 0
 	}
 	if len(k.r) != n {
-		k.r, k.t = make([]float64, n), make([]float64, n)
+		k.r, k.t = bigSlice[float64](n), bigSlice[float64](n)
 	}
 	r := k.r
 	copy(r, b)

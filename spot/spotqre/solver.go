@@ -203,12 +203,12 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		}
 		s.blocks = append(s.blocks, b)
 	}
-	s.σ, s.q = make([]float64, g.Size), make([]float64, g.Size)
-	s.dσ, s.dq = make([]float64, g.Size), make([]float64, g.Size)
+	s.σ, s.q = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
+	s.dσ, s.dq = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
 	s.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
-		*p = make([]float64, s.n1)
+		*p = bigSlice[float64](s.n1)
 	}
 	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
 	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
