@@ -46,6 +46,15 @@ const (
 // andersonCheck: the strategy residual every this many iterations.
 var andersonCheck = 4
 
+// handCold: Anderson hands over to Newton at this reach-weighted residual
+// on the first rung, from uniform play (a variable so that TestDirect can
+// try others). On the turn at λ = 10 (docs/benchmarks.md, fifth
+// pass; evaluations + products of the rung): 10⁻³, 137 + 88; 3·10⁻³,
+// 125 + 109; 10⁻², 93 + 114 (an Anderson iteration costs more than a
+// product); 3·10⁻², 77 + 137. To λ = 100 by the ladder 10⁻² changed the
+// work by under 1 % on the river and the report's turn.
+var handCold = 1e-2
+
 func newAnderson(n, m int) *anderson {
 	a := &anderson{m: m, n: n}
 	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
