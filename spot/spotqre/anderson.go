@@ -1,6 +1,9 @@
 package spotqre
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // Anderson acceleration (Walker & Ni, "Anderson acceleration for
 // fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II, depth m,
@@ -55,13 +58,27 @@ var andersonCheck = 4
 // work by under 1 % on the river and the report's turn.
 var handCold = 1e-2
 
-func newAnderson(n, m int) *anderson {
+// newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
+// history column j (ΔF_j and ΔU_j, n float32 each) lives in slab j, n
+// float64, which the Krylov basis's vector j also uses: Anderson's history
+// is dead once it returns and the Krylov basis outside a linear solve, and
+// the two never run at once, so the Newton corrector's first linear solves
+// write into memory Anderson already touched instead of faulting fresh
+// pages in (20 of the 48 Krylov vectors on the issue's turn at λ = 10).
+func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	a := &anderson{m: m, n: n}
 	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
 		*p = make([]float64, n)
 	}
 	a.dF, a.dU = make([][]float32, m), make([][]float32, m)
 	for j := range m {
+		if slab != nil {
+			if v := slab(j); len(v) == n && n > 0 {
+				w := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(v))), 2*n)
+				a.dF[j], a.dU[j] = w[:n:n], w[n:]
+				continue
+			}
+		}
 		a.dF[j], a.dU[j] = bigSlice[float32](n), bigSlice[float32](n)
 	}
 	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
@@ -88,7 +105,7 @@ type andersonRun struct {
 // that best checked point.
 func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxEvals int) andersonRun {
 	if s.and == nil || s.and.n != len(x) {
-		s.and = newAnderson(len(x), andersonDepth)
+		s.and = newAnderson(len(x), andersonDepth, s.slab)
 	}
 	A := s.and
 	A.slot = A.slot[:0]

@@ -27,9 +27,12 @@ type krylov struct {
 	raw     []float64
 	rawN    int
 	rawCols int // columns filled by the last solve
-	cs, sn  []float64
-	g, y    []float64
-	r, t    []float64
+	// spare, when set, gives basis vector i its memory (the solver's
+	// slabs, which Anderson's history shares: see Solver.slab).
+	spare  func(i int) []float64
+	cs, sn []float64
+	g, y   []float64
+	r, t   []float64
 }
 
 func newKrylov(restart int) *krylov {
@@ -42,6 +45,12 @@ func (k *krylov) vec(i, n int) []float64 {
 		k.basis = append(k.basis, nil)
 	}
 	if len(k.basis[i]) != n {
+		if k.spare != nil {
+			if v := k.spare(i); len(v) == n {
+				k.basis[i] = v
+				return v
+			}
+		}
 		k.basis[i] = bigSlice[float64](n)
 	}
 	return k.basis[i]
