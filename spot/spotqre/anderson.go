@@ -1,6 +1,9 @@
 package spotqre
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // Anderson acceleration (Walker & Ni, "Anderson acceleration for
 // fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II, depth m,
@@ -29,6 +32,7 @@ type anderson struct {
 	a, bb, γ []float64   // the k × k system
 	slot     []int       // ring slots in use, oldest first
 	acc      []float64   // the new column's dot products
+	cols     []int       // the slots of those products, and the new one
 }
 
 // Anderson parameters. The depth: on the issue's turn at λ = 10 from
@@ -45,19 +49,43 @@ const (
 // andersonCheck: the strategy residual every this many iterations.
 var andersonCheck = 4
 
-func newAnderson(n, m int) *anderson {
+// handCold: Anderson hands over to Newton at this reach-weighted residual
+// on the first rung, from uniform play (a variable so that TestDirect can
+// try others). On the issue's turn at λ = 10 (docs/benchmarks.md, fifth
+// pass; evaluations + products of the rung): 10⁻³, 137 + 88; 3·10⁻³,
+// 125 + 109; 10⁻², 93 + 114 (an Anderson iteration costs more than a
+// product); 3·10⁻², 77 + 137. To λ = 100 by the ladder 10⁻² changed the
+// work by under 1 % on the river and the report's turn.
+var handCold = 1e-2
+
+// newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
+// history column j (ΔF_j and ΔU_j, n float32 each) lives in slab j, n
+// float64, which the Krylov basis's vector j also uses: Anderson's history
+// is dead once it returns and the Krylov basis outside a linear solve, and
+// the two never run at once, so the Newton corrector's first linear solves
+// write into memory Anderson already touched instead of faulting fresh
+// pages in (20 of the 48 Krylov vectors on the issue's turn at λ = 10).
+func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	a := &anderson{m: m, n: n}
 	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
 		*p = make([]float64, n)
 	}
 	a.dF, a.dU = make([][]float32, m), make([][]float32, m)
 	for j := range m {
-		a.dF[j], a.dU[j] = make([]float32, n), make([]float32, n)
+		if slab != nil {
+			if v := slab(j); len(v) == n && n > 0 {
+				w := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(v))), 2*n)
+				a.dF[j], a.dU[j] = w[:n:n], w[n:]
+				continue
+			}
+		}
+		a.dF[j], a.dU[j] = bigSlice[float32](n), bigSlice[float32](n)
 	}
 	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
 	a.b, a.bb, a.γ = make([]float64, m), make([]float64, m), make([]float64, m)
 	a.slot = make([]int, 0, m)
 	a.acc = make([]float64, m+2)
+	a.cols = make([]int, 0, m+1)
 	return a
 }
 
@@ -77,7 +105,7 @@ type andersonRun struct {
 // that best checked point.
 func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxEvals int) andersonRun {
 	if s.and == nil || s.and.n != len(x) {
-		s.and = newAnderson(len(x), andersonDepth)
+		s.and = newAnderson(len(x), andersonDepth, s.slab)
 	}
 	A := s.and
 	A.slot = A.slot[:0]
@@ -163,13 +191,25 @@ func (s *Solver) andersonColumn(j int, f []float64) {
 	clear(acc)
 	nj := A.dF[j]
 	n := len(nj)
+	// The columns to take dot products with: the history's slots, then the
+	// new column j itself (not in A.slot yet: acc[j] is its own square).
+	A.cols = append(append(A.cols[:0], A.slot...), j)
 	for lo := 0; lo < n; lo += andersonBlock {
 		hi := min(lo+andersonBlock, n)
 		c := nj[lo:hi]
-		for _, o := range A.slot {
+		// Four columns at a time: c is read once for four independent
+		// sums (one column at a time, the loop waited on its adder).
+		sl := A.cols
+		for ; len(sl) >= 4; sl = sl[4:] {
+			d0, d1, d2, d3 := dot32x4(c, A.dF[sl[0]][lo:hi], A.dF[sl[1]][lo:hi], A.dF[sl[2]][lo:hi], A.dF[sl[3]][lo:hi])
+			acc[sl[0]] += d0
+			acc[sl[1]] += d1
+			acc[sl[2]] += d2
+			acc[sl[3]] += d3
+		}
+		for _, o := range sl {
 			acc[o] += dot32(c, A.dF[o][lo:hi])
 		}
-		acc[m] += dot32(c, c)
 		acc[m+1] += dot3264(c, f[lo:hi])
 	}
 	for _, o := range A.slot {
@@ -177,7 +217,7 @@ func (s *Solver) andersonColumn(j int, f []float64) {
 		// b_o = ΔF_oᵀ f_new = ΔF_oᵀ f_old + ΔF_oᵀ Δf.
 		A.b[o] += acc[o]
 	}
-	A.gram[j*m+j] = acc[m]
+	A.gram[j*m+j] = acc[j]
 	A.b[j] = acc[m+1]
 }
 
@@ -206,8 +246,15 @@ func (s *Solver) andersonStep(x, f []float64, alpha float64) {
 		for i := range xb {
 			xb[i] += alpha * fb[i]
 		}
-		for r, sr := range A.slot {
-			axpy32(xb, -γ[r], A.dU[sr][lo:hi])
+		// Four columns at a time: x's block is loaded and stored once
+		// for four updates.
+		r := 0
+		for ; r+4 <= len(A.slot); r += 4 {
+			sl := A.slot[r : r+4]
+			axpy32x4(xb, -γ[r], -γ[r+1], -γ[r+2], -γ[r+3], A.dU[sl[0]][lo:hi], A.dU[sl[1]][lo:hi], A.dU[sl[2]][lo:hi], A.dU[sl[3]][lo:hi])
+		}
+		for ; r < len(A.slot); r++ {
+			axpy32(xb, -γ[r], A.dU[A.slot[r]][lo:hi])
 		}
 	}
 }
@@ -282,5 +329,27 @@ func axpy32(y []float64, a float64, x []float32) {
 	x = x[:len(y)]
 	for i := range y {
 		y[i] += a * float64(x[i])
+	}
+}
+
+// dot32x4 returns the dot products of c with a0…a3 (float32, accumulated
+// in float64).
+func dot32x4(c, a0, a1, a2, a3 []float32) (s0, s1, s2, s3 float64) {
+	a0, a1, a2, a3 = a0[:len(c)], a1[:len(c)], a2[:len(c)], a3[:len(c)]
+	for i, v := range c {
+		x := float64(v)
+		s0 += x * float64(a0[i])
+		s1 += x * float64(a1[i])
+		s2 += x * float64(a2[i])
+		s3 += x * float64(a3[i])
+	}
+	return
+}
+
+// axpy32x4 sets y += g0·x0 + g1·x1 + g2·x2 + g3·x3 for float32 x's.
+func axpy32x4(y []float64, g0, g1, g2, g3 float64, x0, x1, x2, x3 []float32) {
+	x0, x1, x2, x3 = x0[:len(y)], x1[:len(y)], x2[:len(y)], x3[:len(y)]
+	for i := range y {
+		y[i] += g0*float64(x0[i]) + g1*float64(x1[i]) + g2*float64(x2[i]) + g3*float64(x3[i])
 	}
 }

@@ -146,7 +146,7 @@ func (c *chebGMRES) solve(matvec func(v, out []float64), b, x []float64, rtol fl
 	n, m := len(b), c.est
 	if len(c.z) != n {
 		for _, p := range []*[]float64{&c.z, &c.s, &c.d, &c.t, &c.res, &c.u} {
-			*p = make([]float64, n)
+			*p = bigSlice[float64](n)
 		}
 	}
 	clear(x)

@@ -36,6 +36,7 @@ var (
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
 	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
+	directHand   = flag.Float64("direct.hand", 1e-2, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual)")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -290,6 +291,7 @@ func TestDirect(t *testing.T) {
 		case "auto":
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+			handCold = *directHand
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
 			a, err := s.Auto(0.001)
@@ -302,6 +304,7 @@ func TestDirect(t *testing.T) {
 			noLadder = *directMethod == "continuation"
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+			handCold = *directHand
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
 			s.reset()

@@ -68,7 +68,7 @@
 // acceleration of the fixed-point iteration x ← y(x) (Walker & Ni,
 // "Anderson acceleration for fixed-point iterations", SIAM J. Numer. Anal.
 // 49, 2011; type II, depth 20, mixing 0.1, least squares in the action
-// values) from x = 0 until the reach-weighted residual is below 10⁻³, then
+// values) from x = 0 until the reach-weighted residual is below 10⁻², then
 // the Newton corrector without the path's early give-ups. Each later rung is
 // a continuation step (the predictor, then the Newton corrector, which gives
 // up after two damped steps, a merit not falling tenfold in three
@@ -215,26 +215,32 @@
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes 13–16 s (the first rung: 137 Anderson iterations,
-// each an evaluation of about 33 ms and about 15 ms of vector work, then 3
-// Newton steps of 88 products of about 26 ms; the continuation from λ = 0
-// needed 1,207 products and 61 s). Anderson's history is 40 float32
-// vectors of IP's entries (135 MB on the issue's turn).
+// exploitable, takes 10.0–10.5 s (the first rung: 93 Anderson
+// iterations, each an evaluation of about 33 ms and about 7 ms of vector
+// work, then 4 Newton steps of 114 products of about 26 ms; the
+// continuation from λ = 0 needed 1,207 products and 61 s; docs/
+// benchmarks.md, fifth pass). Anderson's history is 40 float32 vectors of
+// IP's entries (135 MB on the issue's turn), in the memory of the Krylov
+// basis's first 20 vectors (newAnderson: the two are never live at once).
+// The large vectors ask for transparent huge pages (big.go): their first
+// touch is otherwise a page fault per 4 KB.
 //
 // # The turn target (5× a Nash solve) is not met
 //
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
 // takes to 0.5 % of the pot (90 iterations and the exploitability checks,
 // about 1.7 s single-threaded: some 200 tree passes), i.e. about 8.5 s or
-// 1,000 tree passes. This solver takes about 8 times the Nash solve
-// already at λ = 10 (13.4–13.6 s at a load of 3; 36 times before the
+// 1,000 tree passes. This solver takes about 6.5 times the Nash solve
+// already at λ = 10 (10.0–10.5 s against 1.56–1.67 s, run alternately at a
+// load of 1.1; 8.5 times before the fifth pass, 36 times before the
 // ladder's Anderson rung),
 // where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
 // and beyond λ = 10 the ladder moves at the continuation's pace
-// (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 137
-// evaluations and 88 products, each about two tree passes of about 16 ms
-// in float64 (DCFR's pass is about 8 ms): about 450 passes, plus Anderson's
-// vector work. The reasons beyond λ = 10 are structural, not constant
+// (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 93
+// evaluations and 114 products (plus 8 evaluations of line searches and
+// the criterion), each about two tree passes of about 16 ms in float64
+// (DCFR's pass is about 8 ms): about 430 passes, plus Anderson's vector
+// work and GMRES's orthogonalisation. The reasons beyond λ = 10 are structural, not constant
 // factors:
 //
 //   - The path: from λ = 0, steps of a few per cent of λ (the corrector's

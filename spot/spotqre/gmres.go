@@ -27,9 +27,12 @@ type krylov struct {
 	raw     []float64
 	rawN    int
 	rawCols int // columns filled by the last solve
-	cs, sn  []float64
-	g, y    []float64
-	r, t    []float64
+	// spare, when set, gives basis vector i its memory (the solver's
+	// slabs, which Anderson's history shares: see Solver.slab).
+	spare  func(i int) []float64
+	cs, sn []float64
+	g, y   []float64
+	r, t   []float64
 }
 
 func newKrylov(restart int) *krylov {
@@ -42,7 +45,13 @@ func (k *krylov) vec(i, n int) []float64 {
 		k.basis = append(k.basis, nil)
 	}
 	if len(k.basis[i]) != n {
-		k.basis[i] = make([]float64, n)
+		if k.spare != nil {
+			if v := k.spare(i); len(v) == n {
+				k.basis[i] = v
+				return v
+			}
+		}
+		k.basis[i] = bigSlice[float64](n)
 	}
 	return k.basis[i]
 }
@@ -76,7 +85,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 		return 0, 0
 	}
 	if len(k.r) != n {
-		k.r, k.t = make([]float64, n), make([]float64, n)
+		k.r, k.t = bigSlice[float64](n), bigSlice[float64](n)
 	}
 	r := k.r
 	copy(r, b)

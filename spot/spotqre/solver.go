@@ -144,8 +144,12 @@ type Solver struct {
 	sig1, sigT []float64
 	// σAtSig1: IP's part of s.σ holds s.sig1 (set by the first tangent
 	// pass after an evaluation, cleared by eval).
-	σAtSig1  bool
-	mean     []float64 // scratch, one entry per hand
+	σAtSig1 bool
+	mean    []float64 // scratch, one entry per hand
+	// slabs: vectors of n1 float64, shared by the Krylov basis (vector i in
+	// slab i) and Anderson's history (column j's two float32 vectors in
+	// slab j); see newAnderson.
+	slabs    [][]float64
 	lastKits int
 	lastKrel float64
 	products int // this call
@@ -203,16 +207,17 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		}
 		s.blocks = append(s.blocks, b)
 	}
-	s.σ, s.q = make([]float64, g.Size), make([]float64, g.Size)
-	s.dσ, s.dq = make([]float64, g.Size), make([]float64, g.Size)
+	s.σ, s.q = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
+	s.dσ, s.dq = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
 	s.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
-		*p = make([]float64, s.n1)
+		*p = bigSlice[float64](s.n1)
 	}
 	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
 	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
 	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
+	s.kr.spare = s.slab
 	s.lin = s.kr
 	if s.n1 >= chebMinUnknowns {
 		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter)
@@ -228,6 +233,17 @@ func (s *Solver) reset() {
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
 	s.hist = []pathPoint{{0, append([]float64(nil), x...)}}
+}
+
+// slab returns the shared vector i (n1 float64), allocated on first use.
+func (s *Solver) slab(i int) []float64 {
+	for len(s.slabs) <= i {
+		s.slabs = append(s.slabs, nil)
+	}
+	if s.slabs[i] == nil {
+		s.slabs[i] = bigSlice[float64](s.n1)
+	}
+	return s.slabs[i]
 }
 
 // Game returns the solver's game.

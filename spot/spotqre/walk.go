@@ -348,30 +348,44 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 		}
 		return
 	}
-	for h := range nh {
-		best := q[h]
-		if math.IsNaN(best) {
-			continue
-		}
-		arg := 0
+	// Row by row over chunks of hands (contiguous loads; the column-wise
+	// loop, stride nh, spent its time on the argmax's mispredicted branch
+	// and the scattered accesses): the largest value per hand, the
+	// exponentials and their sum, then the normalisation. The largest
+	// value's exponential is e^0 = 1 exactly.
+	const chunk = 256
+	for h0 := 0; h0 < nh; h0 += chunk {
+		h1 := min(h0+chunk, nh)
+		var bestA, sumA [chunk]float64
+		best, sum := bestA[:h1-h0], sumA[:h1-h0]
+		copy(best, q[h0:h1])
 		for a := 1; a < k; a++ {
-			if q[a*nh+h] > best {
-				best, arg = q[a*nh+h], a
+			for i, v := range q[a*nh+h0 : a*nh+h1] {
+				if v > best[i] {
+					best[i] = v
+				}
 			}
 		}
-		sum := 1.0
 		for a := range k {
-			if a == arg {
-				σ[a*nh+h] = 1
-				continue
+			sa := σ[a*nh+h0 : a*nh+h1]
+			for i, v := range q[a*nh+h0 : a*nh+h1] {
+				if b := best[i]; b == b { // NaN: no beliefs, left as it is
+					e := expNeg((v - b) * scale)
+					sa[i] = e
+					sum[i] += e
+				}
 			}
-			e := expNeg((q[a*nh+h] - best) * scale)
-			σ[a*nh+h] = e
-			sum += e
 		}
-		inv := 1 / sum
+		for i, x := range sum {
+			sum[i] = 1 / x
+		}
 		for a := range k {
-			σ[a*nh+h] *= inv
+			sa := σ[a*nh+h0 : a*nh+h1]
+			for i, b := range best {
+				if b == b {
+					sa[i] *= sum[i]
+				}
+			}
 		}
 	}
 }
