@@ -1,8 +1,9 @@
 package spotqre
 
 // Exploration (issue 15, third pass): a direct solve at one fixed λ,
-// without the continuation from λ = 0. Not wired into the package: these
-// are measurements, run with
+// without the continuation from λ = 0. Its Anderson → Newton first rung is
+// now the ladder's (path.go, anderson.go); this file keeps the
+// measurements, run with
 //
 //	go test ./spot/spotqre -run TestDirect -long -v -direct.spot=... -direct.lambda=... -direct.method=...
 //
@@ -170,44 +171,11 @@ func andersonExplore(s *Solver, x []float64, lambda float64, m int, alpha, tol, 
 	return evals, mx
 }
 
-// solveSmall solves the k×k system a·x = b by Gaussian elimination with
-// partial pivoting (a and b are overwritten).
+// solveSmall solves the k×k system a·x = b (a and b are overwritten):
+// the package's solveSmallInto into a new slice.
 func solveSmall(a, b []float64, k int) []float64 {
-	for c := range k {
-		p := c
-		for r := c + 1; r < k; r++ {
-			if math.Abs(a[r*k+c]) > math.Abs(a[p*k+c]) {
-				p = r
-			}
-		}
-		if a[p*k+c] == 0 {
-			continue
-		}
-		if p != c {
-			for j := range k {
-				a[c*k+j], a[p*k+j] = a[p*k+j], a[c*k+j]
-			}
-			b[c], b[p] = b[p], b[c]
-		}
-		for r := c + 1; r < k; r++ {
-			f := a[r*k+c] / a[c*k+c]
-			for j := c; j < k; j++ {
-				a[r*k+j] -= f * a[c*k+j]
-			}
-			b[r] -= f * b[c]
-		}
-	}
 	x := make([]float64, k)
-	for c := k - 1; c >= 0; c-- {
-		if a[c*k+c] == 0 {
-			continue
-		}
-		v := b[c]
-		for j := c + 1; j < k; j++ {
-			v -= a[c*k+j] * x[j]
-		}
-		x[c] = v / a[c*k+c]
-	}
+	solveSmallInto(a, b, x, k)
 	return x
 }
 
