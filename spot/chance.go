@@ -50,3 +50,9 @@ func (g *Game) IsoCards(n int32) []IsoCard {
 func (g *Game) CompatibleMass(out []float64, p int, oppReach []float64) []float64 {
 	return g.compatibleMassTo(out, p, oppReach)
 }
+
+// CompatibleMassOf is CompatibleMass for either storage type (the sums in
+// float64, rounded once to F).
+func CompatibleMassOf[F Real](g *Game, out []F, p int, oppReach []F) []F {
+	return compatibleMassOf(g, out, p, oppReach)
+}

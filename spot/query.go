@@ -345,15 +345,20 @@ func (g *Game) compatibleMass(p int, oppReach []float64) []float64 {
 
 // compatibleMassTo is compatibleMass into out (length NumHands(p)).
 func (g *Game) compatibleMassTo(out []float64, p int, oppReach []float64) []float64 {
+	return compatibleMassOf(g, out, p, oppReach)
+}
+
+func compatibleMassOf[F real](g *Game, out []F, p int, oppReach []F) []F {
 	var minus [64]float64
 	sum := blockerSums(g, p^1, oppReach, &minus)
 	out = out[:len(g.Hands[p])]
+	hi, lo := g.card[p][0][:len(out)], g.card[p][1][:len(out)]
 	clear(out)
 	for _, ij := range g.pairs[p] {
 		out[ij[0]] = oppReach[ij[1]]
 	}
 	for i := range out {
-		out[i] += sum - minus[g.card[p][0][i]&63] - minus[g.card[p][1][i]&63]
+		out[i] = F(float64(out[i]) + (sum - minus[hi[i]&63] - minus[lo[i]&63]))
 	}
 	return out
 }

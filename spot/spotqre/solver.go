@@ -109,13 +109,13 @@ type Solver struct {
 	g      *spot.Game
 	opt    Options
 	pot    float64
-	w      *walker
+	w      *walker[float64]
 	blocks []block
 	ip     []block // IP's blocks, with their compact offsets
 	n1     int     // length of IP's compact vectors
 
 	σ, q          []float64 // spot.Strategy's layout
-	dσ, dq        []float64 // tangent passes
+	dσ            []float64 // tangent passes
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
 	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
@@ -192,7 +192,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		opt.PathTolerance = 1e-5
 	}
 	hoff, hsize := g.HandLayout()
-	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker(g)}
+	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker[float64](g)}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -208,13 +208,17 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		s.blocks = append(s.blocks, b)
 	}
 	s.σ, s.q = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
-	s.dσ, s.dq = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
+	s.dσ = bigSlice[float64](int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
 	s.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
 		*p = bigSlice[float64](s.n1)
 	}
-	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
+	s.w.σ, s.w.q, s.w.mass, s.w.dσ = s.σ, s.q, s.mass, s.dσ
+	s.w.coff = make([]int, g.NumNodes())
+	for _, b := range s.ip {
+		s.w.coff[b.node] = b.c
+	}
 	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
 	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
 	s.kr.spare = s.slab
@@ -438,23 +442,12 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 	s.σAtSig1 = true
 	w := s.w
 	w.scale, w.reachI = scale, nil
+	w.dy, w.v = dy, v
 	w.passT(spot.OOP, modeRespond)
-	w.passT(spot.IP, modeQ)
+	w.passT(spot.IP, modeQ) // IP's dQ straight into dy (v where no beliefs)
+	w.dy, w.v = nil, nil
 	s.products++
 	s.stats.Products++
-	for _, b := range s.ip {
-		n := b.k * b.nh
-		q, dq := s.q[b.off:b.off+int64(n)], s.dq[b.off:b.off+int64(n)]
-		out, vb := dy[b.c:b.c+n], v[b.c:b.c+n]
-		copy(out, dq)
-		for h := range b.nh {
-			if math.IsNaN(q[h]) {
-				for a := range b.k {
-					out[a*b.nh+h] = vb[a*b.nh+h]
-				}
-			}
-		}
-	}
 }
 
 // forcingShare is the share of the target residual the linear solve may
