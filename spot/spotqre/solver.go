@@ -53,6 +53,7 @@ type Stats struct {
 	Steps, Rejected int // accepted and rejected continuation steps
 	Newton          int // Newton iterations (corrector)
 	Products        int // Jacobian–vector products (one evaluation each)
+	LowProducts     int // of them in float32 (lowTangents)
 	Evaluations     int // evaluations of the response map (two tree passes each)
 	Seconds         float64
 }
@@ -114,8 +115,13 @@ type Solver struct {
 	ip     []block // IP's blocks, with their compact offsets
 	n1     int     // length of IP's compact vectors
 
-	σ, q          []float64 // spot.Strategy's layout
-	dσ            []float64 // tangent passes
+	σ, q []float64 // spot.Strategy's layout
+	dσ   []float64 // tangent passes
+	// w32 and dσ32: the float32 tangent products (lowTangents), used at
+	// the current point when low.
+	w32           *walker[float32]
+	dσ32          []float32
+	low           bool
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
 	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
@@ -407,20 +413,58 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 	s.lastKits, s.lastKrel = s.lin.solve(mv, s.f, s.d, rtol, 300)
 }
 
-// tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
+// tangent sets dy = y'(x)·v: IP's strategy and its derivative
 // (dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b)), then a tangent pass of OOP's
-// logit response and one of IP's action values (each about two passes).
+// logit response and one of IP's action values (each about two passes),
+// in float32 where lowTangents allows it (see there), else in float64.
 func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 	scale := lambda / s.pot
-	for _, b := range s.ip {
-		n := b.k * b.nh
-		σ, dσ := s.σ[b.off:b.off+int64(n)], s.dσ[b.off:b.off+int64(n)]
+	if !s.σAtSig1 {
 		// IP's strategy at x (the Newton iteration's point, whose
 		// probabilities eval kept in s.sig1), copied once per point: the
-		// tangent passes do not change it.
-		if !s.σAtSig1 {
-			copy(σ, s.sig1[b.c:b.c+n])
+		// tangent passes do not change it; with it the float32 copies of
+		// the point, when the products there are float32.
+		for _, b := range s.ip {
+			n := b.k * b.nh
+			copy(s.σ[b.off:b.off+int64(n)], s.sig1[b.c:b.c+n])
 		}
+		s.σAtSig1 = true
+		s.low = s.lowTangents(lambda)
+		if s.low {
+			s.toLow()
+		}
+	}
+	if s.low {
+		ipDirection(s, s.dσ32, v, scale)
+		w := s.w32
+		w.scale, w.reachI = scale, nil
+		w.dy, w.v = dy, v
+		w.passT(spot.OOP, modeRespond)
+		w.passT(spot.IP, modeQ)
+		w.dy, w.v = nil, nil
+	} else {
+		ipDirection(s, s.dσ, v, scale)
+		w := s.w
+		w.scale, w.reachI = scale, nil
+		w.dy, w.v = dy, v
+		w.passT(spot.OOP, modeRespond)
+		w.passT(spot.IP, modeQ) // IP's dQ straight into dy (v where no beliefs)
+		w.dy, w.v = nil, nil
+	}
+	s.products++
+	s.stats.Products++
+	if s.low {
+		s.stats.LowProducts++
+	}
+}
+
+// ipDirection sets IP's blocks of dσ to the derivative of IP's strategy
+// σ = softmax(scale·x) along v: dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b), in
+// float64, stored as F.
+func ipDirection[F number](s *Solver, dσ []F, v []float64, scale float64) {
+	for _, b := range s.ip {
+		n := b.k * b.nh
+		σ, d := s.σ[b.off:b.off+int64(n)], dσ[b.off:b.off+int64(n)]
 		vb := v[b.c : b.c+n]
 		// Row by row (contiguous): mean_h = Σ_a σ_a v_a, then
 		// dσ_a = σ_a·scale·(v_a − mean_h).
@@ -433,21 +477,80 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 			}
 		}
 		for a := range b.k {
-			sa, va, da := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh], dσ[a*b.nh:(a+1)*b.nh]
+			sa, va, da := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh], d[a*b.nh:(a+1)*b.nh]
 			for h, p := range sa {
-				da[h] = p * scale * (va[h] - mean[h])
+				da[h] = F(p * scale * (va[h] - mean[h]))
 			}
 		}
 	}
-	s.σAtSig1 = true
-	w := s.w
-	w.scale, w.reachI = scale, nil
-	w.dy, w.v = dy, v
-	w.passT(spot.OOP, modeRespond)
-	w.passT(spot.IP, modeQ) // IP's dQ straight into dy (v where no beliefs)
-	w.dy, w.v = nil, nil
-	s.products++
-	s.stats.Products++
+}
+
+// Float32 tangent products. A Jacobian–vector product only feeds the
+// linear solve of an inexact Newton step, which stops at a relative
+// residual of 10⁻³ or more (the forcing term of direction: at least about
+// 1.4·10⁻³ for the default tolerance): a product with a relative error
+// of 10⁻⁶ changes the step, not the fixed point, which the float64
+// evaluations (the Newton residual y(x) − x, the line search, the
+// criterion) decide. In float32 a pass moves half the bytes. The relative
+// error of a float32 pass is about the number of roundings along a path
+// of the tree times 2⁻²⁴ (TestLowTangentMatchesFloat64 measures it); it
+// grows with the spread of the spectrum of I − y'(x) (about λ², K ≈ 227
+// at λ = 10 on the turn), since the product's error is relative
+// to y'v, the solve's to (I − y')v. Where it could matter, the products
+// stay float64:
+//   - above lowLambdaMax, where K·2⁻²⁴ times the depth approaches the
+//     forcing terms;
+//   - when some information set's compatible mass (the belief's
+//     denominator) is below lowMassMin: float32's normal range ends at
+//     10⁻³⁸, and ratios of reaches that small, as on ghost lines at large
+//     λ, lose their digits.
+const (
+	lowLambdaMax = 20
+	lowMassMin   = 1e-24
+)
+
+// lowFloat32 switches the float32 tangent products on (tests compare both
+// paths).
+var lowFloat32 = true
+
+// lowTangents says whether the products at the current point (the last
+// evaluation's) are float32.
+func (s *Solver) lowTangents(lambda float64) bool {
+	if !lowFloat32 || lambda > lowLambdaMax {
+		return false
+	}
+	for _, m := range s.mass {
+		if m > 0 && m < lowMassMin {
+			return false
+		}
+	}
+	return true
+}
+
+// toLow copies the point's strategy, action values (as Q − pot/2) and
+// masses into the float32 walker's arrays, allocated on first use.
+func (s *Solver) toLow() {
+	if s.w32 == nil {
+		g := s.g
+		w := newWalker[float32](g)
+		w.σ, w.q = bigSlice[float32](int(g.Size)), bigSlice[float32](int(g.Size))
+		w.mass = make([]float32, len(s.mass))
+		w.dσ = bigSlice[float32](int(g.Size))
+		w.qoff = s.pot / 2
+		w.coff = s.w.coff
+		s.w32, s.dσ32 = w, w.dσ
+	}
+	w := s.w32
+	for i, x := range s.σ {
+		w.σ[i] = float32(x)
+	}
+	half := s.pot / 2
+	for i, x := range s.q {
+		w.q[i] = float32(x - half)
+	}
+	for i, x := range s.mass {
+		w.mass[i] = float32(x)
+	}
 }
 
 // forcingShare is the share of the target residual the linear solve may
