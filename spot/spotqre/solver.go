@@ -431,7 +431,9 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		s.σAtSig1 = true
 		s.low = s.lowTangents(lambda)
 		if s.low {
-			s.toLow()
+			s.lowWalker().setPoint(s.σ, s.q, s.mass, s.pot)
+		} else {
+			s.w.setPoint(nil, s.q, s.mass, s.pot)
 		}
 	}
 	if s.low {
@@ -527,30 +529,17 @@ func (s *Solver) lowTangents(lambda float64) bool {
 	return true
 }
 
-// toLow copies the point's strategy, action values (as Q − pot/2) and
-// masses into the float32 walker's arrays, allocated on first use.
-func (s *Solver) toLow() {
+// lowWalker returns the float32 walker of the tangent products, allocated
+// on first use (its own σ and dσ; its view of the point, setPoint).
+func (s *Solver) lowWalker() *walker[float32] {
 	if s.w32 == nil {
 		g := s.g
 		w := newWalker[float32](g)
-		w.σ, w.q = bigSlice[float32](int(g.Size)), bigSlice[float32](int(g.Size))
-		w.mass = make([]float32, len(s.mass))
-		w.dσ = bigSlice[float32](int(g.Size))
-		w.qoff = s.pot / 2
+		w.σ, w.dσ = bigSlice[float32](int(g.Size)), bigSlice[float32](int(g.Size))
 		w.coff = s.w.coff
 		s.w32, s.dσ32 = w, w.dσ
 	}
-	w := s.w32
-	for i, x := range s.σ {
-		w.σ[i] = float32(x)
-	}
-	half := s.pot / 2
-	for i, x := range s.q {
-		w.q[i] = float32(x - half)
-	}
-	for i, x := range s.mass {
-		w.mass[i] = float32(x)
-	}
+	return s.w32
 }
 
 // forcingShare is the share of the target residual the linear solve may

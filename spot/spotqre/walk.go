@@ -44,13 +44,10 @@ type walker[F number] struct {
 	mode walkMode
 	// σ holds both players' strategies in spot.Strategy's layout.
 	σ []F
-	// q (spot.Strategy's layout) receives Q(a|I) − qoff in chips at the
+	// q (spot.Strategy's layout) receives Q(a|I) in chips at the
 	// traverser's nodes (modeQ, modeRespond); NaN where the opponent holds
-	// no hand against h. qoff is 0 (the float64 walker: q is Q) or pot/2
-	// (the float32 walker: q is Q − pot/2, the value relative to the
-	// stakes, whose rounding is relative to it, not to the pot).
-	q    []F
-	qoff float64
+	// no hand against h.
+	q []F
 	// mass (HandLayout) receives the opponent's compatible reach at the
 	// traverser's nodes, the denominator of its beliefs.
 	mass []F
@@ -65,6 +62,10 @@ type walker[F number] struct {
 	// dσ (spot.Strategy's layout) is the tangent passes' derivative of
 	// the strategy along a direction.
 	dσ []F
+	// The tangent passes' view of the point (setPoint): qh = Q − pot/2
+	// (spot.Strategy's layout), inv = Combos/m and xs = m/Combos
+	// (HandLayout), 0 without beliefs.
+	qh, inv, xs []F
 	// dy receives IP's dQ in a tangent pass (modeQ), in the compact layout
 	// of IP's unknowns (coff: each node's compact offset), and v's entry
 	// where the information set has no beliefs (Solver.tangent's
@@ -259,7 +260,7 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 		}
 	}
 	q := w.q[n.Off : n.Off+int64(k*nh)]
-	half, combos := F(float64(g.Spot.Pot)/2-w.qoff), F(g.Combos)
+	half, combos := F(float64(g.Spot.Pot)/2), F(g.Combos)
 	// Row by row: Q = pot/2 + inv·x with inv = Combos/m, NaN without
 	// beliefs.
 	inv := w.alloc(nh)
@@ -497,10 +498,13 @@ func (w *walker[F]) chanceT(i int32, n *spot.Node, reach, dreach, dout []F) {
 }
 
 // ownT: the derivative of Q = pot/2 + Combos·x/m is Combos·(dx − x·dm/m)/m
-// = inv·dx − (Q − pot/2)·dm/m with inv = Combos/m, x = (Q − pot/2)/inv
-// recovered from the evaluation's Q and m (a hand whose mass was cut has no
-// beliefs: dQ = 0, and its values, at most 10⁻¹⁰ of the node's, are taken
-// as 0). The loops run row by row, over contiguous hands.
+// = inv·(dx − qh·dm/Combos) with inv = Combos/m and qh = Q − pot/2 (x =
+// qh·m/Combos), from the point's arrays (setPoint: inv, xs = m/Combos and
+// qh, all 0 for a hand without beliefs — whose mass was cut: dQ = 0, and
+// its values, at most 10⁻¹⁰ of the node's, are taken as 0 — so no test
+// per entry). The node's derivative is Σ_a σ_a·dx_a + dσ_a·qh_a·xs. The
+// loops run row by row, over contiguous hands, each row once (modeQ) or
+// twice (modeRespond: the mean first).
 func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	g := w.g
 	nh, k := len(dout), int(n.NumChildren)
@@ -508,71 +512,88 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	for a := range k {
 		w.walkT(n.Child+int32(a), reach, dreach, dx[a*nh:(a+1)*nh])
 	}
-	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+	ho := w.hoff[i]
+	inv, xs := w.inv[ho:ho+int64(nh)], w.xs[ho:ho+int64(nh)]
 	dm := w.alloc(nh)
 	spot.CompatibleMassOf(g, dm, w.trav, dreach)
+	ic := F(1 / g.Combos)
+	for h := range dm {
+		dm[h] *= ic
+	}
 	σ := w.σ[n.Off : n.Off+int64(k*nh)]
 	dσ := w.dσ[n.Off : n.Off+int64(k*nh)]
-	q := w.q[n.Off : n.Off+int64(k*nh)]
-	half, combos := F(float64(g.Spot.Pot)/2-w.qoff), F(g.Combos)
-	// Per hand: inv = Combos/m, r = dm/m and xs = m/Combos (x = (Q −
-	// pot/2)·xs), all 0 for a hand without beliefs.
-	inv, r, xs := w.alloc(nh), w.alloc(nh), w.alloc(nh)
-	for h, mh := range m {
-		if mh > 0 {
-			inv[h], r[h], xs[h] = combos/mh, dm[h]/mh, mh/combos
-		} else {
-			inv[h], r[h], xs[h] = 0, 0, 0
-		}
-	}
+	qh := w.qh[n.Off : n.Off+int64(k*nh)]
+	clear(dout)
 	if w.mode == modeQ {
-		// IP's dQ, the product's output, straight into dy; the traverser's
-		// own dσ (the direction) is the caller's.
+		// IP's dQ, the product's output, straight into dy (v's entry
+		// without beliefs); the traverser's own dσ (the direction) is the
+		// caller's.
 		c := w.coff[i]
 		for a := range k {
-			qa, dxa := q[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh]
+			qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
 			dya, va := w.dy[c+a*nh:c+(a+1)*nh], w.v[c+a*nh:c+(a+1)*nh]
 			for h := range dya {
+				x, q := dxa[h], qa[h]
 				if inv[h] != 0 {
-					dya[h] = float64(inv[h]*dxa[h] - (qa[h]-half)*r[h])
+					dya[h] = float64(inv[h] * (x - q*dm[h]))
 				} else {
 					dya[h] = va[h]
 				}
+				dout[h] += sa[h]*x + dsa[h]*q*xs[h]
 			}
 		}
-	} else {
-		// modeRespond: dσ_a = σ_a·scale·(dQ_a − Σ_b σ_b dQ_b), dQ kept in
-		// dσ's block until the mean is known.
-		mean := w.alloc(nh)
-		clear(mean)
-		for a := range k {
-			qa, dxa, sa, dsa := q[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-			for h := range dsa {
-				var d F
-				if inv[h] != 0 {
-					d = inv[h]*dxa[h] - (qa[h]-half)*r[h]
-				}
-				dsa[h] = d
-				mean[h] += sa[h] * d
-			}
-		}
-		s := F(w.scale)
-		for a := range k {
-			sa, dsa := σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-			for h := range dsa {
-				dsa[h] = sa[h] * s * (dsa[h] - mean[h])
-			}
+		return
+	}
+	// modeRespond: dσ_a = σ_a·scale·(dQ_a − Σ_b σ_b dQ_b), dQ kept in dσ's
+	// block until the mean is known.
+	mean := w.alloc(nh)
+	clear(mean)
+	for a := range k {
+		qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		for h := range dsa {
+			d := inv[h] * (dxa[h] - qa[h]*dm[h])
+			dsa[h] = d
+			mean[h] += sa[h] * d
 		}
 	}
-	clear(dout)
+	sc := F(w.scale)
 	for a := range k {
-		qa, dxa, sa, dsa := q[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-		for h := range dout {
-			v := sa[h] * dxa[h]
-			if xs[h] != 0 {
-				v += dsa[h] * (qa[h] - half) * xs[h]
-			}
-			dout[h] += v
+		qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		for h := range dsa {
+			p := sa[h]
+			d := p * sc * (dsa[h] - mean[h])
+			dsa[h] = d
+			dout[h] += p*dxa[h] + d*qa[h]*xs[h]
+		}
+	}
+}
+
+// setPoint fills the tangent passes' arrays of the current point from the
+// evaluation's (float64) strategy, action values and masses: σ (nil when
+// the walker shares the evaluation's), qh = Q − pot/2 (0 where Q is NaN: no beliefs),
+// inv = Combos/m and xs = m/Combos (0 without beliefs).
+func (w *walker[F]) setPoint(σ, q, mass []float64, pot float64) {
+	if len(w.qh) != len(q) {
+		w.qh = bigSlice[F](len(q))
+		w.inv, w.xs = make([]F, len(mass)), make([]F, len(mass))
+	}
+	for i, x := range σ {
+		w.σ[i] = F(x)
+	}
+	half := pot / 2
+	for i, x := range q {
+		if x == x {
+			w.qh[i] = F(x - half)
+		} else {
+			w.qh[i] = 0
+		}
+	}
+	combos := w.g.Combos
+	for i, m := range mass {
+		if m > 0 {
+			w.inv[i], w.xs[i] = F(combos/m), F(m/combos)
+		} else {
+			w.inv[i], w.xs[i] = 0, 0
 		}
 	}
 }
