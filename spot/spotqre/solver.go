@@ -437,7 +437,6 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		}
 	}
 	if s.low {
-		ipDirection(s, s.dσ32, v, scale)
 		w := s.w32
 		w.scale, w.reachI = scale, nil
 		w.dy, w.v = dy, v
@@ -445,7 +444,6 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 		w.passT(spot.IP, modeQ)
 		w.dy, w.v = nil, nil
 	} else {
-		ipDirection(s, s.dσ, v, scale)
 		w := s.w
 		w.scale, w.reachI = scale, nil
 		w.dy, w.v = dy, v
@@ -457,33 +455,6 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 	s.stats.Products++
 	if s.low {
 		s.stats.LowProducts++
-	}
-}
-
-// ipDirection sets IP's blocks of dσ to the derivative of IP's strategy
-// σ = softmax(scale·x) along v: dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b), in
-// float64, stored as F.
-func ipDirection[F number](s *Solver, dσ []F, v []float64, scale float64) {
-	for _, b := range s.ip {
-		n := b.k * b.nh
-		σ, d := s.σ[b.off:b.off+int64(n)], dσ[b.off:b.off+int64(n)]
-		vb := v[b.c : b.c+n]
-		// Row by row (contiguous): mean_h = Σ_a σ_a v_a, then
-		// dσ_a = σ_a·scale·(v_a − mean_h).
-		mean := s.mean[:b.nh]
-		clear(mean)
-		for a := range b.k {
-			sa, va := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh]
-			for h, p := range sa {
-				mean[h] += p * va[h]
-			}
-		}
-		for a := range b.k {
-			sa, va, da := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh], d[a*b.nh:(a+1)*b.nh]
-			for h, p := range sa {
-				da[h] = F(p * scale * (va[h] - mean[h]))
-			}
-		}
 	}
 }
 

@@ -72,6 +72,7 @@ type walker[F number] struct {
 	// convention): no copy of a tree-layout array.
 	dy, v []float64
 	coff  []int
+	mean  []float64 // direction's scratch
 	iso   [][]spot.IsoCard
 }
 
@@ -87,6 +88,7 @@ func newWalker[F number](g *spot.Game) *walker[F] {
 		}
 	}
 	w.buf = make([]F, scratch(g, 0)+4*max(g.NumHands(0), g.NumHands(1))+64)
+	w.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	return w
 }
 
@@ -568,6 +570,29 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	}
 }
 
+// direction sets one block of IP's dσ to the derivative of σ =
+// softmax(scale·x) along v: dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b), row by
+// row (contiguous), the mean in float64. OOP's tangent pass does it at
+// IP's nodes, where σ's block is read anyway, instead of a pass of its own
+// over IP's unknowns.
+func (w *walker[F]) direction(σ, dσ []F, v []float64, k, nh int) {
+	mean := w.mean[:nh]
+	clear(mean)
+	for a := range k {
+		sa, va := σ[a*nh:(a+1)*nh], v[a*nh:(a+1)*nh]
+		for h, p := range sa {
+			mean[h] += float64(p) * va[h]
+		}
+	}
+	sc := w.scale
+	for a := range k {
+		sa, va, da := σ[a*nh:(a+1)*nh], v[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		for h, p := range sa {
+			da[h] = F(float64(p) * sc * (va[h] - mean[h]))
+		}
+	}
+}
+
 // setPoint fills the tangent passes' arrays of the current point from the
 // evaluation's (float64) strategy, action values and masses: σ (nil when
 // the walker shares the evaluation's), qh = Q − pot/2 (0 where Q is NaN: no beliefs),
@@ -602,6 +627,11 @@ func (w *walker[F]) oppT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	no, k := len(reach), int(n.NumChildren)
 	σ := w.σ[n.Off : n.Off+int64(k*no)]
 	dσ := w.dσ[n.Off : n.Off+int64(k*no)]
+	if w.mode == modeRespond && w.v != nil {
+		// OOP's pass of a product, at IP's node: IP's dσ from the
+		// direction (see direction), written for IP's pass too.
+		w.direction(σ, dσ, w.v[w.coff[i]:w.coff[i]+k*no], k, no)
+	}
 	ra, dra := w.alloc(no), w.alloc(no)
 	dtmp := w.alloc(len(dout))
 	clear(dout)
