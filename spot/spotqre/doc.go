@@ -48,7 +48,14 @@
 // the tangent passes reuse what the evaluation there left behind (both
 // players' σ, Q and the opponents' masses at every decision node) and
 // compute derivatives only: one terminal sweep per terminal node instead of
-// two, no values carried up. The linear solves stop at the relative
+// two, no values carried up, IP's dQ written straight into the product's
+// vector. Up to λ = 20, while every belief's mass is at least 10⁻²⁴, the
+// products run in float32 (a copy of the point per Newton step): a product
+// only steers an inexact Newton step whose linear solve stops at a relative
+// residual of about 10⁻³ or more, a float32 product is within a few 10⁻⁷
+// of the float64 one (the tests bound it by 8·2D·2⁻²⁴, D the tree's
+// depth), and what decides convergence — the Newton residual y(x) − x, the
+// line search, the criterion — stays float64. The linear solves stop at the relative
 // residual min(0.1, max(0.3·√r, 0.03·target/r)), r the nonlinear residual
 // (Eisenstat & Walker, "Choosing the forcing terms in an inexact Newton
 // method", SIAM J. Sci. Comput. 17, 1996: superlinear convergence without
@@ -170,7 +177,8 @@
 // entropy-regularised value by switching to their logit responses. The
 // default tolerance on the first is 1e-6.
 //
-// Precision. Values are float64. The terminal sums and the beliefs'
+// Precision. Values are float64 (the tangent products float32 up to
+// λ = 20: see Method). The terminal sums and the beliefs'
 // denominators use spot's O(n) card-removal sweeps (a total minus the
 // hands holding either card), which lose digits where an opponent's
 // compatible reach is tiny next to the reach of the hands that block it:
@@ -206,8 +214,10 @@
 //
 // A path point costs a few Newton steps of 20–150 products; a product is
 // two tangent passes, somewhat cheaper than an evaluation (two tree
-// passes) since they skip the primal values. Memory: the game's arrays in
-// float64 (strategy, action values and their derivatives: four
+// passes) since they skip the primal values. Memory: the game's arrays
+// (strategy, action values, the strategy's derivative and, once a product
+// is float64, Q − pot/2 in float64; strategy, derivative and Q − pot/2 in
+// float32 for the float32 products: up to four float64 and three float32
 // arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
 // Krylov basis, within 512 MB; with the polynomial preconditioner six more,
 // 40 MB on the issue's turn) and the continuation's points. Figures are
