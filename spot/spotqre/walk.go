@@ -273,8 +273,10 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 			inv[h] = F(math.NaN())
 		}
 	}
+	inv = inv[:nh] // (bounds checks)
 	for a := range k {
 		qa, xa := q[a*nh:(a+1)*nh], x[a*nh:(a+1)*nh]
+		qa = qa[:nh]
 		for h, v := range xa {
 			qa[h] = half + inv[h]*v
 		}
@@ -283,9 +285,11 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 		logit(σ, q, k, nh, w.scale)
 	}
 	clear(out)
+	out = out[:nh]
 	for a := range k {
+		sa := σ[a*nh : (a+1)*nh]
 		for h, v := range x[a*nh : (a+1)*nh] {
-			out[h] += σ[a*nh+h] * v
+			out[h] += sa[h] * v
 		}
 	}
 }
@@ -323,9 +327,11 @@ func (w *walker[F]) opp(i int32, n *spot.Node, reach, own, out []F) {
 	ra := w.alloc(no)
 	tmp := w.alloc(len(out))
 	clear(out)
+	ra, out = ra[:no], out[:len(tmp)] // (bounds checks)
 	for a := range k {
+		sa := σ[a*no : (a+1)*no]
 		for h, r := range reach {
-			ra[h] = σ[a*no+h] * r
+			ra[h] = sa[h] * r
 		}
 		w.walk(n.Child+int32(a), ra, own, tmp)
 		for h, v := range tmp {
@@ -531,10 +537,12 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 		// without beliefs); the traverser's own dσ (the direction) is the
 		// caller's.
 		c := w.coff[i]
+		inv, xs, dm, dout := inv[:nh], xs[:nh], dm[:nh], dout[:nh] // (bounds checks)
 		for a := range k {
 			qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
 			dya, va := w.dy[c+a*nh:c+(a+1)*nh], w.v[c+a*nh:c+(a+1)*nh]
-			for h := range dya {
+			qa, dxa, sa, dsa, va = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh], va[:nh]
+			for h := range nh {
 				x, q := dxa[h], qa[h]
 				if inv[h] != 0 {
 					dya[h] = float64(inv[h] * (x - q*dm[h]))
@@ -550,9 +558,11 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	// block until the mean is known.
 	mean := w.alloc(nh)
 	clear(mean)
+	inv, xs, dm, dout, mean = inv[:nh], xs[:nh], dm[:nh], dout[:nh], mean[:nh]
 	for a := range k {
 		qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-		for h := range dsa {
+		qa, dxa, sa, dsa = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh]
+		for h := range nh {
 			d := inv[h] * (dxa[h] - qa[h]*dm[h])
 			dsa[h] = d
 			mean[h] += sa[h] * d
@@ -561,7 +571,8 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	sc := F(w.scale)
 	for a := range k {
 		qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-		for h := range dsa {
+		qa, dxa, sa, dsa = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh]
+		for h := range nh {
 			p := sa[h]
 			d := p * sc * (dsa[h] - mean[h])
 			dsa[h] = d
@@ -635,13 +646,15 @@ func (w *walker[F]) oppT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	ra, dra := w.alloc(no), w.alloc(no)
 	dtmp := w.alloc(len(dout))
 	clear(dout)
+	dreach, ra, dra = dreach[:no], ra[:no], dra[:no] // (bounds checks)
 	for a := range k {
+		sa, dsa := σ[a*no:(a+1)*no], dσ[a*no:(a+1)*no]
 		for h, r := range reach {
-			j := a*no + h
-			ra[h] = σ[j] * r
-			dra[h] = dσ[j]*r + σ[j]*dreach[h]
+			ra[h] = sa[h] * r
+			dra[h] = dsa[h]*r + sa[h]*dreach[h]
 		}
 		w.walkT(n.Child+int32(a), ra, dra, dtmp)
+		dtmp := dtmp[:len(dout)]
 		for h := range dout {
 			dout[h] += dtmp[h]
 		}
