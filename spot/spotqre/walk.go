@@ -233,14 +233,25 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	if own != nil {
 		oa = w.alloc(nh)
 	}
+	// The opponent's compatible reach first: the beliefs' denominator, and
+	// the values of the traverser's fold (foldValues).
+	var m []F
+	if w.mode != modeBR {
+		m = w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+		spot.CompatibleMassOf(g, m, w.trav, reach)
+	}
 	for a := range k {
+		c := n.Child + int32(a)
+		if m != nil && foldValues(g, c, m, x[a*nh:(a+1)*nh]) {
+			continue
+		}
 		if own != nil {
 			sa := σ[a*nh : (a+1)*nh]
 			for h, r := range own {
 				oa[h] = r * sa[h]
 			}
 		}
-		w.walk(n.Child+int32(a), reach, oa, x[a*nh:(a+1)*nh])
+		w.walk(c, reach, oa, x[a*nh:(a+1)*nh])
 	}
 	if w.mode == modeBR {
 		copy(out, x[:nh])
@@ -251,8 +262,6 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 		}
 		return
 	}
-	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
-	spot.CompatibleMassOf(g, m, w.trav, reach)
 	cutMass(m, reach)
 	if own != nil {
 		ri := w.reachI[w.hoff[i] : w.hoff[i]+int64(nh)]
@@ -292,6 +301,25 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 			out[h] += sa[h] * v
 		}
 	}
+}
+
+// foldValues sets x, when child c of one of the traverser's nodes is its
+// fold, to the fold's values given the opponent's compatible reach m at
+// the node (the reach the fold sees: the traverser's own action does not
+// change it), and says whether it did. The folder loses half the pot
+// against every compatible opponent hand: x = −(pot/2)/Combos · m, the
+// arithmetic of spot's fold sweep (which sums the same reach the same way
+// to get m) without sweeping the reach again.
+func foldValues[F number](g *spot.Game, c int32, m, x []F) bool {
+	if g.Nodes[c].Kind != spot.FoldNode {
+		return false
+	}
+	pay := -(float64(g.Pot(c)) / 2) / g.Combos
+	x = x[:len(m)]
+	for h, mh := range m {
+		x[h] = F(pay * float64(mh))
+	}
+	return true
 }
 
 // massCut is the share of the opponent's total reach at a node below which
@@ -517,13 +545,16 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	g := w.g
 	nh, k := len(dout), int(n.NumChildren)
 	dx := w.alloc(k * nh)
+	dm := w.alloc(nh)
+	spot.CompatibleMassOf(g, dm, w.trav, dreach)
 	for a := range k {
-		w.walkT(n.Child+int32(a), reach, dreach, dx[a*nh:(a+1)*nh])
+		c := n.Child + int32(a)
+		if !foldValues(g, c, dm, dx[a*nh:(a+1)*nh]) {
+			w.walkT(c, reach, dreach, dx[a*nh:(a+1)*nh])
+		}
 	}
 	ho := w.hoff[i]
 	inv, xs := w.inv[ho:ho+int64(nh)], w.xs[ho:ho+int64(nh)]
-	dm := w.alloc(nh)
-	spot.CompatibleMassOf(g, dm, w.trav, dreach)
 	ic := F(1 / g.Combos)
 	for h := range dm {
 		dm[h] *= ic
