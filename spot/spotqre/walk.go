@@ -428,7 +428,10 @@ func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
 			sa := σ[a*nh+h0 : a*nh+h1]
 			for i, v := range q[a*nh+h0 : a*nh+h1] {
 				if b := best[i]; b == b { // NaN: no beliefs, left as it is
-					e := expNeg((float64(v) - b) * scale)
+					e := 1.0 // the largest value's: expNeg(0) = 1 exactly
+					if x := float64(v); x != b {
+						e = expNeg((x - b) * scale)
+					}
 					sa[i] = F(e)
 					sum[i] += e
 				}
