@@ -225,11 +225,11 @@
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes 10.0–10.5 s (the first rung: 93 Anderson
-// iterations, each an evaluation of about 33 ms and about 7 ms of vector
-// work, then 4 Newton steps of 114 products of about 26 ms; the
+// exploitable, takes about 9.1 s (the first rung: 93 Anderson
+// iterations, each an evaluation of about 32 ms and about 7 ms of vector
+// work, then 4 Newton steps of 114 float32 products of about 23 ms; the
 // continuation from λ = 0 needed 1,207 products and 61 s; docs/
-// benchmarks.md, fifth pass). Anderson's history is 40 float32 vectors of
+// benchmarks.md, fifth and sixth passes). Anderson's history is 40 float32 vectors of
 // IP's entries (135 MB on the issue's turn), in the memory of the Krylov
 // basis's first 20 vectors (newAnderson: the two are never live at once).
 // The large vectors ask for transparent huge pages (big.go): their first
@@ -240,17 +240,22 @@
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
 // takes to 0.5 % of the pot (90 iterations and the exploitability checks,
 // about 1.7 s single-threaded: some 200 tree passes), i.e. about 8.5 s or
-// 1,000 tree passes. This solver takes about 6.5 times the Nash solve
-// already at λ = 10 (10.0–10.5 s against 1.56–1.67 s, run alternately at a
-// load of 1.1; 8.5 times before the fifth pass, 36 times before the
-// ladder's Anderson rung),
+// 1,000 tree passes. This solver takes about 5.7 times the Nash solve
+// already at λ = 10 (about 9.1 s against 1.6 s on a shared machine after
+// the sixth pass's cheaper tree passes; 6.0–6.6 times before it, 8.5 times
+// before the fifth pass, 36 times before the ladder's Anderson rung),
 // where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
 // and beyond λ = 10 the ladder moves at the continuation's pace
 // (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 93
 // evaluations and 114 products (plus 8 evaluations of line searches and
-// the criterion), each about two tree passes of about 16 ms in float64
-// (DCFR's pass is about 8 ms): about 430 passes, plus Anderson's vector
-// work and GMRES's orthogonalisation. The reasons beyond λ = 10 are structural, not constant
+// the criterion), each two tree passes of about 10–11 ms (DCFR's pass is
+// about 8 ms; ours also sweeps the beliefs' masses at every own node, and
+// computes Q and the logit per entry or carries two reach vectors; the
+// rest of an evaluation is IP's logit and the residual): about 430
+// passes, plus Anderson's vector work and GMRES's orthogonalisation. The
+// passes are scalar arithmetic more than memory traffic: float32 passes
+// are only about 10 % faster (kept for the products; for evaluations the
+// conversions cost more than they save — docs/benchmarks.md, sixth pass). The reasons beyond λ = 10 are structural, not constant
 // factors:
 //
 //   - The path: from λ = 0, steps of a few per cent of λ (the corrector's
