@@ -352,13 +352,15 @@ func compatibleMassOf[F real](g *Game, out []F, p int, oppReach []F) []F {
 	var minus [64]float64
 	sum := blockerSums(g, p^1, oppReach, &minus)
 	out = out[:len(g.Hands[p])]
-	hi, lo := g.card[p][0][:len(out)], g.card[p][1][:len(out)]
-	clear(out)
-	for _, ij := range g.pairs[p] {
-		out[ij[0]] = oppReach[ij[1]]
-	}
+	hi, lo, same := g.card[p][0][:len(out)], g.card[p][1][:len(out)], g.same[p][:len(out)]
+	// The opponent's copy of hand i (same[i]) was subtracted twice: added
+	// back once, in one pass (no clearing pass first).
 	for i := range out {
-		out[i] = F(float64(out[i]) + (sum - minus[hi[i]&63] - minus[lo[i]&63]))
+		x := sum - minus[hi[i]&63] - minus[lo[i]&63]
+		if s := same[i]; s >= 0 {
+			x = float64(oppReach[s]) + x
+		}
+		out[i] = F(x)
 	}
 	return out
 }
