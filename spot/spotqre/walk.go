@@ -205,8 +205,8 @@ func (w *walker[F]) chance(i int32, n *spot.Node, reach, own, out []F) {
 			row[h] = 0
 		}
 	}
-	clear(out)
-	for c := range k {
+	copy(out, rows[:nh]) // (no clearing pass: every node writes its out whole)
+	for c := 1; c < k; c++ {
 		for h, x := range rows[c*nh : (c+1)*nh] {
 			out[h] += x
 		}
@@ -293,9 +293,12 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	if w.mode == modeRespond {
 		logit(σ, q, k, nh, w.scale)
 	}
-	clear(out)
 	out = out[:nh]
-	for a := range k {
+	s0 := σ[:nh]
+	for h, v := range x[:nh] {
+		out[h] = s0[h] * v
+	}
+	for a := 1; a < k; a++ {
 		sa := σ[a*nh : (a+1)*nh]
 		for h, v := range x[a*nh : (a+1)*nh] {
 			out[h] += sa[h] * v
@@ -354,12 +357,15 @@ func (w *walker[F]) opp(i int32, n *spot.Node, reach, own, out []F) {
 	σ := w.σ[n.Off : n.Off+int64(k*no)]
 	ra := w.alloc(no)
 	tmp := w.alloc(len(out))
-	clear(out)
 	ra, out = ra[:no], out[:len(tmp)] // (bounds checks)
 	for a := range k {
 		sa := σ[a*no : (a+1)*no]
 		for h, r := range reach {
 			ra[h] = sa[h] * r
+		}
+		if a == 0 {
+			w.walk(n.Child, ra, own, out) // the first action's values are out's start
+			continue
 		}
 		w.walk(n.Child+int32(a), ra, own, tmp)
 		for h, v := range tmp {
@@ -521,8 +527,8 @@ func (w *walker[F]) chanceT(i int32, n *spot.Node, reach, dreach, dout []F) {
 			drow[h] = 0
 		}
 	}
-	clear(dout)
-	for c := range k {
+	copy(dout, drows[:nh])
+	for c := 1; c < k; c++ {
 		drow := drows[c*nh : (c+1)*nh]
 		for h := range dout {
 			dout[h] += drow[h]
@@ -679,13 +685,16 @@ func (w *walker[F]) oppT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	}
 	ra, dra := w.alloc(no), w.alloc(no)
 	dtmp := w.alloc(len(dout))
-	clear(dout)
 	dreach, ra, dra = dreach[:no], ra[:no], dra[:no] // (bounds checks)
 	for a := range k {
 		sa, dsa := σ[a*no:(a+1)*no], dσ[a*no:(a+1)*no]
 		for h, r := range reach {
 			ra[h] = sa[h] * r
 			dra[h] = dsa[h]*r + sa[h]*dreach[h]
+		}
+		if a == 0 {
+			w.walkT(n.Child, ra, dra, dout) // the first action's derivatives are dout's start
+			continue
 		}
 		w.walkT(n.Child+int32(a), ra, dra, dtmp)
 		dtmp := dtmp[:len(dout)]
