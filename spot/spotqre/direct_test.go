@@ -289,6 +289,7 @@ func TestDirect(t *testing.T) {
 		r := s.result()
 		t.Logf("RESULT spot=%s λ=%g method=%s warm=%s m=%d α=%g norm=%s: evaluations %d, Newton %d, products %d, %.1f s, last largest residual %.3g, criterion %.3g, exploitability %.3g %% (err %v)",
 			*directSpot, lambda, *directMethod, *directWarm, *directDepth, *directAlpha, *directNorm, st.Evaluations, st.Newton, st.Products, sec, mx, r.Residual, r.Evaluation.Percent, nerr)
+		t.Logf("Gram–Schmidt: %d second passes, largest drift of the small residual %.3g", s.kr.reorth, s.kr.drift)
 		_ = evals
 	}
 }
