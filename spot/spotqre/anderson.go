@@ -38,13 +38,7 @@ type anderson struct {
 // Anderson parameters. The depth: on the turn at λ = 10 from
 // x = 0, depth 10 needed 354 evaluations to the reach-weighted residual
 // 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass).
-const (
-	andersonDepth = 20
-	// andersonBlock is the block length of the blocked passes (the block
-	// of the new column and of x stays in the first-level cache while the
-	// m history columns stream by).
-	andersonBlock = 1024
-)
+var andersonDepth = 20
 
 // andersonCheck: the strategy residual every this many iterations.
 var andersonCheck = 4
@@ -129,9 +123,9 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 			run.evals++
 		}
 		y := s.y
-		f, fOld, xOld := A.f, A.fOld, A.xOld
+		f, fOld := A.f, A.fOld
 		// f, ‖f‖², and (with a previous point) the new column: Δf and
-		// Δx + αΔf.
+		// Δx + αΔf, with its dot products (andersonColumn), in one pass.
 		var nf float64
 		j := -1
 		if !have {
@@ -149,15 +143,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 			} else {
 				j = len(A.slot)
 			}
-			dF, dU := A.dF[j], A.dU[j]
-			for i := range f {
-				d := y[i] - x[i]
-				f[i] = d
-				nf += d * d
-				df := float32(d - fOld[i])
-				dF[i] = df
-				dU[i] = float32((x[i] - xOld[i]) + alpha*float64(df))
-			}
+			nf = s.andersonColumn(j, x, y, alpha)
 		}
 		if math.IsNaN(nf) || nf > 1e4*bestNorm {
 			copy(x, A.best)
@@ -170,33 +156,50 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 		}
 		bestNorm = min(bestNorm, nf)
 		if j >= 0 {
-			s.andersonColumn(j, f)
 			A.slot = append(A.slot, j)
 		}
 		A.f, A.fOld = fOld, f // this iteration's f is the next one's fOld
-		copy(xOld, x)
 		have = true
-		s.andersonStep(x, f, alpha)
+		// The step keeps x in xOld as it goes.
+		s.andersonStep(x, A.xOld, f, alpha)
 	}
 	copy(x, A.best)
 	return run
 }
 
-// andersonColumn adds slot j's column to the Gram matrix and b = ΔFᵀf: the
-// m dot products of the new column with the others in one blocked pass.
-func (s *Solver) andersonColumn(j int, f []float64) {
+// andersonColumn writes f = y − x, slot j's new column (Δf = f − f_old,
+// Δx + αΔf) and adds it to the Gram matrix and b = ΔFᵀf, and returns ‖f‖²:
+// one blocked pass, each block of the new column taking its dot products
+// with the m history columns while it is in cache.
+func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 	A := s.and
 	m := A.m
 	acc := A.acc
 	clear(acc)
-	nj := A.dF[j]
+	nj, uj := A.dF[j], A.dU[j]
+	f, fOld, xOld := A.f, A.fOld, A.xOld // fOld holds the last f; f takes the new one
 	n := len(nj)
+	var nf float64
 	// The columns to take dot products with: the history's slots, then the
 	// new column j itself (not in A.slot yet: acc[j] is its own square).
 	A.cols = append(append(A.cols[:0], A.slot...), j)
-	for lo := 0; lo < n; lo += andersonBlock {
-		hi := min(lo+andersonBlock, n)
-		c := nj[lo:hi]
+	for lo := 0; lo < n; lo += vecBlock {
+		hi := min(lo+vecBlock, n)
+		c, u := nj[lo:hi], uj[lo:hi]
+		fb, fo, xb, xo, yb := f[lo:hi], fOld[lo:hi], x[lo:hi], xOld[lo:hi], y[lo:hi]
+		fo, xb, xo, yb = fo[:len(fb)], xb[:len(fb)], xo[:len(fb)], yb[:len(fb)]
+		c, u = c[:len(fb)], u[:len(fb)]
+		var fd float64
+		for i := range fb {
+			d := yb[i] - xb[i]
+			fb[i] = d
+			nf += d * d
+			df := float32(d - fo[i])
+			c[i] = df
+			u[i] = float32((xb[i] - xo[i]) + alpha*float64(df))
+			fd += float64(df) * d
+		}
+		acc[m+1] += fd
 		// Four columns at a time: c is read once for four independent
 		// sums (one column at a time, the loop waited on its adder).
 		sl := A.cols
@@ -210,7 +213,6 @@ func (s *Solver) andersonColumn(j int, f []float64) {
 		for _, o := range sl {
 			acc[o] += dot32(c, A.dF[o][lo:hi])
 		}
-		acc[m+1] += dot3264(c, f[lo:hi])
 	}
 	for _, o := range A.slot {
 		A.gram[o*m+j], A.gram[j*m+o] = acc[o], acc[o]
@@ -219,12 +221,14 @@ func (s *Solver) andersonColumn(j int, f []float64) {
 	}
 	A.gram[j*m+j] = acc[j]
 	A.b[j] = acc[m+1]
+	return nf
 }
 
 // andersonStep moves x to x + αf − Σ γ_j ΔU_j, γ the least-squares
 // coefficients min ‖f − ΔF γ‖ (normal equations, with a relative 10⁻¹⁰ on
-// the diagonal against exact rank deficiency).
-func (s *Solver) andersonStep(x, f []float64, alpha float64) {
+// the diagonal against exact rank deficiency), saving x in xOld block by
+// block before it moves.
+func (s *Solver) andersonStep(x, xOld, f []float64, alpha float64) {
 	A := s.and
 	k, m := len(A.slot), A.m
 	γ := A.γ[:k]
@@ -240,9 +244,10 @@ func (s *Solver) andersonStep(x, f []float64, alpha float64) {
 		solveSmallInto(a, bb, γ, k)
 	}
 	n := len(x)
-	for lo := 0; lo < n; lo += andersonBlock {
-		hi := min(lo+andersonBlock, n)
+	for lo := 0; lo < n; lo += vecBlock {
+		hi := min(lo+vecBlock, n)
 		xb, fb := x[lo:hi], f[lo:hi]
+		copy(xOld[lo:hi], xb)
 		for i := range xb {
 			xb[i] += alpha * fb[i]
 		}
