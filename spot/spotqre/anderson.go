@@ -1,9 +1,6 @@
 package spotqre
 
-import (
-	"math"
-	"unsafe"
-)
+import "math"
 
 // Anderson acceleration (Walker & Ni, "Anderson acceleration for
 // fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II, depth m,
@@ -26,7 +23,7 @@ type anderson struct {
 	f, fOld  []float64
 	xOld     []float64
 	best     []float64
-	dF, dU   [][]float32 // ring of m columns (float32: half the memory traffic)
+	dF, dU   [][]float64 // ring of m columns
 	gram     []float64   // m × m, slot-indexed
 	b        []float64   // dF_jᵀ f
 	a, bb, γ []float64   // the k × k system
@@ -64,16 +61,16 @@ func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
 		*p = make([]float64, n)
 	}
-	a.dF, a.dU = make([][]float32, m), make([][]float32, m)
+	a.dF, a.dU = make([][]float64, m), make([][]float64, m)
 	for j := range m {
+		a.dF[j], a.dU[j] = nil, nil
 		if slab != nil {
-			if v := slab(j); len(v) == n && n > 0 {
-				w := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(v))), 2*n)
-				a.dF[j], a.dU[j] = w[:n:n], w[n:]
+			if v, w := slab(2*j), slab(2*j+1); len(v) == n && len(w) == n && n > 0 {
+				a.dF[j], a.dU[j] = v, w
 				continue
 			}
 		}
-		a.dF[j], a.dU[j] = bigSlice[float32](n), bigSlice[float32](n)
+		a.dF[j], a.dU[j] = bigSlice[float64](n), bigSlice[float64](n)
 	}
 	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
 	a.b, a.bb, a.γ = make([]float64, m), make([]float64, m), make([]float64, m)
@@ -194,24 +191,24 @@ func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 			d := yb[i] - xb[i]
 			fb[i] = d
 			nf += d * d
-			df := float32(d - fo[i])
+			df := d - fo[i]
 			c[i] = df
-			u[i] = float32((xb[i] - xo[i]) + alpha*float64(df))
-			fd += float64(df) * d
+			u[i] = (xb[i] - xo[i]) + alpha*df
+			fd += df * d
 		}
 		acc[m+1] += fd
 		// Four columns at a time: c is read once for four independent
 		// sums (one column at a time, the loop waited on its adder).
 		sl := A.cols
 		for ; len(sl) >= 4; sl = sl[4:] {
-			d0, d1, d2, d3 := dot32x4(c, A.dF[sl[0]][lo:hi], A.dF[sl[1]][lo:hi], A.dF[sl[2]][lo:hi], A.dF[sl[3]][lo:hi])
+			d0, d1, d2, d3 := dot4(c, A.dF[sl[0]][lo:hi], A.dF[sl[1]][lo:hi], A.dF[sl[2]][lo:hi], A.dF[sl[3]][lo:hi])
 			acc[sl[0]] += d0
 			acc[sl[1]] += d1
 			acc[sl[2]] += d2
 			acc[sl[3]] += d3
 		}
 		for _, o := range sl {
-			acc[o] += dot32(c, A.dF[o][lo:hi])
+			acc[o] += dot(c, A.dF[o][lo:hi])
 		}
 	}
 	for _, o := range A.slot {
@@ -256,10 +253,10 @@ func (s *Solver) andersonStep(x, xOld, f []float64, alpha float64) {
 		r := 0
 		for ; r+4 <= len(A.slot); r += 4 {
 			sl := A.slot[r : r+4]
-			axpy32x4(xb, -γ[r], -γ[r+1], -γ[r+2], -γ[r+3], A.dU[sl[0]][lo:hi], A.dU[sl[1]][lo:hi], A.dU[sl[2]][lo:hi], A.dU[sl[3]][lo:hi])
+			axpy4(xb, -γ[r], -γ[r+1], -γ[r+2], -γ[r+3], A.dU[sl[0]][lo:hi], A.dU[sl[1]][lo:hi], A.dU[sl[2]][lo:hi], A.dU[sl[3]][lo:hi])
 		}
 		for ; r < len(A.slot); r++ {
-			axpy32(xb, -γ[r], A.dU[A.slot[r]][lo:hi])
+			axpy(xb, -γ[r], A.dU[A.slot[r]][lo:hi])
 		}
 	}
 }
@@ -302,59 +299,5 @@ func solveSmallInto(a, b, x []float64, k int) {
 			v -= a[c*k+j] * x[j]
 		}
 		x[c] = v / a[c*k+c]
-	}
-}
-
-// dot32 is the dot product of two float32 vectors, accumulated in float64.
-func dot32(a, b []float32) float64 {
-	b = b[:len(a)]
-	var s0, s1 float64
-	i := 0
-	for ; i+1 < len(a); i += 2 {
-		s0 += float64(a[i]) * float64(b[i])
-		s1 += float64(a[i+1]) * float64(b[i+1])
-	}
-	if i < len(a) {
-		s0 += float64(a[i]) * float64(b[i])
-	}
-	return s0 + s1
-}
-
-func dot3264(a []float32, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for i, v := range a {
-		s += float64(v) * b[i]
-	}
-	return s
-}
-
-// axpy32 sets y += a·x for a float32 x.
-func axpy32(y []float64, a float64, x []float32) {
-	x = x[:len(y)]
-	for i := range y {
-		y[i] += a * float64(x[i])
-	}
-}
-
-// dot32x4 returns the dot products of c with a0…a3 (float32, accumulated
-// in float64).
-func dot32x4(c, a0, a1, a2, a3 []float32) (s0, s1, s2, s3 float64) {
-	a0, a1, a2, a3 = a0[:len(c)], a1[:len(c)], a2[:len(c)], a3[:len(c)]
-	for i, v := range c {
-		x := float64(v)
-		s0 += x * float64(a0[i])
-		s1 += x * float64(a1[i])
-		s2 += x * float64(a2[i])
-		s3 += x * float64(a3[i])
-	}
-	return
-}
-
-// axpy32x4 sets y += g0·x0 + g1·x1 + g2·x2 + g3·x3 for float32 x's.
-func axpy32x4(y []float64, g0, g1, g2, g3 float64, x0, x1, x2, x3 []float32) {
-	x0, x1, x2, x3 = x0[:len(y)], x1[:len(y)], x2[:len(y)], x3[:len(y)]
-	for i := range y {
-		y[i] += g0*float64(x0[i]) + g1*float64(x1[i]) + g2*float64(x2[i]) + g3*float64(x3[i])
 	}
 }
