@@ -9,10 +9,13 @@ import "math"
 //
 // The least squares are in the action values in chips (f = y(x) − x), on
 // the normal equations of the last m differences ΔF, whose Gram matrix is
-// kept in a ring: an iteration adds one column (one pass computing f, Δf and
-// Δx + αΔf, then one blocked pass for the new column's m dot products) and
-// moves x (one blocked pass over the m update columns) — about 2m + 4 vector
-// passes, no allocations. The strategy residual (which needs the
+// kept in a ring: an iteration adds one column (one blocked pass writing f,
+// Δf and Δx + αΔf and taking the new column's m dot products while its
+// block is in cache) and moves x (one blocked pass over the m update
+// columns, saving x as it goes) — about 2m + 4 vector passes, no
+// allocations. The history is in float64: these loops are bound by the
+// processor's arithmetic, not by memory, and float32's conversions cost more
+// than its halved traffic saved (docs/benchmarks.md, sixth pass). The strategy residual (which needs the
 // exponentials of softmax(λy/pot) and the reach of every information set)
 // is computed only every andersonCheck iterations, and always at the point
 // where the iteration reports convergence: the residual it returns is the
@@ -50,20 +53,20 @@ var andersonCheck = 4
 var handCold = 1e-2
 
 // newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
-// history column j (ΔF_j and ΔU_j, n float32 each) lives in slab j, n
-// float64, which the Krylov basis's vector j also uses: Anderson's history
-// is dead once it returns and the Krylov basis outside a linear solve, and
-// the two never run at once, so the Newton corrector's first linear solves
-// write into memory Anderson already touched instead of faulting fresh
-// pages in (20 of the 48 Krylov vectors on the turn at λ = 10).
+// history column j (ΔF_j and ΔU_j) lives in slabs 2j and 2j+1, n float64
+// each, which the Krylov basis's vectors 2j and 2j+1 also use: Anderson's
+// history is dead once it returns and the Krylov basis outside a linear
+// solve, and the two never run at once, so the Newton corrector's first
+// linear solves write into memory Anderson already touched instead of
+// faulting fresh pages in (40 of the Krylov vectors on the turn at
+// λ = 10).
 func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	a := &anderson{m: m, n: n}
 	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
-		*p = make([]float64, n)
+		*p = bigSlice[float64](n)
 	}
 	a.dF, a.dU = make([][]float64, m), make([][]float64, m)
 	for j := range m {
-		a.dF[j], a.dU[j] = nil, nil
 		if slab != nil {
 			if v, w := slab(2*j), slab(2*j+1); len(v) == n && len(w) == n && n > 0 {
 				a.dF[j], a.dU[j] = v, w
