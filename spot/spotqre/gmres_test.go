@@ -120,3 +120,58 @@ func TestGMRESTwiceIsOrthogonal(t *testing.T) {
 		t.Errorf("products: once %d, twice %d", u1, u2)
 	}
 }
+
+// TestGMRESResidualThroughTheBasis: checkResidual, the residual GMRES
+// computes through its basis (V_{j+1} times the small least squares'
+// residual), is ‖b − A x‖ — here on solves that end within one cycle, so
+// that the value returned is checkResidual's — and the small residual it
+// maps through the basis is βe₁ − H̄y from the Hessenberg matrix as computed
+// (before the Givens rotations; with an orthonormal basis any rotation of
+// it would have the same norm).
+func TestGMRESResidualThroughTheBasis(t *testing.T) {
+	const n = 4000
+	a := newSparseTest(n, 50, 9)
+	rng := rand.New(rand.NewPCG(9, 9))
+	b := make([]float64, n)
+	for i := range b {
+		b[i] = rng.NormFloat64()
+	}
+	bn := math.Sqrt(dot(b, b))
+	for _, rtol := range []float64{1e-2, 1e-5, 1e-9} {
+		k := newKrylov(200)
+		k.raw, k.rawN = make([]float64, 201*200), 200
+		x := make([]float64, n)
+		used, rel := k.solve(a.mv, b, x, rtol, 200)
+		ax := make([]float64, n)
+		a.mv(x, ax)
+		for i := range ax {
+			ax[i] = b[i] - ax[i]
+		}
+		trueRel := math.Sqrt(dot(ax, ax)) / bn
+		through := k.checkResidual(k.cycle-1) / bn
+		small := math.Abs(k.g[k.cycle-1]) / bn
+		t.Logf("rtol %g: %d products in one cycle of %d vectors, returned %.9g, through the basis %.9g, true %.9g, small %.9g", rtol, used, k.cycle, rel, through, trueRel, small)
+		if k.cycle != used+1 {
+			t.Fatalf("rtol %g: %d products but a last cycle of %d vectors: not one cycle", rtol, used, k.cycle)
+		}
+		if rel != through || math.Abs(through-trueRel) > 1e-6*trueRel {
+			t.Errorf("rtol %g: returned %.9g, through the basis %.9g, true %.9g", rtol, rel, through, trueRel)
+		}
+		// z = βe₁ − H̄y, H̄ as computed (k.raw), y the solve's (k.y).
+		j := k.cycle - 1
+		z := k.h2[:j+1]
+		for i := range j + 1 {
+			zi := 0.0
+			if i == 0 {
+				zi = bn
+			}
+			for l := range j {
+				zi -= k.raw[i*k.rawN+l] * k.y[l]
+			}
+			if math.Abs(zi-z[i]) > 1e-9*bn {
+				t.Errorf("rtol %g: z[%d] = %.12g, βe₁ − H̄y has %.12g", rtol, i, z[i], zi)
+				break
+			}
+		}
+	}
+}
