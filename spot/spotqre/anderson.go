@@ -23,8 +23,8 @@ import "math"
 type anderson struct {
 	m        int
 	n        int
-	f, fOld  []float64
-	xOld     []float64
+	f        []float64 // the last f = y(x) − x, updated in place
+	xb       []float64 // one block of x before the step (andersonStep)
 	best     []float64
 	dF, dU   [][]float64 // ring of m columns
 	gram     []float64   // m × m, slot-indexed
@@ -62,9 +62,8 @@ var handCold = 1e-2
 // λ = 10).
 func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	a := &anderson{m: m, n: n}
-	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
-		*p = bigSlice[float64](n)
-	}
+	a.f, a.best = bigSlice[float64](n), bigSlice[float64](n)
+	a.xb = make([]float64, vecBlock)
 	a.dF, a.dU = make([][]float64, m), make([][]float64, m)
 	for j := range m {
 		if slab != nil {
@@ -123,7 +122,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 			run.evals++
 		}
 		y := s.y
-		f, fOld := A.f, A.fOld
+		f := A.f
 		// f, ‖f‖², and (with a previous point) the new column: Δf and
 		// Δx + αΔf, with its dot products (andersonColumn), in one pass.
 		var nf float64
@@ -158,26 +157,26 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 		if j >= 0 {
 			A.slot = append(A.slot, j)
 		}
-		A.f, A.fOld = fOld, f // this iteration's f is the next one's fOld
 		have = true
-		// The step keeps x in xOld as it goes.
-		s.andersonStep(x, A.xOld, f, alpha)
+		s.andersonStep(x, f, alpha)
 	}
 	copy(x, A.best)
 	return run
 }
 
-// andersonColumn writes f = y − x, slot j's new column (Δf = f − f_old,
-// Δx + αΔf) and adds it to the Gram matrix and b = ΔFᵀf, and returns ‖f‖²:
-// one blocked pass, each block of the new column taking its dot products
-// with the m history columns while it is in cache.
+// andersonColumn updates f to y − x, writes slot j's new column (Δf = f −
+// f_old, and Δx + αΔf: the step left Δx in the slot's ΔU) and adds it to
+// the Gram matrix and b = ΔFᵀf, and returns ‖f‖²: one blocked pass, each
+// block of the new column taking its dot products with the m history
+// columns while it is in cache. f and ΔU_j are updated in place (read, then
+// written: no memory read for ownership of lines the pass did not read).
 func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 	A := s.and
 	m := A.m
 	acc := A.acc
 	clear(acc)
 	nj, uj := A.dF[j], A.dU[j]
-	f, fOld, xOld := A.f, A.fOld, A.xOld // fOld holds the last f; f takes the new one
+	f := A.f
 	n := len(nj)
 	var nf float64
 	// The columns to take dot products with: the history's slots, then the
@@ -186,17 +185,17 @@ func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 	for lo := 0; lo < n; lo += vecBlock {
 		hi := min(lo+vecBlock, n)
 		c, u := nj[lo:hi], uj[lo:hi]
-		fb, fo, xb, xo, yb := f[lo:hi], fOld[lo:hi], x[lo:hi], xOld[lo:hi], y[lo:hi]
-		fo, xb, xo, yb = fo[:len(fb)], xb[:len(fb)], xo[:len(fb)], yb[:len(fb)]
+		fb, xb, yb := f[lo:hi], x[lo:hi], y[lo:hi]
+		xb, yb = xb[:len(fb)], yb[:len(fb)]
 		c, u = c[:len(fb)], u[:len(fb)]
 		var fd float64
 		for i := range fb {
 			d := yb[i] - xb[i]
-			fb[i] = d
 			nf += d * d
-			df := d - fo[i]
+			df := d - fb[i]
+			fb[i] = d
 			c[i] = df
-			u[i] = (xb[i] - xo[i]) + alpha*df
+			u[i] += alpha * df
 			fd += df * d
 		}
 		acc[m+1] += fd
@@ -226,9 +225,11 @@ func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 
 // andersonStep moves x to x + αf − Σ γ_j ΔU_j, γ the least-squares
 // coefficients min ‖f − ΔF γ‖ (normal equations, with a relative 10⁻¹⁰ on
-// the diagonal against exact rank deficiency), saving x in xOld block by
-// block before it moves.
-func (s *Solver) andersonStep(x, xOld, f []float64, alpha float64) {
+// the diagonal against exact rank deficiency), and writes the move Δx into
+// the ΔU of the slot the next column takes (the oldest when the ring is
+// full: each block of it is read for this step before it is overwritten),
+// where andersonColumn adds αΔf.
+func (s *Solver) andersonStep(x, f []float64, alpha float64) {
 	A := s.and
 	k, m := len(A.slot), A.m
 	γ := A.γ[:k]
@@ -243,11 +244,17 @@ func (s *Solver) andersonStep(x, xOld, f []float64, alpha float64) {
 		}
 		solveSmallInto(a, bb, γ, k)
 	}
+	next := len(A.slot)
+	if next == m {
+		next = A.slot[0]
+	}
+	dx := A.dU[next]
 	n := len(x)
 	for lo := 0; lo < n; lo += vecBlock {
 		hi := min(lo+vecBlock, n)
 		xb, fb := x[lo:hi], f[lo:hi]
-		copy(xOld[lo:hi], xb)
+		x0 := A.xb[:len(xb)]
+		copy(x0, xb)
 		for i := range xb {
 			xb[i] += alpha * fb[i]
 		}
@@ -260,6 +267,10 @@ func (s *Solver) andersonStep(x, xOld, f []float64, alpha float64) {
 		}
 		for ; r < len(A.slot); r++ {
 			axpy(xb, -γ[r], A.dU[A.slot[r]][lo:hi])
+		}
+		d := dx[lo:hi]
+		for i, v := range xb {
+			d[i] = v - x0[i]
 		}
 	}
 }

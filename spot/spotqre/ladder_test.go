@@ -176,7 +176,7 @@ func TestAndersonKeepsTheGramOfItsHistory(t *testing.T) {
 		t.Fatalf("%d columns in the history, want %d", len(A.slot), A.m)
 	}
 	m := A.m
-	f := A.fOld // the last iteration's f
+	f := A.f // the last iteration's f
 	for _, o := range A.slot {
 		no := math.Sqrt(dot(A.dF[o], A.dF[o]))
 		for _, p := range A.slot {

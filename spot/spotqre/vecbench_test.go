@@ -44,7 +44,7 @@ func BenchmarkAndersonIteration(b *testing.B) {
 	x, y := make([]float64, n), make([]float64, n)
 	for i := range x {
 		x[i], y[i] = rng.NormFloat64(), rng.NormFloat64()
-		A.fOld[i], A.xOld[i] = rng.NormFloat64(), rng.NormFloat64()
+		A.f[i] = rng.NormFloat64()
 	}
 	for j := range A.m {
 		for i := range n {
@@ -59,7 +59,7 @@ func BenchmarkAndersonIteration(b *testing.B) {
 		A.slot = A.slot[:A.m-1]
 		s.andersonColumn(j, x, y, 1)
 		A.slot = append(A.slot, j)
-		s.andersonStep(x, A.xOld, A.f, 1)
+		s.andersonStep(x, A.f, 1)
 		for i := range x {
 			x[i] = x[i]*1e-3 + y[i] // keep x bounded
 		}
