@@ -9,11 +9,11 @@ import "math"
 //
 // The least squares are in the action values in chips (f = y(x) − x), on
 // the normal equations of the last m differences ΔF, whose Gram matrix is
-// kept in a ring: an iteration adds one column (one blocked pass writing f,
-// Δf and Δx + αΔf and taking the new column's m dot products while its
-// block is in cache) and moves x (one blocked pass over the m update
-// columns, saving x as it goes) — about 2m + 4 vector passes, no
-// allocations. The history is in float64: these loops are bound by the
+// kept in a ring: an iteration adds one column (one blocked pass updating f
+// in place, writing Δf and Δx + αΔf and taking the new column's m dot
+// products while its block is in cache) and moves x (one blocked pass over
+// the m update columns, leaving the move Δx in the next column's slot) —
+// about 2m + 4 vector passes, no allocations. The history is in float64: these loops are bound by the
 // processor's arithmetic, not by memory, and float32's conversions cost more
 // than its halved traffic saved (docs/benchmarks.md, sixth pass). The strategy residual (which needs the
 // exponentials of softmax(λy/pot) and the reach of every information set)
