@@ -34,7 +34,7 @@ type krylov struct {
 	g, y   []float64
 	r, t   []float64
 	hc, h2 []float64 // the new column's coefficients (orth)
-	neg    []float64 // scratch of project2
+	neg    []float64 // scratch of subtract
 	// reorth counts orth's second passes, drift the largest relative
 	// difference between the small residual |g_j| and the true one
 	// (checkResidual) seen (for the tests and measurements).
@@ -273,16 +273,12 @@ func (k *krylov) checkResidual(j int) float64 {
 // the rest of the solve orthogonalises twice.
 const driftMax = 0.01
 
-// project sets h = Vᵀw (one blocked pass) and returns ‖w‖².
-func (k *krylov) project(w []float64, V [][]float64, h []float64) float64 {
+// project sets h = Vᵀw (one blocked pass).
+func (k *krylov) project(w []float64, V [][]float64, h []float64) {
 	clear(h)
-	var ww float64
 	for lo := 0; lo < len(w); lo += vecBlock {
-		c := w[lo:min(lo+vecBlock, len(w))]
-		dotsBlock(c, V, lo, h)
-		ww += dot(c, c)
+		dotsBlock(w[lo:min(lo+vecBlock, len(w))], V, lo, h)
 	}
-	return ww
 }
 
 // subtract sets w −= V h (one blocked pass) and returns ‖w‖² after.
