@@ -1,18 +1,18 @@
 package spotqre
 
-// The vector kernels of the Krylov basis and Anderson's history. They are
-// bound by the processor, not by memory, on the machine measured (a column
-// of the issue turn's 844,000 unknowns is read at about 20 GB/s by these
-// loops, where one stream alone reaches 36 GB/s): so they work on four
-// columns at a time, each element of the shared vector loaded once for
-// four multiply–adds, in row blocks of vecBlock (docs/benchmarks.md, sixth
-// pass).
+// The vector kernels of the Krylov basis and Anderson's history. On the
+// machine measured they are bound by the processor's arithmetic about as
+// much as by memory: 20 dot products with vectors of 844,000 float64 took
+// 4.5 ms four columns at a time whether the columns streamed from memory or
+// sat in the first-level cache. So they work on four columns at a time,
+// each element of the shared vector loaded once for four multiply–adds, in
+// row blocks of vecBlock (docs/benchmarks.md, sixth pass).
 
 // vecBlock is the row block of the blocked passes: the shared vector's
 // block (128 KB in float64) stays in the second-level cache while the
-// columns stream by. On the issue's turn 1,024 rows took 10.1 ms for 20
-// dot products of 844,000 rows, 16,384 rows 6.7 ms and 32,768 rows 5.9 ms;
-// 16,384 keeps five streams' blocks within a 1 MB cache.
+// columns stream by. Blocks of 1,024 rows were slower (10.1 against 6.7 ms
+// for those 20 dot products, on a loaded machine); 8,192, 16,384 and 32,768
+// made no measurable difference to BenchmarkKrylovSolve.
 const vecBlock = 16384
 
 // dot4 returns the dot products of c with a0…a3.
