@@ -175,3 +175,20 @@ func TestGMRESResidualThroughTheBasis(t *testing.T) {
 		}
 	}
 }
+
+// TestGMRESAllocatesNothing: a solve allocates nothing once its basis
+// exists (the blocked passes work in the krylov's own scratch).
+func TestGMRESAllocatesNothing(t *testing.T) {
+	const n = 2000
+	a := newSparseTest(n, 50, 2)
+	b := make([]float64, n)
+	for i := range b {
+		b[i] = float64(i%7) - 3
+	}
+	k := newKrylov(30)
+	x := make([]float64, n)
+	k.solve(a.mv, b, x, 1e-9, 300)
+	if allocs := testing.AllocsPerRun(3, func() { k.solve(a.mv, b, x, 1e-9, 300) }); allocs != 0 {
+		t.Errorf("%v allocations per solve", allocs)
+	}
+}
