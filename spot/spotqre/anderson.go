@@ -1,9 +1,6 @@
 package spotqre
 
-import (
-	"math"
-	"unsafe"
-)
+import "math"
 
 // Anderson acceleration (Walker & Ni, "Anderson acceleration for
 // fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II, depth m,
@@ -12,10 +9,13 @@ import (
 //
 // The least squares are in the action values in chips (f = y(x) − x), on
 // the normal equations of the last m differences ΔF, whose Gram matrix is
-// kept in a ring: an iteration adds one column (one pass computing f, Δf and
-// Δx + αΔf, then one blocked pass for the new column's m dot products) and
-// moves x (one blocked pass over the m update columns) — about 2m + 4 vector
-// passes, no allocations. The strategy residual (which needs the
+// kept in a ring: an iteration adds one column (one blocked pass updating f
+// in place, writing Δf and Δx + αΔf and taking the new column's m dot
+// products while its block is in cache) and moves x (one blocked pass over
+// the m update columns, leaving the move Δx in the next column's slot) —
+// about 2m + 4 vector passes, no allocations. The history is in float64: these loops are bound by the
+// processor's arithmetic, not by memory, and float32's conversions cost more
+// than its halved traffic saved (docs/benchmarks.md, sixth pass). The strategy residual (which needs the
 // exponentials of softmax(λy/pot) and the reach of every information set)
 // is computed only every andersonCheck iterations, and always at the point
 // where the iteration reports convergence: the residual it returns is the
@@ -23,10 +23,10 @@ import (
 type anderson struct {
 	m        int
 	n        int
-	f, fOld  []float64
-	xOld     []float64
+	f        []float64 // the last f = y(x) − x, updated in place
+	xb       []float64 // one block of x before the step (andersonStep)
 	best     []float64
-	dF, dU   [][]float32 // ring of m columns (float32: half the memory traffic)
+	dF, dU   [][]float64 // ring of m columns
 	gram     []float64   // m × m, slot-indexed
 	b        []float64   // dF_jᵀ f
 	a, bb, γ []float64   // the k × k system
@@ -38,13 +38,7 @@ type anderson struct {
 // Anderson parameters. The depth: on the issue's turn at λ = 10 from
 // x = 0, depth 10 needed 354 evaluations to the reach-weighted residual
 // 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass).
-const (
-	andersonDepth = 20
-	// andersonBlock is the block length of the blocked passes (the block
-	// of the new column and of x stays in the first-level cache while the
-	// m history columns stream by).
-	andersonBlock = 1024
-)
+var andersonDepth = 20
 
 // andersonCheck: the strategy residual every this many iterations.
 var andersonCheck = 4
@@ -59,27 +53,26 @@ var andersonCheck = 4
 var handCold = 1e-2
 
 // newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
-// history column j (ΔF_j and ΔU_j, n float32 each) lives in slab j, n
-// float64, which the Krylov basis's vector j also uses: Anderson's history
-// is dead once it returns and the Krylov basis outside a linear solve, and
-// the two never run at once, so the Newton corrector's first linear solves
-// write into memory Anderson already touched instead of faulting fresh
-// pages in (20 of the 48 Krylov vectors on the issue's turn at λ = 10).
+// history column j (ΔF_j and ΔU_j) lives in slabs 2j and 2j+1, n float64
+// each, which the Krylov basis's vectors 2j and 2j+1 also use: Anderson's
+// history is dead once it returns and the Krylov basis outside a linear
+// solve, and the two never run at once, so the Newton corrector's first
+// linear solves write into memory Anderson already touched instead of
+// faulting fresh pages in (40 of the Krylov vectors on the issue's turn at
+// λ = 10).
 func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	a := &anderson{m: m, n: n}
-	for _, p := range []*[]float64{&a.f, &a.fOld, &a.xOld, &a.best} {
-		*p = make([]float64, n)
-	}
-	a.dF, a.dU = make([][]float32, m), make([][]float32, m)
+	a.f, a.best = bigSlice[float64](n), bigSlice[float64](n)
+	a.xb = make([]float64, vecBlock)
+	a.dF, a.dU = make([][]float64, m), make([][]float64, m)
 	for j := range m {
 		if slab != nil {
-			if v := slab(j); len(v) == n && n > 0 {
-				w := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(v))), 2*n)
-				a.dF[j], a.dU[j] = w[:n:n], w[n:]
+			if v, w := slab(2*j), slab(2*j+1); len(v) == n && len(w) == n && n > 0 {
+				a.dF[j], a.dU[j] = v, w
 				continue
 			}
 		}
-		a.dF[j], a.dU[j] = bigSlice[float32](n), bigSlice[float32](n)
+		a.dF[j], a.dU[j] = bigSlice[float64](n), bigSlice[float64](n)
 	}
 	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
 	a.b, a.bb, a.γ = make([]float64, m), make([]float64, m), make([]float64, m)
@@ -129,9 +122,9 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 			run.evals++
 		}
 		y := s.y
-		f, fOld, xOld := A.f, A.fOld, A.xOld
+		f := A.f
 		// f, ‖f‖², and (with a previous point) the new column: Δf and
-		// Δx + αΔf.
+		// Δx + αΔf, with its dot products (andersonColumn), in one pass.
 		var nf float64
 		j := -1
 		if !have {
@@ -149,15 +142,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 			} else {
 				j = len(A.slot)
 			}
-			dF, dU := A.dF[j], A.dU[j]
-			for i := range f {
-				d := y[i] - x[i]
-				f[i] = d
-				nf += d * d
-				df := float32(d - fOld[i])
-				dF[i] = df
-				dU[i] = float32((x[i] - xOld[i]) + alpha*float64(df))
-			}
+			nf = s.andersonColumn(j, x, y, alpha)
 		}
 		if math.IsNaN(nf) || nf > 1e4*bestNorm {
 			copy(x, A.best)
@@ -170,11 +155,8 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 		}
 		bestNorm = min(bestNorm, nf)
 		if j >= 0 {
-			s.andersonColumn(j, f)
 			A.slot = append(A.slot, j)
 		}
-		A.f, A.fOld = fOld, f // this iteration's f is the next one's fOld
-		copy(xOld, x)
 		have = true
 		s.andersonStep(x, f, alpha)
 	}
@@ -182,35 +164,54 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 	return run
 }
 
-// andersonColumn adds slot j's column to the Gram matrix and b = ΔFᵀf: the
-// m dot products of the new column with the others in one blocked pass.
-func (s *Solver) andersonColumn(j int, f []float64) {
+// andersonColumn updates f to y − x, writes slot j's new column (Δf = f −
+// f_old, and Δx + αΔf: the step left Δx in the slot's ΔU) and adds it to
+// the Gram matrix and b = ΔFᵀf, and returns ‖f‖²: one blocked pass, each
+// block of the new column taking its dot products with the m history
+// columns while it is in cache. f and ΔU_j are updated in place (read, then
+// written: no memory read for ownership of lines the pass did not read).
+func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 	A := s.and
 	m := A.m
 	acc := A.acc
 	clear(acc)
-	nj := A.dF[j]
+	nj, uj := A.dF[j], A.dU[j]
+	f := A.f
 	n := len(nj)
+	var nf float64
 	// The columns to take dot products with: the history's slots, then the
 	// new column j itself (not in A.slot yet: acc[j] is its own square).
 	A.cols = append(append(A.cols[:0], A.slot...), j)
-	for lo := 0; lo < n; lo += andersonBlock {
-		hi := min(lo+andersonBlock, n)
-		c := nj[lo:hi]
+	for lo := 0; lo < n; lo += vecBlock {
+		hi := min(lo+vecBlock, n)
+		c, u := nj[lo:hi], uj[lo:hi]
+		fb, xb, yb := f[lo:hi], x[lo:hi], y[lo:hi]
+		xb, yb = xb[:len(fb)], yb[:len(fb)]
+		c, u = c[:len(fb)], u[:len(fb)]
+		var fd float64
+		for i := range fb {
+			d := yb[i] - xb[i]
+			nf += d * d
+			df := d - fb[i]
+			fb[i] = d
+			c[i] = df
+			u[i] += alpha * df
+			fd += df * d
+		}
+		acc[m+1] += fd
 		// Four columns at a time: c is read once for four independent
 		// sums (one column at a time, the loop waited on its adder).
 		sl := A.cols
 		for ; len(sl) >= 4; sl = sl[4:] {
-			d0, d1, d2, d3 := dot32x4(c, A.dF[sl[0]][lo:hi], A.dF[sl[1]][lo:hi], A.dF[sl[2]][lo:hi], A.dF[sl[3]][lo:hi])
+			d0, d1, d2, d3 := dot4(c, A.dF[sl[0]][lo:hi], A.dF[sl[1]][lo:hi], A.dF[sl[2]][lo:hi], A.dF[sl[3]][lo:hi])
 			acc[sl[0]] += d0
 			acc[sl[1]] += d1
 			acc[sl[2]] += d2
 			acc[sl[3]] += d3
 		}
 		for _, o := range sl {
-			acc[o] += dot32(c, A.dF[o][lo:hi])
+			acc[o] += dot(c, A.dF[o][lo:hi])
 		}
-		acc[m+1] += dot3264(c, f[lo:hi])
 	}
 	for _, o := range A.slot {
 		A.gram[o*m+j], A.gram[j*m+o] = acc[o], acc[o]
@@ -219,11 +220,15 @@ func (s *Solver) andersonColumn(j int, f []float64) {
 	}
 	A.gram[j*m+j] = acc[j]
 	A.b[j] = acc[m+1]
+	return nf
 }
 
 // andersonStep moves x to x + αf − Σ γ_j ΔU_j, γ the least-squares
 // coefficients min ‖f − ΔF γ‖ (normal equations, with a relative 10⁻¹⁰ on
-// the diagonal against exact rank deficiency).
+// the diagonal against exact rank deficiency), and writes the move Δx into
+// the ΔU of the slot the next column takes (the oldest when the ring is
+// full: each block of it is read for this step before it is overwritten),
+// where andersonColumn adds αΔf.
 func (s *Solver) andersonStep(x, f []float64, alpha float64) {
 	A := s.and
 	k, m := len(A.slot), A.m
@@ -239,10 +244,17 @@ func (s *Solver) andersonStep(x, f []float64, alpha float64) {
 		}
 		solveSmallInto(a, bb, γ, k)
 	}
+	next := len(A.slot)
+	if next == m {
+		next = A.slot[0]
+	}
+	dx := A.dU[next]
 	n := len(x)
-	for lo := 0; lo < n; lo += andersonBlock {
-		hi := min(lo+andersonBlock, n)
+	for lo := 0; lo < n; lo += vecBlock {
+		hi := min(lo+vecBlock, n)
 		xb, fb := x[lo:hi], f[lo:hi]
+		x0 := A.xb[:len(xb)]
+		copy(x0, xb)
 		for i := range xb {
 			xb[i] += alpha * fb[i]
 		}
@@ -251,10 +263,14 @@ func (s *Solver) andersonStep(x, f []float64, alpha float64) {
 		r := 0
 		for ; r+4 <= len(A.slot); r += 4 {
 			sl := A.slot[r : r+4]
-			axpy32x4(xb, -γ[r], -γ[r+1], -γ[r+2], -γ[r+3], A.dU[sl[0]][lo:hi], A.dU[sl[1]][lo:hi], A.dU[sl[2]][lo:hi], A.dU[sl[3]][lo:hi])
+			axpy4(xb, -γ[r], -γ[r+1], -γ[r+2], -γ[r+3], A.dU[sl[0]][lo:hi], A.dU[sl[1]][lo:hi], A.dU[sl[2]][lo:hi], A.dU[sl[3]][lo:hi])
 		}
 		for ; r < len(A.slot); r++ {
-			axpy32(xb, -γ[r], A.dU[A.slot[r]][lo:hi])
+			axpy(xb, -γ[r], A.dU[A.slot[r]][lo:hi])
+		}
+		d := dx[lo:hi]
+		for i, v := range xb {
+			d[i] = v - x0[i]
 		}
 	}
 }
@@ -297,59 +313,5 @@ func solveSmallInto(a, b, x []float64, k int) {
 			v -= a[c*k+j] * x[j]
 		}
 		x[c] = v / a[c*k+c]
-	}
-}
-
-// dot32 is the dot product of two float32 vectors, accumulated in float64.
-func dot32(a, b []float32) float64 {
-	b = b[:len(a)]
-	var s0, s1 float64
-	i := 0
-	for ; i+1 < len(a); i += 2 {
-		s0 += float64(a[i]) * float64(b[i])
-		s1 += float64(a[i+1]) * float64(b[i+1])
-	}
-	if i < len(a) {
-		s0 += float64(a[i]) * float64(b[i])
-	}
-	return s0 + s1
-}
-
-func dot3264(a []float32, b []float64) float64 {
-	b = b[:len(a)]
-	var s float64
-	for i, v := range a {
-		s += float64(v) * b[i]
-	}
-	return s
-}
-
-// axpy32 sets y += a·x for a float32 x.
-func axpy32(y []float64, a float64, x []float32) {
-	x = x[:len(y)]
-	for i := range y {
-		y[i] += a * float64(x[i])
-	}
-}
-
-// dot32x4 returns the dot products of c with a0…a3 (float32, accumulated
-// in float64).
-func dot32x4(c, a0, a1, a2, a3 []float32) (s0, s1, s2, s3 float64) {
-	a0, a1, a2, a3 = a0[:len(c)], a1[:len(c)], a2[:len(c)], a3[:len(c)]
-	for i, v := range c {
-		x := float64(v)
-		s0 += x * float64(a0[i])
-		s1 += x * float64(a1[i])
-		s2 += x * float64(a2[i])
-		s3 += x * float64(a3[i])
-	}
-	return
-}
-
-// axpy32x4 sets y += g0·x0 + g1·x1 + g2·x2 + g3·x3 for float32 x's.
-func axpy32x4(y []float64, g0, g1, g2, g3 float64, x0, x1, x2, x3 []float32) {
-	x0, x1, x2, x3 = x0[:len(y)], x1[:len(y)], x2[:len(y)], x3[:len(y)]
-	for i := range y {
-		y[i] += g0*float64(x0[i]) + g1*float64(x1[i]) + g2*float64(x2[i]) + g3*float64(x3[i])
 	}
 }

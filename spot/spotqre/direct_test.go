@@ -38,6 +38,7 @@ var (
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
 	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
 	directHand   = flag.Float64("direct.hand", 1e-2, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual)")
+	directAndM   = flag.Int("direct.depth", 0, "ladder: Anderson's depth (0: the package's)")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -275,6 +276,9 @@ func TestDirect(t *testing.T) {
 			handCold = *directHand
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
+			if *directAndM > 0 {
+				andersonDepth = *directAndM
+			}
 			s.reset()
 			_, nerr = s.Solve([]float64{lambda})
 			copy(x, s.x)
@@ -289,6 +293,7 @@ func TestDirect(t *testing.T) {
 		r := s.result()
 		t.Logf("RESULT spot=%s λ=%g method=%s warm=%s m=%d α=%g norm=%s: evaluations %d, Newton %d, products %d, %.1f s, last largest residual %.3g, criterion %.3g, exploitability %.3g %% (err %v)",
 			*directSpot, lambda, *directMethod, *directWarm, *directDepth, *directAlpha, *directNorm, st.Evaluations, st.Newton, st.Products, sec, mx, r.Residual, r.Evaluation.Percent, nerr)
+		t.Logf("Gram–Schmidt: %d second passes, largest drift of the small residual %.3g", s.kr.reorth, s.kr.drift)
 		_ = evals
 	}
 }

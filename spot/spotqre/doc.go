@@ -93,8 +93,9 @@
 // iteration: one evaluation, the strategy residual (exponentials and the
 // reach of every information set: twice a bare evaluation) only every
 // fourth iteration and at the point it returns, and about 2m + 4 passes
-// over the unknowns with the history in float32 (ring buffer, the Gram
-// matrix updated by one column per iteration, no allocations).
+// over the unknowns with the history in float64 (ring buffer, the Gram
+// matrix updated by one column per iteration in the pass that writes the
+// column, no allocations).
 // Anderson-first rungs (a rung starts with Anderson; the kind of each rung
 // chosen by its measured work per unit of ln λ) are implemented but off:
 // they help the turn and cost the report's turn and the river
@@ -129,7 +130,11 @@
 // the unknowns and removes the triangular own-play couplings, and action
 // values (unlike probabilities) move smoothly along λ and need no
 // positivity safeguard. GMRES needs 20–40 products per Newton step on the
-// spots tried. The corrector's region of convergence is about pot/λ wide in
+// spots tried; it orthogonalises by classical Gram–Schmidt in two blocked
+// passes over the basis, and the residual it reports is computed through
+// the basis as it is (gmres.go: orth, checkResidual), so a loss of
+// orthogonality can slow it but not make it report a residual it has not
+// reached. The corrector's region of convergence is about pot/λ wide in
 // the action values, which limits the steps to about 10–20 % of λ.
 //
 // Information sets that play hardly reaches ("ghost lines": reached only
@@ -229,9 +234,10 @@
 // iterations, each an evaluation of about 32 ms and about 7 ms of vector
 // work, then 4 Newton steps of 114 float32 products of about 23 ms; the
 // continuation from λ = 0 needed 1,207 products and 61 s; docs/
-// benchmarks.md, fifth and sixth passes). Anderson's history is 40 float32 vectors of
-// IP's entries (135 MB on the turn), in the memory of the Krylov
-// basis's first 20 vectors (newAnderson: the two are never live at once).
+// benchmarks.md, fifth pass and the sixth pass's two parts: the tree
+// passes, the vector work). Anderson's history is 40 float64 vectors of
+// IP's entries (270 MB on the turn), in the memory of the Krylov
+// basis's first 40 vectors (newAnderson: the two are never live at once).
 // The large vectors ask for transparent huge pages (big.go): their first
 // touch is otherwise a page fault per 4 KB.
 //

@@ -158,3 +158,36 @@ func TestSolveAfterAutoGoesOn(t *testing.T) {
 		t.Fatalf("λ = %g after λ* = %g: largest |σ_warm − σ_fresh| = %.3g", l, a.Lambda, worst)
 	}
 }
+
+// TestAndersonKeepsTheGramOfItsHistory: the Gram matrix and ΔFᵀf that
+// Anderson updates by one column per iteration (the new column's dot
+// products taken in the pass that writes it) are those of the history it
+// holds, recomputed afresh, after the ring has wrapped around.
+func TestAndersonKeepsTheGramOfItsHistory(t *testing.T) {
+	g := mustGame(t, riverTiny, spot.Options{})
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float64, s.n1)
+	s.anderson(x, 5, alphaCold, 0, 0, 3*andersonDepth)
+	A := s.and
+	if len(A.slot) != A.m {
+		t.Fatalf("%d columns in the history, want %d", len(A.slot), A.m)
+	}
+	m := A.m
+	f := A.f // the last iteration's f
+	for _, o := range A.slot {
+		no := math.Sqrt(dot(A.dF[o], A.dF[o]))
+		for _, p := range A.slot {
+			want := dot(A.dF[o], A.dF[p])
+			if got := A.gram[o*m+p]; math.Abs(got-want) > 1e-12*no*math.Sqrt(dot(A.dF[p], A.dF[p])) {
+				t.Errorf("gram[%d,%d] = %.15g, the history's %.15g", o, p, got, want)
+			}
+		}
+		want := dot(A.dF[o], f)
+		if got := A.b[o]; math.Abs(got-want) > 1e-9*no*math.Sqrt(dot(f, f)) {
+			t.Errorf("b[%d] = %.15g, the history's %.15g", o, got, want)
+		}
+	}
+}

@@ -153,8 +153,8 @@ type Solver struct {
 	σAtSig1 bool
 	mean    []float64 // scratch, one entry per hand
 	// slabs: vectors of n1 float64, shared by the Krylov basis (vector i in
-	// slab i) and Anderson's history (column j's two float32 vectors in
-	// slab j); see newAnderson.
+	// slab i) and Anderson's history (column j's two vectors in slabs 2j
+	// and 2j+1); see newAnderson.
 	slabs    [][]float64
 	lastKits int
 	lastKrel float64
@@ -605,8 +605,10 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 			short = 0
 		}
 		copy(x, s.xt)
-		copy(s.y, s.yt)
-		copy(s.f, s.ft)
+		// The trial point's y and f become the point's: swapped, not
+		// copied (x is the caller's).
+		s.y, s.yt = s.yt, s.y
+		s.f, s.ft = s.ft, s.f
 		s.wt, s.wtT = s.wtT, s.wt
 		s.sig1, s.sigT = s.sigT, s.sig1
 		s.rs, s.rsT = s.rsT, s.rs
