@@ -115,13 +115,8 @@ type Solver struct {
 	ip     []block // IP's blocks, with their compact offsets
 	n1     int     // length of IP's compact vectors
 
-	σ, q []float64 // spot.Strategy's layout
-	dσ   []float64 // tangent passes
-	// w32 and dσ32: the float32 tangent products (lowTangents), used at
-	// the current point when low.
-	w32           *walker[float32]
-	dσ32          []float32
-	low           bool
+	σ, q          []float64 // spot.Strategy's layout
+	dσ            []float64 // tangent passes
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
 	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
@@ -159,6 +154,12 @@ type Solver struct {
 	lastKits int
 	lastKrel float64
 	products int // this call
+
+	// w32 and dσ32: the float32 walker and its tangent direction
+	// (lowTangents); low: the products at the current point are float32.
+	w32  *walker[float32]
+	dσ32 []float32
+	low  bool
 }
 
 // ErrLambda reports an invalid λ.
