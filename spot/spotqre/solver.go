@@ -146,7 +146,6 @@ type Solver struct {
 	// σAtSig1: IP's part of s.σ holds s.sig1 (set by the first tangent
 	// pass after an evaluation, cleared by eval).
 	σAtSig1 bool
-	mean    []float64 // scratch, one entry per hand
 	// slabs: vectors of n1 float64, shared by the Krylov basis (vector i in
 	// slab i) and Anderson's history (column j's two vectors in slabs 2j
 	// and 2j+1); see newAnderson.
@@ -217,7 +216,6 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 	s.σ, s.q = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
 	s.dσ = bigSlice[float64](int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
-	s.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
 		*p = bigSlice[float64](s.n1)
 	}
