@@ -387,10 +387,7 @@ func merit(f, wt []float64) float64 {
 // which play reaches only through such actions.
 func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly bool, progress func(mx, wm float64) float64) {
 	mv := func(v, out []float64) {
-		s.tangent(x, v, lambda, out)
-		for i, a := range v {
-			out[i] = a - out[i]
-		}
+		s.product(x, v, lambda, out, true) // out = v − y'(x)·v
 	}
 	// The forcing term (Eisenstat & Walker 1996, "Choosing the forcing
 	// terms in an inexact Newton method"): 0.3·√r of the residual r —
@@ -417,6 +414,12 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 // logit response and one of IP's action values (each about two passes),
 // in float32 where lowTangents allows it (see there), else in float64.
 func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
+	s.product(x, v, lambda, dy, false)
+}
+
+// product sets dy to y'(x)·v (tangent) or, with compl, to (I − y'(x))·v,
+// the Newton system's product, written by the walker in one go.
+func (s *Solver) product(x, v []float64, lambda float64, dy []float64, compl bool) {
 	scale := lambda / s.pot
 	if !s.σAtSig1 {
 		// IP's strategy at x (the Newton iteration's point, whose
@@ -438,14 +441,14 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 	if s.low {
 		w := s.w32
 		w.scale, w.reachI = scale, nil
-		w.dy, w.v = dy, v
+		w.dy, w.v, w.compl = dy, v, compl
 		w.passT(spot.OOP, modeRespond)
 		w.passT(spot.IP, modeQ)
 		w.dy, w.v = nil, nil
 	} else {
 		w := s.w
 		w.scale, w.reachI = scale, nil
-		w.dy, w.v = dy, v
+		w.dy, w.v, w.compl = dy, v, compl
 		w.passT(spot.OOP, modeRespond)
 		w.passT(spot.IP, modeQ) // IP's dQ straight into dy (v where no beliefs)
 		w.dy, w.v = nil, nil

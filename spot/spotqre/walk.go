@@ -72,6 +72,9 @@ type walker[F number] struct {
 	// convention): no copy of a tree-layout array.
 	dy, v []float64
 	coff  []int
+	// compl: dy receives v − dQ instead ((I − y')v, the Newton system's
+	// product), the subtraction done while the entries are at hand.
+	compl bool
 	mean  []float64 // direction's scratch
 	iso   [][]spot.IsoCard
 }
@@ -582,6 +585,19 @@ func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 			qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
 			dya, va := w.dy[c+a*nh:c+(a+1)*nh], w.v[c+a*nh:c+(a+1)*nh]
 			qa, dxa, sa, dsa, va = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh], va[:nh]
+			if w.compl {
+				// (I − y')v: v − dQ, 0 without beliefs.
+				for h := range nh {
+					x, q := dxa[h], qa[h]
+					if inv[h] != 0 {
+						dya[h] = va[h] - float64(inv[h]*(x-q*dm[h]))
+					} else {
+						dya[h] = 0
+					}
+					dout[h] += sa[h]*x + dsa[h]*q*xs[h]
+				}
+				continue
+			}
 			for h := range nh {
 				x, q := dxa[h], qa[h]
 				if inv[h] != 0 {
