@@ -230,9 +230,9 @@
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes about 9.1 s (the first rung: 93 Anderson
-// iterations, each an evaluation of about 32 ms and about 7 ms of vector
-// work, then 4 Newton steps of 114 float32 products of about 23 ms; the
+// exploitable, takes about 7.7–8.0 s (the first rung: 93 Anderson
+// iterations, each an evaluation of about 31 ms and its vector work, then
+// 4 Newton steps of 106 float32 products of about 19 ms; the
 // continuation from λ = 0 needed 1,207 products and 61 s; docs/
 // benchmarks.md, fifth pass and the sixth pass's two parts: the tree
 // passes, the vector work). Anderson's history is 40 float64 vectors of
@@ -241,19 +241,21 @@
 // The large vectors ask for transparent huge pages (big.go): their first
 // touch is otherwise a page fault per 4 KB.
 //
-// # The turn target (5× a Nash solve) is not met
+// # The turn target (5× a Nash solve): borderline at λ = 10
 //
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
 // takes to 0.5 % of the pot (90 iterations and the exploitability checks,
-// about 1.7 s single-threaded: some 200 tree passes), i.e. about 8.5 s or
-// 1,000 tree passes. This solver takes about 5.7 times the Nash solve
-// already at λ = 10 (about 9.1 s against 1.6 s on a shared machine after
-// the sixth pass's cheaper tree passes; 6.0–6.6 times before it, 8.5 times
-// before the fifth pass, 36 times before the ladder's Anderson rung),
+// about 1.6 s single-threaded: some 200 tree passes), i.e. about 8 s or
+// 1,000 tree passes. This solver takes about 5 times the Nash solve
+// at λ = 10 (4.7–5.2 times: 7.6–8.0 s against 1.5–1.6 s on a shared
+// machine in its quiet spells, after both parts of the sixth pass —
+// cheaper tree passes, cheaper vector work; 6.0–6.6 times before it, 8.5
+// times before the fifth pass, 36 times before the ladder's Anderson
+// rung),
 // where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
 // and beyond λ = 10 the ladder moves at the continuation's pace
 // (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 93
-// evaluations and 114 products (plus 8 evaluations of line searches and
+// evaluations and 106 products (plus 8 evaluations of line searches and
 // the criterion), each two tree passes of about 10–11 ms (DCFR's pass is
 // about 8 ms; ours also sweeps the beliefs' masses at every own node, and
 // computes Q and the logit per entry or carries two reach vectors; the
