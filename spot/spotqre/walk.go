@@ -33,7 +33,7 @@ const (
 // convergence (a QRE's probabilities of dominated actions are far below
 // float32's resolution of the others), float32 for the passes that need
 // only a few digits (the tangent products of an inexact Newton step; see
-// lowPrecision). Sums over many terms (terminal sweeps, masses) are
+// lowTangents). Sums over many terms (terminal sweeps, masses) are
 // float64 in both, and so are the logit's exponentials. It allocates
 // nothing per pass.
 type walker[F number] struct {
@@ -473,12 +473,12 @@ func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
 
 // passT runs a tangent pass for player p (modeQ or modeRespond) at the
 // point of the last evaluation: the primal quantities it needs — the
-// strategy σ, the action values q and the opponent's masses at the
-// traverser's nodes — are those the evaluation left in w.σ, w.q and
-// w.mass (all products of a linear solve are taken at one point), so the
-// tangent pass computes derivatives only: one terminal sweep per terminal
-// node instead of two, no primal values carried up. The reach is carried
-// down (the opponent's nodes need it for σ·dreach).
+// strategy σ, the action values and the opponent's masses at the
+// traverser's nodes — are those the evaluation left (σ, and setPoint's
+// view of Q and the masses; all products of a linear solve are taken at
+// one point), so the tangent pass computes derivatives only: one terminal
+// sweep per terminal node instead of two, no primal values carried up.
+// The reach is carried down (the opponent's nodes need it for σ·dreach).
 func (w *walker[F]) passT(p int, mode walkMode) {
 	g := w.g
 	w.trav, w.mode, w.top = p, mode, 0
