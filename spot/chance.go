@@ -54,5 +54,13 @@ func (g *Game) CompatibleMass(out []float64, p int, oppReach []float64) []float6
 // CompatibleMassOf is CompatibleMass for either storage type (the sums in
 // float64, rounded once to F).
 func CompatibleMassOf[F Real](g *Game, out []F, p int, oppReach []F) []F {
-	return compatibleMassOf(g, out, p, oppReach)
+	out, _ = compatibleMassOf(g, out, p, oppReach)
+	return out
+}
+
+// CompatibleMassTotal is CompatibleMassOf that also returns the
+// opponent's total reach Σ oppReach, which its sweep sums anyway.
+func CompatibleMassTotal[F Real](g *Game, out []F, p int, oppReach []F) float64 {
+	_, tot := compatibleMassOf(g, out, p, oppReach)
+	return tot
 }

@@ -345,10 +345,12 @@ func (g *Game) compatibleMass(p int, oppReach []float64) []float64 {
 
 // compatibleMassTo is compatibleMass into out (length NumHands(p)).
 func (g *Game) compatibleMassTo(out []float64, p int, oppReach []float64) []float64 {
-	return compatibleMassOf(g, out, p, oppReach)
+	out, _ = compatibleMassOf(g, out, p, oppReach)
+	return out
 }
 
-func compatibleMassOf[F real](g *Game, out []F, p int, oppReach []F) []F {
+// compatibleMassOf also returns the opponent's total reach.
+func compatibleMassOf[F real](g *Game, out []F, p int, oppReach []F) ([]F, float64) {
 	var minus [64]float64
 	sum := blockerSums(g, p^1, oppReach, &minus)
 	out = out[:len(g.Hands[p])]
@@ -362,7 +364,7 @@ func compatibleMassOf[F real](g *Game, out []F, p int, oppReach []F) []F {
 		}
 		out[i] = F(x)
 	}
-	return out
+	return out, sum
 }
 
 // equityAt returns, for each hand of p in the spot's order (real suits),

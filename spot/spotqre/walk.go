@@ -239,9 +239,10 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	// The opponent's compatible reach first: the beliefs' denominator, and
 	// the values of the traverser's fold (foldValues).
 	var m []F
+	var tot float64
 	if w.mode != modeBR {
 		m = w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
-		spot.CompatibleMassOf(g, m, w.trav, reach)
+		tot = spot.CompatibleMassTotal(g, m, w.trav, reach)
 	}
 	for a := range k {
 		c := n.Child + int32(a)
@@ -265,7 +266,7 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 		}
 		return
 	}
-	cutMass(m, reach)
+	cutMassAt(m, tot)
 	if own != nil {
 		ri := w.reachI[w.hoff[i] : w.hoff[i]+int64(nh)]
 		combos := F(g.Combos)
@@ -346,6 +347,11 @@ func cutMass[F number](m, reach []F) {
 	for _, r := range reach {
 		tot += float64(r)
 	}
+	cutMassAt(m, tot)
+}
+
+// cutMassAt is cutMass given the total (the mass sweep's own sum).
+func cutMassAt[F number](m []F, tot float64) {
 	cut := F(massCut * tot)
 	for h, x := range m {
 		if x <= cut {
