@@ -50,3 +50,17 @@ func (g *Game) IsoCards(n int32) []IsoCard {
 func (g *Game) CompatibleMass(out []float64, p int, oppReach []float64) []float64 {
 	return g.compatibleMassTo(out, p, oppReach)
 }
+
+// CompatibleMassOf is CompatibleMass for either storage type (the sums in
+// float64, rounded once to F).
+func CompatibleMassOf[F Real](g *Game, out []F, p int, oppReach []F) []F {
+	out, _ = compatibleMassOf(g, out, p, oppReach)
+	return out
+}
+
+// CompatibleMassTotal is CompatibleMassOf that also returns the
+// opponent's total reach Σ oppReach, which its sweep sums anyway.
+func CompatibleMassTotal[F Real](g *Game, out []F, p int, oppReach []F) float64 {
+	_, tot := compatibleMassOf(g, out, p, oppReach)
+	return tot
+}

@@ -36,9 +36,17 @@ func (g *Game) EvalTerminal64(n int32, p int, oppReach, out []float64) {
 	evalTerminal(g, n, p, oppReach, out)
 }
 
-// real is the storage type of reach and values: float32 in the solver,
+// Real is the storage type of reach and values: float32 in the solver,
 // float64 in the exact evaluator; sums are float64 in both.
-type real interface{ float32 | float64 }
+type Real interface{ float32 | float64 }
+
+type real = Real
+
+// EvalTerminalOf is EvalTerminal for either storage type (another
+// package's walk generic over it).
+func EvalTerminalOf[F Real](g *Game, n int32, p int, oppReach, out []F) {
+	evalTerminal(g, n, p, oppReach, out)
+}
 
 func evalTerminal[F real](g *Game, n int32, p int, oppReach, out []F) {
 	nd := &g.Nodes[n]

@@ -345,17 +345,26 @@ func (g *Game) compatibleMass(p int, oppReach []float64) []float64 {
 
 // compatibleMassTo is compatibleMass into out (length NumHands(p)).
 func (g *Game) compatibleMassTo(out []float64, p int, oppReach []float64) []float64 {
+	out, _ = compatibleMassOf(g, out, p, oppReach)
+	return out
+}
+
+// compatibleMassOf also returns the opponent's total reach.
+func compatibleMassOf[F real](g *Game, out []F, p int, oppReach []F) ([]F, float64) {
 	var minus [64]float64
 	sum := blockerSums(g, p^1, oppReach, &minus)
 	out = out[:len(g.Hands[p])]
-	clear(out)
-	for _, ij := range g.pairs[p] {
-		out[ij[0]] = oppReach[ij[1]]
-	}
+	hi, lo, same := g.card[p][0][:len(out)], g.card[p][1][:len(out)], g.same[p][:len(out)]
+	// The opponent's copy of hand i (same[i]) was subtracted twice: added
+	// back once, in one pass (no clearing pass first).
 	for i := range out {
-		out[i] += sum - minus[g.card[p][0][i]&63] - minus[g.card[p][1][i]&63]
+		x := sum - minus[hi[i]&63] - minus[lo[i]&63]
+		if s := same[i]; s >= 0 {
+			x = float64(oppReach[s]) + x
+		}
+		out[i] = F(x)
 	}
-	return out
+	return out, sum
 }
 
 // equityAt returns, for each hand of p in the spot's order (real suits),

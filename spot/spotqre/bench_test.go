@@ -7,8 +7,8 @@ import (
 )
 
 // BenchmarkProduct is one Jacobian–vector product (a tangent evaluation of
-// the response map: two tangent passes) and one evaluation (two passes) on
-// the issue's turn spot at λ = 10.
+// the response map: two tangent passes, in float64 and in float32) and one
+// evaluation (two passes) on the issue's turn spot at λ = 10.
 func BenchmarkProduct(b *testing.B) {
 	g := loadFile(b, "../testdata/issue-turn.toml")
 	s, err := NewSolver(g, Options{})
@@ -19,12 +19,25 @@ func BenchmarkProduct(b *testing.B) {
 	for i := range v {
 		v[i] = float64(i%7) - 3
 	}
-	b.Run("tangent", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			s.tangent(s.x, v, 10, out)
+	for _, low := range []bool{false, true} {
+		name := "tangent64"
+		if low {
+			name = "tangent32"
 		}
-	})
+		b.Run(name, func(b *testing.B) {
+			defer func(old bool) { lowFloat32 = old }(lowFloat32)
+			lowFloat32 = low
+			s.σAtSig1 = false // choose the precision afresh
+			s.tangent(s.x, v, 10, out)
+			if s.low != low {
+				b.Fatalf("float32 products: %v, want %v", s.low, low)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				s.tangent(s.x, v, 10, out)
+			}
+		})
+	}
 	b.Run("eval", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

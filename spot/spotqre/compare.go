@@ -36,7 +36,7 @@ func Analyze(g *spot.Game, σ []float64) *Profile {
 		panic("spotqre: Analyze: strategy has the wrong length for this game")
 	}
 	off, size := g.HandLayout()
-	w := newWalker(g)
+	w := newWalker[float64](g)
 	pr := &Profile{Q: make([]float64, g.Size), Reach: make([]float64, size), NodeReach: make([]float64, g.NumNodes())}
 	w.σ, w.q, w.mass, w.reachI = σ, pr.Q, make([]float64, size), pr.Reach
 	for p := range 2 {
@@ -61,7 +61,7 @@ func Analyze(g *spot.Game, σ []float64) *Profile {
 // rootEV turns the values of the last pass (the walker's root vector) into
 // each hand's EV: pot/2 + Combos·v(h)/m(h), m the opponent's compatible
 // range.
-func rootEV(g *spot.Game, w *walker, p int) []float64 {
+func rootEV(g *spot.Game, w *walker[float64], p int) []float64 {
 	o := p ^ 1
 	reach := make([]float64, g.NumHands(o))
 	for i, x := range g.Weights[o] {

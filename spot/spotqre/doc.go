@@ -48,7 +48,14 @@
 // the tangent passes reuse what the evaluation there left behind (both
 // players' σ, Q and the opponents' masses at every decision node) and
 // compute derivatives only: one terminal sweep per terminal node instead of
-// two, no values carried up. The linear solves stop at the relative
+// two, no values carried up, IP's dQ written straight into the product's
+// vector. Up to λ = 20, while every belief's mass is at least 10⁻²⁴, the
+// products run in float32 (a copy of the point per Newton step): a product
+// only steers an inexact Newton step whose linear solve stops at a relative
+// residual of about 10⁻³ or more, a float32 product is within a few 10⁻⁷
+// of the float64 one (the tests bound it by 8·2D·2⁻²⁴, D the tree's
+// depth), and what decides convergence — the Newton residual y(x) − x, the
+// line search, the criterion — stays float64. The linear solves stop at the relative
 // residual min(0.1, max(0.3·√r, 0.03·target/r)), r the nonlinear residual
 // (Eisenstat & Walker, "Choosing the forcing terms in an inexact Newton
 // method", SIAM J. Sci. Comput. 17, 1996: superlinear convergence without
@@ -175,7 +182,8 @@
 // entropy-regularised value by switching to their logit responses. The
 // default tolerance on the first is 1e-6.
 //
-// Precision. Values are float64. The terminal sums and the beliefs'
+// Precision. Values are float64 (the tangent products float32 up to
+// λ = 20: see Method). The terminal sums and the beliefs'
 // denominators use spot's O(n) card-removal sweeps (a total minus the
 // hands holding either card), which lose digits where an opponent's
 // compatible reach is tiny next to the reach of the hands that block it:
@@ -211,8 +219,10 @@
 //
 // A path point costs a few Newton steps of 20–150 products; a product is
 // two tangent passes, somewhat cheaper than an evaluation (two tree
-// passes) since they skip the primal values. Memory: the game's arrays in
-// float64 (strategy, action values and their derivatives: four
+// passes) since they skip the primal values. Memory: the game's arrays
+// (strategy, action values, the strategy's derivative and, once a product
+// is float64, Q − pot/2 in float64; strategy, derivative and Q − pot/2 in
+// float32 for the float32 products: up to four float64 and three float32
 // arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
 // Krylov basis, within 512 MB; with the polynomial preconditioner six more,
 // 40 MB on the issue's turn) and the continuation's points. Figures are
@@ -220,33 +230,40 @@
 // issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
 // report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
 // the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes 10.0–10.5 s (the first rung: 93 Anderson
-// iterations, each an evaluation of about 33 ms and about 7 ms of vector
-// work, then 4 Newton steps of 114 products of about 26 ms; the
+// exploitable, takes about 7.7–8.0 s (the first rung: 93 Anderson
+// iterations, each an evaluation of about 31 ms and its vector work, then
+// 4 Newton steps of 106 float32 products of about 19 ms; the
 // continuation from λ = 0 needed 1,207 products and 61 s; docs/
-// benchmarks.md, fifth pass; the sixth pass's vector work took off about
-// 0.8 s more). Anderson's history is 40 float64 vectors of IP's entries
-// (270 MB on the issue's turn), in the memory of the Krylov basis's first
-// 40 vectors (newAnderson: the two are never live at once).
+// benchmarks.md, fifth pass and the sixth pass's two parts: the tree
+// passes, the vector work). Anderson's history is 40 float64 vectors of
+// IP's entries (270 MB on the issue's turn), in the memory of the Krylov
+// basis's first 40 vectors (newAnderson: the two are never live at once).
 // The large vectors ask for transparent huge pages (big.go): their first
 // touch is otherwise a page fault per 4 KB.
 //
-// # The turn target (5× a Nash solve) is not met
+// # The turn target (5× a Nash solve): borderline at λ = 10
 //
 // The issue asks for the QRE on its turn spot within 5 times the time DCFR
 // takes to 0.5 % of the pot (90 iterations and the exploitability checks,
-// about 1.7 s single-threaded: some 200 tree passes), i.e. about 8.5 s or
-// 1,000 tree passes. This solver takes about 6.5 times the Nash solve
-// already at λ = 10 (10.0–10.5 s against 1.56–1.67 s, run alternately at a
-// load of 1.1; 8.5 times before the fifth pass, 36 times before the
-// ladder's Anderson rung),
+// about 1.6 s single-threaded: some 200 tree passes), i.e. about 8 s or
+// 1,000 tree passes. This solver takes about 5 times the Nash solve
+// at λ = 10 (4.7–5.2 times: 7.6–8.0 s against 1.5–1.6 s on a shared
+// machine in its quiet spells, after both parts of the sixth pass —
+// cheaper tree passes, cheaper vector work; 6.0–6.6 times before it, 8.5
+// times before the fifth pass, 36 times before the ladder's Anderson
+// rung),
 // where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
 // and beyond λ = 10 the ladder moves at the continuation's pace
 // (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 93
-// evaluations and 114 products (plus 8 evaluations of line searches and
-// the criterion), each about two tree passes of about 16 ms in float64
-// (DCFR's pass is about 8 ms): about 430 passes, plus Anderson's vector
-// work and GMRES's orthogonalisation. The reasons beyond λ = 10 are structural, not constant
+// evaluations and 106 products (plus 8 evaluations of line searches and
+// the criterion), each two tree passes of about 10–11 ms (DCFR's pass is
+// about 8 ms; ours also sweeps the beliefs' masses at every own node, and
+// computes Q and the logit per entry or carries two reach vectors; the
+// rest of an evaluation is IP's logit and the residual): about 430
+// passes, plus Anderson's vector work and GMRES's orthogonalisation. The
+// passes are scalar arithmetic more than memory traffic: float32 passes
+// are only about 10 % faster (kept for the products; for evaluations the
+// conversions cost more than they save — docs/benchmarks.md, sixth pass). The reasons beyond λ = 10 are structural, not constant
 // factors:
 //
 //   - The path: from λ = 0, steps of a few per cent of λ (the corrector's

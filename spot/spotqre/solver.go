@@ -53,6 +53,7 @@ type Stats struct {
 	Steps, Rejected int // accepted and rejected continuation steps
 	Newton          int // Newton iterations (corrector)
 	Products        int // Jacobian–vector products (one evaluation each)
+	LowProducts     int // of them in float32 (lowTangents)
 	Evaluations     int // evaluations of the response map (two tree passes each)
 	Seconds         float64
 }
@@ -109,13 +110,13 @@ type Solver struct {
 	g      *spot.Game
 	opt    Options
 	pot    float64
-	w      *walker
+	w      *walker[float64]
 	blocks []block
 	ip     []block // IP's blocks, with their compact offsets
 	n1     int     // length of IP's compact vectors
 
 	σ, q          []float64 // spot.Strategy's layout
-	dσ, dq        []float64 // tangent passes
+	dσ            []float64 // tangent passes
 	mass, reachIS []float64 // HandLayout
 	kr            *krylov
 	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
@@ -145,7 +146,6 @@ type Solver struct {
 	// σAtSig1: IP's part of s.σ holds s.sig1 (set by the first tangent
 	// pass after an evaluation, cleared by eval).
 	σAtSig1 bool
-	mean    []float64 // scratch, one entry per hand
 	// slabs: vectors of n1 float64, shared by the Krylov basis (vector i in
 	// slab i) and Anderson's history (column j's two vectors in slabs 2j
 	// and 2j+1); see newAnderson.
@@ -153,6 +153,12 @@ type Solver struct {
 	lastKits int
 	lastKrel float64
 	products int // this call
+
+	// w32 and dσ32: the float32 walker and its tangent direction
+	// (lowTangents); low: the products at the current point are float32.
+	w32  *walker[float32]
+	dσ32 []float32
+	low  bool
 }
 
 // ErrLambda reports an invalid λ.
@@ -192,7 +198,7 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		opt.PathTolerance = 1e-5
 	}
 	hoff, hsize := g.HandLayout()
-	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker(g)}
+	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker[float64](g)}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -208,13 +214,16 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		s.blocks = append(s.blocks, b)
 	}
 	s.σ, s.q = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
-	s.dσ, s.dq = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
+	s.dσ = bigSlice[float64](int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
-	s.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
 		*p = bigSlice[float64](s.n1)
 	}
-	s.w.σ, s.w.q, s.w.mass, s.w.dσ, s.w.dq = s.σ, s.q, s.mass, s.dσ, s.dq
+	s.w.σ, s.w.q, s.w.mass, s.w.dσ = s.σ, s.q, s.mass, s.dσ
+	s.w.coff = make([]int, g.NumNodes())
+	for _, b := range s.ip {
+		s.w.coff[b.node] = b.c
+	}
 	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
 	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
 	s.kr.spare = s.slab
@@ -378,10 +387,7 @@ func merit(f, wt []float64) float64 {
 // which play reaches only through such actions.
 func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly bool, progress func(mx, wm float64) float64) {
 	mv := func(v, out []float64) {
-		s.tangent(x, v, lambda, out)
-		for i, a := range v {
-			out[i] = a - out[i]
-		}
+		s.product(x, v, lambda, out, true) // out = v − y'(x)·v
 	}
 	// The forcing term (Eisenstat & Walker 1996, "Choosing the forcing
 	// terms in an inexact Newton method"): 0.3·√r of the residual r —
@@ -403,58 +409,110 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 	s.lastKits, s.lastKrel = s.lin.solve(mv, s.f, s.d, rtol, 300)
 }
 
-// tangent sets dy = y'(x)·v exactly: IP's strategy and its derivative
+// tangent sets dy = y'(x)·v: IP's strategy and its derivative
 // (dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b)), then a tangent pass of OOP's
-// logit response and one of IP's action values (each about two passes).
+// logit response and one of IP's action values (each about two passes),
+// in float32 where lowTangents allows it (see there), else in float64.
 func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
+	s.product(x, v, lambda, dy, false)
+}
+
+// product sets dy to y'(x)·v (tangent) or, with compl, to (I − y'(x))·v,
+// the Newton system's product, written by the walker in one go.
+func (s *Solver) product(x, v []float64, lambda float64, dy []float64, compl bool) {
 	scale := lambda / s.pot
-	for _, b := range s.ip {
-		n := b.k * b.nh
-		σ, dσ := s.σ[b.off:b.off+int64(n)], s.dσ[b.off:b.off+int64(n)]
+	if !s.σAtSig1 {
 		// IP's strategy at x (the Newton iteration's point, whose
 		// probabilities eval kept in s.sig1), copied once per point: the
-		// tangent passes do not change it.
-		if !s.σAtSig1 {
-			copy(σ, s.sig1[b.c:b.c+n])
+		// tangent passes do not change it; with it the float32 copies of
+		// the point, when the products there are float32.
+		for _, b := range s.ip {
+			n := b.k * b.nh
+			copy(s.σ[b.off:b.off+int64(n)], s.sig1[b.c:b.c+n])
 		}
-		vb := v[b.c : b.c+n]
-		// Row by row (contiguous): mean_h = Σ_a σ_a v_a, then
-		// dσ_a = σ_a·scale·(v_a − mean_h).
-		mean := s.mean[:b.nh]
-		clear(mean)
-		for a := range b.k {
-			sa, va := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh]
-			for h, p := range sa {
-				mean[h] += p * va[h]
-			}
-		}
-		for a := range b.k {
-			sa, va, da := σ[a*b.nh:(a+1)*b.nh], vb[a*b.nh:(a+1)*b.nh], dσ[a*b.nh:(a+1)*b.nh]
-			for h, p := range sa {
-				da[h] = p * scale * (va[h] - mean[h])
-			}
+		s.σAtSig1 = true
+		s.low = s.lowTangents(lambda)
+		if s.low {
+			s.lowWalker().setPoint(s.σ, s.q, s.mass, s.pot)
+		} else {
+			s.w.setPoint(nil, s.q, s.mass, s.pot)
 		}
 	}
-	s.σAtSig1 = true
-	w := s.w
-	w.scale, w.reachI = scale, nil
-	w.passT(spot.OOP, modeRespond)
-	w.passT(spot.IP, modeQ)
+	if s.low {
+		w := s.w32
+		w.scale, w.reachI = scale, nil
+		w.dy, w.v, w.compl = dy, v, compl
+		w.passT(spot.OOP, modeRespond)
+		w.passT(spot.IP, modeQ)
+		w.dy, w.v = nil, nil
+	} else {
+		w := s.w
+		w.scale, w.reachI = scale, nil
+		w.dy, w.v, w.compl = dy, v, compl
+		w.passT(spot.OOP, modeRespond)
+		w.passT(spot.IP, modeQ) // IP's dQ straight into dy (v where no beliefs)
+		w.dy, w.v = nil, nil
+	}
 	s.products++
 	s.stats.Products++
-	for _, b := range s.ip {
-		n := b.k * b.nh
-		q, dq := s.q[b.off:b.off+int64(n)], s.dq[b.off:b.off+int64(n)]
-		out, vb := dy[b.c:b.c+n], v[b.c:b.c+n]
-		copy(out, dq)
-		for h := range b.nh {
-			if math.IsNaN(q[h]) {
-				for a := range b.k {
-					out[a*b.nh+h] = vb[a*b.nh+h]
-				}
-			}
+	if s.low {
+		s.stats.LowProducts++
+	}
+}
+
+// Float32 tangent products. A Jacobian–vector product only feeds the
+// linear solve of an inexact Newton step, which stops at a relative
+// residual of 10⁻³ or more (the forcing term of direction: at least about
+// 1.4·10⁻³ for the default tolerance): a product with a relative error
+// of 10⁻⁶ changes the step, not the fixed point, which the float64
+// evaluations (the Newton residual y(x) − x, the line search, the
+// criterion) decide. In float32 a pass moves half the bytes. The relative
+// error of a float32 pass is about the number of roundings along a path
+// of the tree times 2⁻²⁴ (TestLowTangentMatchesFloat64 measures it); it
+// grows with the spread of the spectrum of I − y'(x) (about λ², K ≈ 227
+// at λ = 10 on the issue's turn), since the product's error is relative
+// to y'v, the solve's to (I − y')v. Where it could matter, the products
+// stay float64:
+//   - above lowLambdaMax, where K·2⁻²⁴ times the depth approaches the
+//     forcing terms;
+//   - when some information set's compatible mass (the belief's
+//     denominator) is below lowMassMin: float32's normal range ends at
+//     10⁻³⁸, and ratios of reaches that small, as on ghost lines at large
+//     λ, lose their digits.
+const (
+	lowLambdaMax = 20
+	lowMassMin   = 1e-24
+)
+
+// lowFloat32 switches the float32 tangent products on (tests compare both
+// paths).
+var lowFloat32 = true
+
+// lowTangents says whether the products at the current point (the last
+// evaluation's) are float32.
+func (s *Solver) lowTangents(lambda float64) bool {
+	if !lowFloat32 || lambda > lowLambdaMax {
+		return false
+	}
+	for _, m := range s.mass {
+		if m > 0 && m < lowMassMin {
+			return false
 		}
 	}
+	return true
+}
+
+// lowWalker returns the float32 walker of the tangent products, allocated
+// on first use (its own σ and dσ; its view of the point, setPoint).
+func (s *Solver) lowWalker() *walker[float32] {
+	if s.w32 == nil {
+		g := s.g
+		w := newWalker[float32](g)
+		w.σ, w.dσ = bigSlice[float32](int(g.Size)), bigSlice[float32](int(g.Size))
+		w.coff = s.w.coff
+		s.w32, s.dσ32 = w, w.dσ
+	}
+	return s.w32
 }
 
 // forcingShare is the share of the target residual the linear solve may

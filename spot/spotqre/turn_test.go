@@ -13,7 +13,7 @@ var long = flag.Bool("long", false, "run the long checks (the report's turn spot
 // TestTangentIsDerivativeOfResponseMap: a Jacobian–vector product (the
 // tangent passes, which reuse the evaluation's σ, Q and masses) equals the
 // central finite difference of the response map along the same direction,
-// on a turn spot at a point of the path.
+// on a turn spot at a point of the path, in float64 and in float32.
 func TestTangentIsDerivativeOfResponseMap(t *testing.T) {
 	g := mustGame(t, turnTiny, spot.Options{})
 	s, err := NewSolver(g, Options{})
@@ -29,11 +29,6 @@ func TestTangentIsDerivativeOfResponseMap(t *testing.T) {
 	for i := range v {
 		v[i] = math.Sin(float64(3*i + 1)) // a fixed direction, every entry moved
 	}
-	jv := make([]float64, s.n1)
-	s.eval(x, lambda, s.y, s.wt, s.rs)
-	copy(s.sig1, s.sigT)
-	s.tangent(x, v, lambda, jv)
-
 	const h = 1e-5
 	xp, xm := make([]float64, s.n1), make([]float64, s.n1)
 	for i := range x {
@@ -42,19 +37,31 @@ func TestTangentIsDerivativeOfResponseMap(t *testing.T) {
 	yp, ym := make([]float64, s.n1), make([]float64, s.n1)
 	s.eval(xp, lambda, yp, nil, nil)
 	s.eval(xm, lambda, ym, nil, nil)
-	var worst, scale float64
-	for i := range jv {
-		fd := (yp[i] - ym[i]) / (2 * h)
-		if math.IsNaN(fd) {
-			continue
+	// Both products: float64 and float32 (lowTangents).
+	defer func(old bool) { lowFloat32 = old }(lowFloat32)
+	for _, low := range []bool{false, true} {
+		lowFloat32 = low
+		jv := make([]float64, s.n1)
+		s.eval(x, lambda, s.y, s.wt, s.rs)
+		copy(s.sig1, s.sigT)
+		s.tangent(x, v, lambda, jv)
+		if s.low != low {
+			t.Fatalf("float32 products %v, want %v", s.low, low)
 		}
-		worst = max(worst, math.Abs(fd-jv[i]))
-		scale = max(scale, math.Abs(fd))
+		var worst, scale float64
+		for i := range jv {
+			fd := (yp[i] - ym[i]) / (2 * h)
+			if math.IsNaN(fd) {
+				continue
+			}
+			worst = max(worst, math.Abs(fd-jv[i]))
+			scale = max(scale, math.Abs(fd))
+		}
+		if !(scale > 0) || worst > 1e-5*scale {
+			t.Fatalf("float32 %v: largest |J·v − finite difference| = %.3g (largest entry %.3g)", low, worst, scale)
+		}
+		t.Logf("float32 %v: largest |J·v − finite difference| = %.2g of %.3g", low, worst, scale)
 	}
-	if !(scale > 0) || worst > 1e-5*scale {
-		t.Fatalf("largest |J·v − finite difference| = %.3g (largest entry %.3g)", worst, scale)
-	}
-	t.Logf("largest |J·v − finite difference| = %.2g of %.3g", worst, scale)
 }
 
 // TestReportTurnLambdaStar (long): on the report's turn spot the search

@@ -26,49 +26,72 @@ const (
 	modeBR
 )
 
-// walker is a float64 traversal of the game tree for one player (the
-// traverser): the counterfactual values of all its hands at once given the
-// opponent's reach, as package spot's own walks, on a strategy held in
-// float64 (a QRE's probabilities of dominated actions are far below
-// float32's resolution of the others). It allocates nothing per pass.
-type walker struct {
+// walker is a traversal of the game tree for one player (the traverser):
+// the counterfactual values of all its hands at once given the opponent's
+// reach, as package spot's own walks. F is the storage of the strategy,
+// the values and the reach: float64 for the evaluations that decide
+// convergence (a QRE's probabilities of dominated actions are far below
+// float32's resolution of the others), float32 for the passes that need
+// only a few digits (the tangent products of an inexact Newton step; see
+// lowTangents). Sums over many terms (terminal sweeps, masses) are
+// float64 in both, and so are the logit's exponentials. It allocates
+// nothing per pass.
+type walker[F number] struct {
 	g    *spot.Game
-	buf  []float64
+	buf  []F
 	top  int
 	trav int
 	mode walkMode
 	// σ holds both players' strategies in spot.Strategy's layout.
-	σ []float64
+	σ []F
 	// q (spot.Strategy's layout) receives Q(a|I) in chips at the
 	// traverser's nodes (modeQ, modeRespond); NaN where the opponent holds
 	// no hand against h.
-	q []float64
+	q []F
 	// mass (HandLayout) receives the opponent's compatible reach at the
 	// traverser's nodes, the denominator of its beliefs.
-	mass []float64
+	mass []F
 	// reachI (HandLayout), when set in modeQ, receives the probability of
 	// reaching each of the traverser's information sets: its own reach
 	// times mass / Combos.
-	reachI []float64
+	reachI []F
 	scale  float64 // λ / pot
 	// root holds the traverser's values at the root after a pass.
-	root []float64
+	root []F
 	hoff []int64 // HandLayout offsets
-	// dσ and dq (spot.Strategy's layout) are the tangent passes'
-	// derivatives of the strategy and of Q along a direction.
-	dσ, dq []float64
-	iso    [][]spot.IsoCard
+	// dσ (spot.Strategy's layout) is the tangent passes' derivative of
+	// the strategy along a direction.
+	dσ []F
+	// The tangent passes' view of the point (setPoint): qh = Q − pot/2
+	// (spot.Strategy's layout), inv = Combos/m and xs = m/Combos
+	// (HandLayout), 0 without beliefs.
+	qh, inv, xs []F
+	// dy receives IP's dQ in a tangent pass (modeQ), in the compact layout
+	// of IP's unknowns (coff: each node's compact offset), and v's entry
+	// where the information set has no beliefs (Solver.tangent's
+	// convention): no copy of a tree-layout array.
+	dy, v []float64
+	coff  []int
+	// compl: dy receives v − dQ instead ((I − y')v, the Newton system's
+	// product), the subtraction done while the entries are at hand.
+	compl bool
+	mean  []float64 // direction's scratch
+	iso   [][]spot.IsoCard
 }
 
-func newWalker(g *spot.Game) *walker {
+// number is the walker's storage type.
+type number = spot.Real
+
+func newWalker[F number](g *spot.Game) *walker[F] {
 	off, _ := g.HandLayout()
-	w := &walker{g: g, hoff: off, iso: make([][]spot.IsoCard, g.NumNodes())}
+	w := &walker[F]{g: g, hoff: off, iso: make([][]spot.IsoCard, g.NumNodes())}
 	for i := range g.Nodes {
 		if g.Nodes[i].Kind == spot.ChanceNode {
 			w.iso[i] = g.IsoCards(int32(i))
 		}
 	}
-	w.buf = make([]float64, scratch(g, 0)+4*max(g.NumHands(0), g.NumHands(1))+64)
+	w.buf = make([]F, scratch(g, 0)+4*max(g.NumHands(0), g.NumHands(1))+64)
+	w.mean = make([]float64, max(g.NumHands(0), g.NumHands(1)))
 	return w
 }
 
@@ -95,7 +118,7 @@ func scratch(g *spot.Game, i int32) int {
 	}
 }
 
-func (w *walker) alloc(n int) []float64 {
+func (w *walker[F]) alloc(n int) []F {
 	s := w.buf[w.top : w.top+n : w.top+n]
 	w.top += n
 	return s
@@ -103,18 +126,18 @@ func (w *walker) alloc(n int) []float64 {
 
 // pass runs one traversal for player p and returns p's root value in chips
 // (its expected share of the pot, as spot.Evaluate).
-func (w *walker) pass(p int, mode walkMode) float64 {
+func (w *walker[F]) pass(p int, mode walkMode) float64 {
 	g := w.g
 	w.trav, w.mode, w.top = p, mode, 0
 	reach := w.alloc(g.NumHands(p ^ 1))
 	for i, x := range g.Weights[p^1] {
-		reach[i] = float64(x)
+		reach[i] = F(x)
 	}
-	var own []float64
+	var own []F
 	if w.reachI != nil {
 		own = w.alloc(g.NumHands(p))
 		for i, x := range g.Weights[p] {
-			own[i] = float64(x)
+			own[i] = F(x)
 		}
 	}
 	out := w.alloc(g.NumHands(p))
@@ -122,7 +145,7 @@ func (w *walker) pass(p int, mode walkMode) float64 {
 	w.root = out
 	var sum float64
 	for h, v := range out {
-		sum += float64(g.Weights[p][h]) * v
+		sum += float64(g.Weights[p][h]) * float64(v)
 	}
 	return float64(g.Spot.Pot)/2 + sum
 }
@@ -130,13 +153,13 @@ func (w *walker) pass(p int, mode walkMode) float64 {
 // walk sets out (one value per traverser hand, counterfactual: weighted by
 // the opponent's reach and chance, divided by Combos) at node i given the
 // opponent's reach and, when tracked, the traverser's own reach.
-func (w *walker) walk(i int32, reach, own, out []float64) {
+func (w *walker[F]) walk(i int32, reach, own, out []F) {
 	g := w.g
 	n := &g.Nodes[i]
 	mark := w.top
 	switch {
 	case n.Kind.Terminal():
-		g.EvalTerminal64(i, w.trav, reach, out)
+		spot.EvalTerminalOf(g, i, w.trav, reach, out)
 	case n.Kind == spot.ChanceNode:
 		w.chance(i, n, reach, own, out)
 	case g.Player(i) == w.trav:
@@ -152,17 +175,17 @@ func (w *walker) walk(i int32, reach, own, out []float64) {
 // traverser's values (and own reach) for its hands holding it are 0; a
 // left-out isomorphic card adds its representative's values with the suits
 // swapped.
-func (w *walker) chance(i int32, n *spot.Node, reach, own, out []float64) {
+func (w *walker[F]) chance(i int32, n *spot.Node, reach, own, out []F) {
 	g := w.g
 	nh, k := len(out), int(n.NumChildren)
-	f := g.ChanceFactor(i)
+	f := F(g.ChanceFactor(i))
 	rs := w.alloc(len(reach))
 	for h, r := range reach {
 		rs[h] = r * f
 	}
 	rows := w.alloc(k * nh)
 	rc := w.alloc(len(reach))
-	var oc []float64
+	var oc []F
 	if own != nil {
 		oc = w.alloc(nh)
 	}
@@ -185,8 +208,8 @@ func (w *walker) chance(i int32, n *spot.Node, reach, own, out []float64) {
 			row[h] = 0
 		}
 	}
-	clear(out)
-	for c := range k {
+	copy(out, rows[:nh]) // (no clearing pass: every node writes its out whole)
+	for c := 1; c < k; c++ {
 		for h, x := range rows[c*nh : (c+1)*nh] {
 			out[h] += x
 		}
@@ -204,23 +227,35 @@ func (w *walker) chance(i int32, n *spot.Node, reach, own, out []float64) {
 // the opponent's compatible reach conditions them on reaching the node),
 // then the node's value under the strategy (modeRespond: under the logit
 // response to these Q, written into σ first).
-func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
+func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	g := w.g
 	nh, k := len(out), int(n.NumChildren)
 	x := w.alloc(k * nh)
 	σ := w.σ[n.Off : n.Off+int64(k*nh)]
-	var oa []float64
+	var oa []F
 	if own != nil {
 		oa = w.alloc(nh)
 	}
+	// The opponent's compatible reach first: the beliefs' denominator, and
+	// the values of the traverser's fold (foldValues).
+	var m []F
+	var tot float64
+	if w.mode != modeBR {
+		m = w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+		tot = spot.CompatibleMassTotal(g, m, w.trav, reach)
+	}
 	for a := range k {
+		c := n.Child + int32(a)
+		if m != nil && foldValues(g, c, m, x[a*nh:(a+1)*nh]) {
+			continue
+		}
 		if own != nil {
 			sa := σ[a*nh : (a+1)*nh]
 			for h, r := range own {
 				oa[h] = r * sa[h]
 			}
 		}
-		w.walk(n.Child+int32(a), reach, oa, x[a*nh:(a+1)*nh])
+		w.walk(c, reach, oa, x[a*nh:(a+1)*nh])
 	}
 	if w.mode == modeBR {
 		copy(out, x[:nh])
@@ -231,17 +266,16 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 		}
 		return
 	}
-	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
-	g.CompatibleMass(m, w.trav, reach)
-	cutMass(m, reach)
+	cutMassAt(m, tot)
 	if own != nil {
 		ri := w.reachI[w.hoff[i] : w.hoff[i]+int64(nh)]
+		combos := F(g.Combos)
 		for h, r := range own {
-			ri[h] = r * m[h] / g.Combos
+			ri[h] = r * m[h] / combos
 		}
 	}
 	q := w.q[n.Off : n.Off+int64(k*nh)]
-	half, combos := float64(g.Spot.Pot)/2, g.Combos
+	half, combos := F(float64(g.Spot.Pot)/2), F(g.Combos)
 	// Row by row: Q = pot/2 + inv·x with inv = Combos/m, NaN without
 	// beliefs.
 	inv := w.alloc(nh)
@@ -249,11 +283,13 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 		if mh > 0 {
 			inv[h] = combos / mh
 		} else {
-			inv[h] = math.NaN()
+			inv[h] = F(math.NaN())
 		}
 	}
+	inv = inv[:nh] // (bounds checks)
 	for a := range k {
 		qa, xa := q[a*nh:(a+1)*nh], x[a*nh:(a+1)*nh]
+		qa = qa[:nh]
 		for h, v := range xa {
 			qa[h] = half + inv[h]*v
 		}
@@ -261,12 +297,36 @@ func (w *walker) own(i int32, n *spot.Node, reach, own, out []float64) {
 	if w.mode == modeRespond {
 		logit(σ, q, k, nh, w.scale)
 	}
-	clear(out)
-	for a := range k {
+	out = out[:nh]
+	s0 := σ[:nh]
+	for h, v := range x[:nh] {
+		out[h] = s0[h] * v
+	}
+	for a := 1; a < k; a++ {
+		sa := σ[a*nh : (a+1)*nh]
 		for h, v := range x[a*nh : (a+1)*nh] {
-			out[h] += σ[a*nh+h] * v
+			out[h] += sa[h] * v
 		}
 	}
+}
+
+// foldValues sets x, when child c of one of the traverser's nodes is its
+// fold, to the fold's values given the opponent's compatible reach m at
+// the node (the reach the fold sees: the traverser's own action does not
+// change it), and says whether it did. The folder loses half the pot
+// against every compatible opponent hand: x = −(pot/2)/Combos · m, the
+// arithmetic of spot's fold sweep (which sums the same reach the same way
+// to get m) without sweeping the reach again.
+func foldValues[F number](g *spot.Game, c int32, m, x []F) bool {
+	if g.Nodes[c].Kind != spot.FoldNode {
+		return false
+	}
+	pay := -(float64(g.Pot(c)) / 2) / g.Combos
+	x = x[:len(m)]
+	for h, mh := range m {
+		x[h] = F(pay * float64(mh))
+	}
+	return true
 }
 
 // massCut is the share of the opponent's total reach at a node below which
@@ -282,12 +342,17 @@ const massCut = 1e-10
 
 // cutMass zeroes the masses at or below massCut of the opponent's total
 // reach.
-func cutMass(m, reach []float64) {
+func cutMass[F number](m, reach []F) {
 	var tot float64
 	for _, r := range reach {
-		tot += r
+		tot += float64(r)
 	}
-	cut := massCut * tot
+	cutMassAt(m, tot)
+}
+
+// cutMassAt is cutMass given the total (the mass sweep's own sum).
+func cutMassAt[F number](m []F, tot float64) {
+	cut := F(massCut * tot)
 	for h, x := range m {
 		if x <= cut {
 			m[h] = 0
@@ -296,15 +361,20 @@ func cutMass(m, reach []float64) {
 }
 
 // opp: the opponent acts. Its reach splits by its strategy; the values add.
-func (w *walker) opp(i int32, n *spot.Node, reach, own, out []float64) {
+func (w *walker[F]) opp(i int32, n *spot.Node, reach, own, out []F) {
 	no, k := len(reach), int(n.NumChildren)
 	σ := w.σ[n.Off : n.Off+int64(k*no)]
 	ra := w.alloc(no)
 	tmp := w.alloc(len(out))
-	clear(out)
+	ra, out = ra[:no], out[:len(tmp)] // (bounds checks)
 	for a := range k {
+		sa := σ[a*no : (a+1)*no]
 		for h, r := range reach {
-			ra[h] = σ[a*no+h] * r
+			ra[h] = sa[h] * r
+		}
+		if a == 0 {
+			w.walk(n.Child, ra, own, out) // the first action's values are out's start
+			continue
 		}
 		w.walk(n.Child+int32(a), ra, own, tmp)
 		for h, v := range tmp {
@@ -317,8 +387,9 @@ func (w *walker) opp(i int32, n *spot.Node, reach, own, out []float64) {
 // by log-sum-exp: the largest value is subtracted before scaling, so no
 // exponent overflows whatever λ (the differences are ≤ 0 and exp underflows
 // to 0). A column whose values are NaN (a hand the opponent holds no hand
-// against: no beliefs) is left as it is.
-func logit(σ, q []float64, k, nh int, scale float64) {
+// against: no beliefs) is left as it is. The arithmetic is float64 whatever
+// the storage.
+func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
 	q = q[:k*nh]
 	σ = σ[:k*nh]
 	if k == 2 {
@@ -327,9 +398,9 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 		q0, q1 := q[:nh], q[nh:]
 		s0, s1 := σ[:nh], σ[nh:]
 		for h := range nh {
-			d := (q1[h] - q0[h]) * scale
+			d := (float64(q1[h]) - float64(q0[h])) * scale
 			if math.IsNaN(d) {
-				if math.IsNaN(q0[h]) {
+				if q0[h] != q0[h] {
 					continue
 				}
 				d = 0 // λ = 0 with infinite values cannot happen; keep uniform
@@ -337,13 +408,13 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 			if d <= 0 {
 				e := expNeg(d)
 				inv := 1 / (1 + e)
-				s1[h] = e * inv
-				s0[h] = inv
+				s1[h] = F(e * inv)
+				s0[h] = F(inv)
 			} else {
 				e := expNeg(-d)
 				inv := 1 / (1 + e)
-				s0[h] = e * inv
-				s1[h] = inv
+				s0[h] = F(e * inv)
+				s1[h] = F(inv)
 			}
 		}
 		return
@@ -358,11 +429,13 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 		h1 := min(h0+chunk, nh)
 		var bestA, sumA [chunk]float64
 		best, sum := bestA[:h1-h0], sumA[:h1-h0]
-		copy(best, q[h0:h1])
+		for i, v := range q[h0:h1] {
+			best[i] = float64(v)
+		}
 		for a := 1; a < k; a++ {
 			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				if v > best[i] {
-					best[i] = v
+				if x := float64(v); x > best[i] {
+					best[i] = x
 				}
 			}
 		}
@@ -370,8 +443,11 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 			sa := σ[a*nh+h0 : a*nh+h1]
 			for i, v := range q[a*nh+h0 : a*nh+h1] {
 				if b := best[i]; b == b { // NaN: no beliefs, left as it is
-					e := expNeg((v - b) * scale)
-					sa[i] = e
+					e := 1.0 // the largest value's: expNeg(0) = 1 exactly
+					if x := float64(v); x != b {
+						e = expNeg((x - b) * scale)
+					}
+					sa[i] = F(e)
 					sum[i] += e
 				}
 			}
@@ -383,7 +459,7 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 			sa := σ[a*nh+h0 : a*nh+h1]
 			for i, b := range best {
 				if b == b {
-					sa[i] *= sum[i]
+					sa[i] = F(float64(sa[i]) * sum[i])
 				}
 			}
 		}
@@ -394,7 +470,7 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 // w.dσ holding the derivative of the strategy along a direction (the
 // opponent's entries set by the caller), walkT carries each reach vector and
 // its derivative down and each value vector and its derivative up; at the
-// traverser's nodes it writes the derivative of Q into w.dq (modeQ) or of
+// traverser's nodes it writes the derivative of Q into w.dy (modeQ) or of
 // the logit response into w.dσ (modeRespond). Terminal values and the
 // opponent's mass are linear in the opponent's reach, so their derivatives
 // are the same sweeps applied to the derivative of the reach; Q =
@@ -403,32 +479,32 @@ func logit(σ, q []float64, k, nh int, scale float64) {
 
 // passT runs a tangent pass for player p (modeQ or modeRespond) at the
 // point of the last evaluation: the primal quantities it needs — the
-// strategy σ, the action values q and the opponent's masses at the
-// traverser's nodes — are those the evaluation left in w.σ, w.q and
-// w.mass (all products of a linear solve are taken at one point), so the
-// tangent pass computes derivatives only: one terminal sweep per terminal
-// node instead of two, no primal values carried up. The reach is carried
-// down (the opponent's nodes need it for σ·dreach).
-func (w *walker) passT(p int, mode walkMode) {
+// strategy σ, the action values and the opponent's masses at the
+// traverser's nodes — are those the evaluation left (σ, and setPoint's
+// view of Q and the masses; all products of a linear solve are taken at
+// one point), so the tangent pass computes derivatives only: one terminal
+// sweep per terminal node instead of two, no primal values carried up.
+// The reach is carried down (the opponent's nodes need it for σ·dreach).
+func (w *walker[F]) passT(p int, mode walkMode) {
 	g := w.g
 	w.trav, w.mode, w.top = p, mode, 0
 	no, nh := g.NumHands(p^1), g.NumHands(p)
 	reach, dreach := w.alloc(no), w.alloc(no)
 	for i, x := range g.Weights[p^1] {
-		reach[i] = float64(x)
+		reach[i] = F(x)
 	}
 	clear(dreach)
 	dout := w.alloc(nh)
 	w.walkT(0, reach, dreach, dout)
 }
 
-func (w *walker) walkT(i int32, reach, dreach, dout []float64) {
+func (w *walker[F]) walkT(i int32, reach, dreach, dout []F) {
 	g := w.g
 	n := &g.Nodes[i]
 	mark := w.top
 	switch {
 	case n.Kind.Terminal():
-		g.EvalTerminal64(i, w.trav, dreach, dout)
+		spot.EvalTerminalOf(g, i, w.trav, dreach, dout)
 	case n.Kind == spot.ChanceNode:
 		w.chanceT(i, n, reach, dreach, dout)
 	case g.Player(i) == w.trav:
@@ -439,10 +515,10 @@ func (w *walker) walkT(i int32, reach, dreach, dout []float64) {
 	w.top = mark
 }
 
-func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, dout []float64) {
+func (w *walker[F]) chanceT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	g := w.g
 	nh, no, k := len(dout), len(reach), int(n.NumChildren)
-	f := g.ChanceFactor(i)
+	f := F(g.ChanceFactor(i))
 	drows := w.alloc(k * nh)
 	rc, drc := w.alloc(no), w.alloc(no)
 	for c := range k {
@@ -460,8 +536,8 @@ func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 			drow[h] = 0
 		}
 	}
-	clear(dout)
-	for c := range k {
+	copy(dout, drows[:nh])
+	for c := 1; c < k; c++ {
 		drow := drows[c*nh : (c+1)*nh]
 		for h := range dout {
 			dout[h] += drow[h]
@@ -476,83 +552,174 @@ func (w *walker) chanceT(i int32, n *spot.Node, reach, dreach, dout []float64) {
 }
 
 // ownT: the derivative of Q = pot/2 + Combos·x/m is Combos·(dx − x·dm/m)/m
-// = inv·dx − (Q − pot/2)·dm/m with inv = Combos/m, x = (Q − pot/2)/inv
-// recovered from the evaluation's Q and m (a hand whose mass was cut has no
-// beliefs: dQ = 0, and its values, at most 10⁻¹⁰ of the node's, are taken
-// as 0). The loops run row by row, over contiguous hands.
-func (w *walker) ownT(i int32, n *spot.Node, reach, dreach, dout []float64) {
+// = inv·(dx − qh·dm/Combos) with inv = Combos/m and qh = Q − pot/2 (x =
+// qh·m/Combos), from the point's arrays (setPoint: inv, xs = m/Combos and
+// qh, all 0 for a hand without beliefs — whose mass was cut: dQ = 0, and
+// its values, at most 10⁻¹⁰ of the node's, are taken as 0 — so no test
+// per entry). The node's derivative is Σ_a σ_a·dx_a + dσ_a·qh_a·xs. The
+// loops run row by row, over contiguous hands, each row once (modeQ) or
+// twice (modeRespond: the mean first).
+func (w *walker[F]) ownT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	g := w.g
 	nh, k := len(dout), int(n.NumChildren)
 	dx := w.alloc(k * nh)
-	for a := range k {
-		w.walkT(n.Child+int32(a), reach, dreach, dx[a*nh:(a+1)*nh])
-	}
-	m := w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
 	dm := w.alloc(nh)
-	g.CompatibleMass(dm, w.trav, dreach)
-	σ := w.σ[n.Off : n.Off+int64(k*nh)]
-	dσ := w.dσ[n.Off : n.Off+int64(k*nh)]
-	q := w.q[n.Off : n.Off+int64(k*nh)]
-	dq := w.dq[n.Off : n.Off+int64(k*nh)]
-	half, combos := float64(g.Spot.Pot)/2, g.Combos
-	// Per hand: inv = Combos/m, r = dm/m and xs = m/Combos (x = (Q −
-	// pot/2)·xs), all 0 for a hand without beliefs.
-	inv, r, xs, mean := w.alloc(nh), w.alloc(nh), w.alloc(nh), w.alloc(nh)
-	for h, mh := range m {
-		if mh > 0 {
-			inv[h], r[h], xs[h] = combos/mh, dm[h]/mh, mh/combos
-		} else {
-			inv[h], r[h], xs[h] = 0, 0, 0
+	spot.CompatibleMassOf(g, dm, w.trav, dreach)
+	for a := range k {
+		c := n.Child + int32(a)
+		if !foldValues(g, c, dm, dx[a*nh:(a+1)*nh]) {
+			w.walkT(c, reach, dreach, dx[a*nh:(a+1)*nh])
 		}
 	}
-	clear(mean)
-	for a := range k {
-		qa, dqa, dxa, sa := q[a*nh:(a+1)*nh], dq[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
-		for h := range dqa {
-			d := 0.0
-			if inv[h] != 0 {
-				d = inv[h]*dxa[h] - (qa[h]-half)*r[h]
+	ho := w.hoff[i]
+	inv, xs := w.inv[ho:ho+int64(nh)], w.xs[ho:ho+int64(nh)]
+	ic := F(1 / g.Combos)
+	for h := range dm {
+		dm[h] *= ic
+	}
+	σ := w.σ[n.Off : n.Off+int64(k*nh)]
+	dσ := w.dσ[n.Off : n.Off+int64(k*nh)]
+	qh := w.qh[n.Off : n.Off+int64(k*nh)]
+	clear(dout)
+	if w.mode == modeQ {
+		// IP's dQ, the product's output, straight into dy (v's entry
+		// without beliefs); the traverser's own dσ (the direction) is the
+		// caller's.
+		c := w.coff[i]
+		inv, xs, dm, dout := inv[:nh], xs[:nh], dm[:nh], dout[:nh] // (bounds checks)
+		for a := range k {
+			qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+			dya, va := w.dy[c+a*nh:c+(a+1)*nh], w.v[c+a*nh:c+(a+1)*nh]
+			qa, dxa, sa, dsa, va = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh], va[:nh]
+			if w.compl {
+				// (I − y')v: v − dQ, 0 without beliefs.
+				for h := range nh {
+					x, q := dxa[h], qa[h]
+					if inv[h] != 0 {
+						dya[h] = va[h] - float64(inv[h]*(x-q*dm[h]))
+					} else {
+						dya[h] = 0
+					}
+					dout[h] += sa[h]*x + dsa[h]*q*xs[h]
+				}
+				continue
 			}
-			dqa[h] = d
+			for h := range nh {
+				x, q := dxa[h], qa[h]
+				if inv[h] != 0 {
+					dya[h] = float64(inv[h] * (x - q*dm[h]))
+				} else {
+					dya[h] = va[h]
+				}
+				dout[h] += sa[h]*x + dsa[h]*q*xs[h]
+			}
+		}
+		return
+	}
+	// modeRespond: dσ_a = σ_a·scale·(dQ_a − Σ_b σ_b dQ_b), dQ kept in dσ's
+	// block until the mean is known.
+	mean := w.alloc(nh)
+	clear(mean)
+	inv, xs, dm, dout, mean = inv[:nh], xs[:nh], dm[:nh], dout[:nh], mean[:nh]
+	for a := range k {
+		qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		qa, dxa, sa, dsa = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh]
+		for h := range nh {
+			d := inv[h] * (dxa[h] - qa[h]*dm[h])
+			dsa[h] = d
 			mean[h] += sa[h] * d
 		}
 	}
-	if w.mode == modeRespond {
-		s := w.scale
-		for a := range k {
-			dqa, sa, dsa := dq[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-			for h := range dsa {
-				dsa[h] = sa[h] * s * (dqa[h] - mean[h])
-			}
-		}
-	}
-	clear(dout)
+	sc := F(w.scale)
 	for a := range k {
-		qa, dxa, sa, dsa := q[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
-		for h := range dout {
-			v := sa[h] * dxa[h]
-			if xs[h] != 0 {
-				v += dsa[h] * (qa[h] - half) * xs[h]
-			}
-			dout[h] += v
+		qa, dxa, sa, dsa := qh[a*nh:(a+1)*nh], dx[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		qa, dxa, sa, dsa = qa[:nh], dxa[:nh], sa[:nh], dsa[:nh]
+		for h := range nh {
+			p := sa[h]
+			d := p * sc * (dsa[h] - mean[h])
+			dsa[h] = d
+			dout[h] += p*dxa[h] + d*qa[h]*xs[h]
 		}
 	}
 }
 
-func (w *walker) oppT(i int32, n *spot.Node, reach, dreach, dout []float64) {
+// direction sets one block of IP's dσ to the derivative of σ =
+// softmax(scale·x) along v: dσ_a = σ_a·scale·(v_a − Σ_b σ_b v_b), row by
+// row (contiguous), the mean in float64. OOP's tangent pass does it at
+// IP's nodes, where σ's block is read anyway, instead of a pass of its own
+// over IP's unknowns.
+func (w *walker[F]) direction(σ, dσ []F, v []float64, k, nh int) {
+	mean := w.mean[:nh]
+	clear(mean)
+	for a := range k {
+		sa, va := σ[a*nh:(a+1)*nh], v[a*nh:(a+1)*nh]
+		for h, p := range sa {
+			mean[h] += float64(p) * va[h]
+		}
+	}
+	sc := w.scale
+	for a := range k {
+		sa, va, da := σ[a*nh:(a+1)*nh], v[a*nh:(a+1)*nh], dσ[a*nh:(a+1)*nh]
+		for h, p := range sa {
+			da[h] = F(float64(p) * sc * (va[h] - mean[h]))
+		}
+	}
+}
+
+// setPoint fills the tangent passes' arrays of the current point from the
+// evaluation's (float64) strategy, action values and masses: σ (nil when
+// the walker shares the evaluation's), qh = Q − pot/2 (0 where Q is NaN: no beliefs),
+// inv = Combos/m and xs = m/Combos (0 without beliefs).
+func (w *walker[F]) setPoint(σ, q, mass []float64, pot float64) {
+	if len(w.qh) != len(q) {
+		w.qh = bigSlice[F](len(q))
+		w.inv, w.xs = make([]F, len(mass)), make([]F, len(mass))
+	}
+	for i, x := range σ {
+		w.σ[i] = F(x)
+	}
+	half := pot / 2
+	for i, x := range q {
+		if x == x {
+			w.qh[i] = F(x - half)
+		} else {
+			w.qh[i] = 0
+		}
+	}
+	combos := w.g.Combos
+	for i, m := range mass {
+		if m > 0 {
+			w.inv[i], w.xs[i] = F(combos/m), F(m/combos)
+		} else {
+			w.inv[i], w.xs[i] = 0, 0
+		}
+	}
+}
+
+func (w *walker[F]) oppT(i int32, n *spot.Node, reach, dreach, dout []F) {
 	no, k := len(reach), int(n.NumChildren)
 	σ := w.σ[n.Off : n.Off+int64(k*no)]
 	dσ := w.dσ[n.Off : n.Off+int64(k*no)]
+	if w.mode == modeRespond && w.v != nil {
+		// OOP's pass of a product, at IP's node: IP's dσ from the
+		// direction (see direction), written for IP's pass too.
+		w.direction(σ, dσ, w.v[w.coff[i]:w.coff[i]+k*no], k, no)
+	}
 	ra, dra := w.alloc(no), w.alloc(no)
 	dtmp := w.alloc(len(dout))
-	clear(dout)
+	dreach, ra, dra = dreach[:no], ra[:no], dra[:no] // (bounds checks)
 	for a := range k {
+		sa, dsa := σ[a*no:(a+1)*no], dσ[a*no:(a+1)*no]
 		for h, r := range reach {
-			j := a*no + h
-			ra[h] = σ[j] * r
-			dra[h] = dσ[j]*r + σ[j]*dreach[h]
+			ra[h] = sa[h] * r
+			dra[h] = dsa[h]*r + sa[h]*dreach[h]
+		}
+		if a == 0 {
+			w.walkT(n.Child, ra, dra, dout) // the first action's derivatives are dout's start
+			continue
 		}
 		w.walkT(n.Child+int32(a), ra, dra, dtmp)
+		dtmp := dtmp[:len(dout)]
 		for h := range dout {
 			dout[h] += dtmp[h]
 		}
