@@ -88,3 +88,15 @@ func newChunk(size uintptr) []byte {
 	adviseHuge(unsafe.Pointer(unsafe.SliceData(c)), span)
 	return c
 }
+
+// bigOwn is bigSlice for a slice that outlives the solver (a Result's
+// strategy): a chunk of its own, so that it keeps none of the solver's
+// memory alive.
+func bigOwn[T float32 | float64](n int) []T {
+	var z T
+	size := uintptr(n) * unsafe.Sizeof(z)
+	if n <= 0 || size < hugeMin {
+		return make([]T, n)
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(newChunk(size)))), n)
+}

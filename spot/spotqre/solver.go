@@ -79,7 +79,7 @@ type Result struct {
 // Strategy returns the QRE as a spot.Strategy (float32), for spot's
 // reports and result files.
 func (r *Result) Strategy() spot.Strategy {
-	s := make(spot.Strategy, len(r.Sigma))
+	s := spot.Strategy(bigOwn[float32](len(r.Sigma)))
 	for i, x := range r.Sigma {
 		s[i] = float32(x)
 	}
@@ -149,7 +149,9 @@ type Solver struct {
 	// slabs: vectors of n1 float64, shared by the Krylov basis (vector i in
 	// slab i) and Anderson's history (column j's two vectors in slabs 2j
 	// and 2j+1); see newAnderson.
-	slabs    [][]float64
+	slabs [][]float64
+	// xa: advance's working point (n1), allocated on first use.
+	xa       []float64
 	lastKits int
 	lastKrel float64
 	products int // this call
@@ -238,10 +240,19 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
 	s.lam, s.dl, s.lad = 0, 1, ladder{}
-	x := make([]float64, s.n1)
+	// NewSolver's reset takes its two vectors from bigSlice's arena, which
+	// never hands a block out twice; later ones (a λ below the current,
+	// Auto's start) from the heap, whose freed memory is reused.
+	var x, h []float64
+	if s.x == nil {
+		x, h = bigSlice[float64](s.n1), bigSlice[float64](s.n1)
+	} else {
+		x, h = make([]float64, s.n1), make([]float64, s.n1)
+	}
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
-	s.hist = []pathPoint{{0, append([]float64(nil), x...)}}
+	copy(h, x)
+	s.hist = []pathPoint{{0, h}}
 }
 
 // slab returns the shared vector i (n1 float64), allocated on first use.
