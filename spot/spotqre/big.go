@@ -42,8 +42,11 @@ func bigSlice[T float32 | float64](n int) []T {
 // and its neighbours' margins); hugePage is the size of a huge page on
 // x86-64 and arm64 with 4 KB base pages; chunkSize is the size of the
 // arena's chunks (a slice over a quarter of it gets a chunk of its own).
+// (hugeMin is a variable so that a test can send small slices through the
+// arena.)
+var hugeMin uintptr = 4 << 20
+
 const (
-	hugeMin   = 4 << 20
 	hugePage  = 2 << 20
 	chunkSize = 64 << 20
 )

@@ -1,6 +1,7 @@
 package spotqre
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -69,5 +70,52 @@ func TestBigSliceAlignedZeroedDisjoint(t *testing.T) {
 	}
 	if s := bigSlice[float64](1000); cap(s) != 1000 {
 		t.Fatalf("small slice cap %d", cap(s))
+	}
+}
+
+// TestArenaBlocksOncePerSolver: the arena never hands a block out twice, so
+// a solver takes its large vectors from it once; solving again — more λ,
+// a λ below the current one (a reset), the same λ — takes nothing more,
+// and every result is the same, bit for bit, as with all slices from the
+// heap. (Here all slices go through the arena: hugeMin is lowered.)
+func TestArenaBlocksOncePerSolver(t *testing.T) {
+	defer func(m uintptr) { hugeMin = m }(hugeMin)
+	g := tinyRiver(t)
+	seq := [][]float64{{2, 8}, {1, 4, 8}, {8}, {0.5}, {2, 8}}
+	run := func(min uintptr) (out [][]*Result, grew int) {
+		hugeMin = min
+		s, err := NewSolver(g, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var used int
+		for i, ls := range seq {
+			if i == 1 {
+				bigArena.mu.Lock()
+				used = bigArena.used
+				bigArena.mu.Unlock()
+			}
+			rs, err := s.Solve(ls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, rs)
+		}
+		bigArena.mu.Lock()
+		defer bigArena.mu.Unlock()
+		return out, bigArena.used - used
+	}
+	got, grew := run(8)
+	if grew != 0 {
+		t.Errorf("solving again took %d more bytes from the arena", grew)
+	}
+	want, _ := run(1 << 40)
+	for i := range want {
+		for j, w := range want[i] {
+			r := got[i][j]
+			if r.Evaluation != w.Evaluation || r.Residual != w.Residual || !slices.Equal(r.Sigma, w.Sigma) {
+				t.Errorf("solve %d, λ = %v: the arena changed the result (exploitability %v, want %v)", i, w.Lambda, r.Evaluation.Exploitability, w.Evaluation.Exploitability)
+			}
+		}
 	}
 }
