@@ -29,6 +29,14 @@ import (
 // huge page at a vector's end also holds the next vector's start, nothing
 // is touched twice, and the chunk's unused remainder, never touched, costs
 // no memory.
+//
+// The rule that comes with it: a block is never handed out twice, and a
+// chunk lives while any block of it does, so a vector that a solver
+// allocates again and again must not come from here (it would hold its
+// dead predecessors' memory): only vectors allocated once per solver do
+// (TestArenaBlocksOncePerSolver), and one that outlives the solver (a
+// Result's) comes from bigOwn. The arena's current chunk keeps its used
+// part (at most 64 MB) alive after the last solver is gone.
 func bigSlice[T float32 | float64](n int) []T {
 	var z T
 	size := uintptr(n) * unsafe.Sizeof(z)
