@@ -149,9 +149,7 @@ type Solver struct {
 	// slabs: vectors of n1 float64, shared by the Krylov basis (vector i in
 	// slab i) and Anderson's history (column j's two vectors in slabs 2j
 	// and 2j+1); see newAnderson.
-	slabs [][]float64
-	// xa: advance's working point (n1), allocated on first use.
-	xa       []float64
+	slabs    [][]float64
 	lastKits int
 	lastKrel float64
 	products int // this call
@@ -161,6 +159,9 @@ type Solver struct {
 	w32  *walker[float32]
 	dσ32 []float32
 	low  bool
+
+	// xa: advance's working point (n1), allocated on first use.
+	xa []float64
 }
 
 // ErrLambda reports an invalid λ.
