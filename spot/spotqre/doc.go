@@ -238,7 +238,8 @@
 // passes, the vector work). Anderson's history is 40 float64 vectors of
 // IP's entries (270 MB on the turn), in the memory of the Krylov
 // basis's first 40 vectors (newAnderson: the two are never live at once).
-// The large vectors ask for transparent huge pages (big.go): their first
+// The large vectors ask for transparent huge pages (big.go), cut one after
+// another from 2 MB-aligned chunks so that the pages are whole: their first
 // touch is otherwise a page fault per 4 KB.
 //
 // # The turn target (5× a Nash solve): borderline at λ = 10

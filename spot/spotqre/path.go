@@ -368,7 +368,13 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 	if target < s.lam {
 		s.reset()
 	}
-	x := make([]float64, s.n1)
+	// x is the solver's (a large vector, allocated once: bigSlice's arena
+	// never hands a block out twice), zeroed as a new one would be.
+	if len(s.xa) != s.n1 {
+		s.xa = bigSlice[float64](s.n1)
+	}
+	x := s.xa
+	clear(x)
 	for s.lam < target {
 		var next float64
 		if s.lam < s.lad.contTo || noLadder || s.plain {
@@ -503,7 +509,8 @@ func (s *Solver) setStrategy() {
 // result measures the current point.
 func (s *Solver) result() *Result {
 	s.setStrategy()
-	r := &Result{Lambda: s.lam, Sigma: slices.Clone(s.σ), Stats: s.stats}
+	r := &Result{Lambda: s.lam, Sigma: bigOwn[float64](len(s.σ)), Stats: s.stats}
+	copy(r.Sigma, s.σ)
 	r.Residual, r.LogitRegret = s.criterion()
 	r.Evaluation = s.evaluate()
 	return r

@@ -79,7 +79,7 @@ type Result struct {
 // Strategy returns the QRE as a spot.Strategy (float32), for spot's
 // reports and result files.
 func (r *Result) Strategy() spot.Strategy {
-	s := make(spot.Strategy, len(r.Sigma))
+	s := spot.Strategy(bigOwn[float32](len(r.Sigma)))
 	for i, x := range r.Sigma {
 		s[i] = float32(x)
 	}
@@ -159,6 +159,9 @@ type Solver struct {
 	w32  *walker[float32]
 	dσ32 []float32
 	low  bool
+
+	// xa: advance's working point (n1), allocated on first use.
+	xa []float64
 }
 
 // ErrLambda reports an invalid λ.
@@ -238,10 +241,19 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
 	s.lam, s.dl, s.lad = 0, 1, ladder{}
-	x := make([]float64, s.n1)
+	// NewSolver's reset takes its two vectors from bigSlice's arena, which
+	// never hands a block out twice; later ones (a λ below the current,
+	// Auto's start) from the heap, whose freed memory is reused.
+	var x, h []float64
+	if s.x == nil {
+		x, h = bigSlice[float64](s.n1), bigSlice[float64](s.n1)
+	} else {
+		x, h = make([]float64, s.n1), make([]float64, s.n1)
+	}
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
-	s.hist = []pathPoint{{0, append([]float64(nil), x...)}}
+	copy(h, x)
+	s.hist = []pathPoint{{0, h}}
 }
 
 // slab returns the shared vector i (n1 float64), allocated on first use.
