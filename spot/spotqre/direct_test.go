@@ -39,6 +39,12 @@ var (
 	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
 	directHand   = flag.Float64("direct.hand", 1e-2, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual)")
 	directAndM   = flag.Int("direct.depth", 0, "ladder: Anderson's depth (0: the package's)")
+	directFCap   = flag.Float64("direct.fcap", 0, "the forcing term's cap (0: the package's)")
+	directFC     = flag.Float64("direct.fc", 0, "the forcing term's factor c in c·r^e (0: the package's)")
+	directFExp   = flag.Float64("direct.fexp", 0, "the forcing term's exponent e in c·r^e (0: the package's)")
+	directFFirst = flag.Float64("direct.ffirst", -1, "the cap of a Newton iteration's first step (0: the cap; −1: the package's)")
+	directRest   = flag.Int("direct.restart", 0, "GMRES's restart length cap (0: the package's)")
+	directLin    = flag.Bool("direct.lin", false, "log every linear solve")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -215,6 +221,24 @@ func TestDirect(t *testing.T) {
 		t.Skip("-long: an exploration")
 	}
 	g := loadFile(t, *directSpot)
+	if *directRest > 0 {
+		maxRestart = *directRest
+	}
+	if *directFCap > 0 {
+		forcingCap = *directFCap
+	}
+	if *directFC > 0 {
+		forcingC = *directFC
+	}
+	if *directFExp > 0 {
+		forcingExp = *directFExp
+	}
+	if *directFFirst >= 0 {
+		forcingFirst = *directFFirst
+	}
+	if *directLin {
+		linLog = func(f string, a ...any) { t.Logf(f, a...) }
+	}
 	s, err := NewSolver(g, Options{MaxProducts: *directMaxP})
 	if err != nil {
 		t.Fatal(err)

@@ -152,7 +152,9 @@ type Solver struct {
 	slabs    [][]float64
 	lastKits int
 	lastKrel float64
-	products int // this call
+	// firstStep: the Newton iteration's first direction (forcingFirst).
+	firstStep bool
+	products  int // this call
 
 	// w32 and dσ32: the float32 walker and its tangent direction
 	// (lowTangents); low: the products at the current point are float32.
@@ -402,11 +404,18 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 	// in the linear residual's norm: then the solve is tighter, or the
 	// Newton steps stall there (maxOnlyTol).
 	p := progress(mx, wm)
-	rtol := min(0.1, max(1e-8, 0.3*math.Sqrt(p), forcingShare*target/p))
+	capT := forcingCap
+	if s.firstStep && forcingFirst > 0 {
+		capT = forcingFirst
+	}
+	rtol := min(capT, max(1e-8, forcingC*math.Pow(p, forcingExp), forcingShare*target/p))
 	if maxOnly {
 		rtol = maxOnlyTol
 	}
 	s.lastKits, s.lastKrel = s.lin.solve(mv, s.f, s.d, rtol, 300)
+	if linLog != nil {
+		linLog("  linear solve: residual %.3g, rtol %.3g, %d products, relative %.3g", p, rtol, s.lastKits, s.lastKrel)
+	}
 }
 
 // tangent sets dy = y'(x)·v: IP's strategy and its derivative
@@ -519,12 +528,26 @@ func (s *Solver) lowWalker() *walker[float32] {
 // leave in the last Newton step.
 const forcingShare = 0.03
 
-// The Krylov basis's size: up to maxRestart vectors (GMRES restarts after
-// as many products) within krylovBytes.
-const (
-	maxRestart  = 100
-	krylovBytes = 512 << 20
+// The forcing term's shape (see direction): min(forcingCap,
+// forcingC·r^forcingExp), forcingFirst (when > 0) the cap of a Newton
+// iteration's first step instead. Variables so that TestDirect can try
+// others.
+var (
+	forcingCap   = 0.1
+	forcingC     = 0.3
+	forcingExp   = 0.5
+	forcingFirst = 0.0
 )
+
+// linLog, when set (tests), receives a line per linear solve.
+var linLog func(format string, args ...any)
+
+// The Krylov basis's size: up to maxRestart vectors (GMRES restarts after
+// as many products) within krylovBytes (maxRestart a variable so that
+// TestDirect can try others).
+var maxRestart = 100
+
+const krylovBytes = 512 << 20
 
 var errNoConvergence = errors.New("the Newton iteration did not converge")
 
@@ -577,6 +600,7 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 			return it, mx, errNoConvergence
 		}
 		s.stats.Newton++
+		s.firstStep = it == 0
 		s.direction(x, lambda, mx, wm, target, wm <= tolW && !math.IsInf(tolW, 1), progress)
 		// Backtracking on the merit (weights of the current point).
 		t := 1.0
