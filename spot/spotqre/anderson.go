@@ -37,8 +37,12 @@ type anderson struct {
 
 // Anderson parameters. The depth: on the turn at λ = 10 from
 // x = 0, depth 10 needed 354 evaluations to the reach-weighted residual
-// 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass).
-var andersonDepth = 20
+// 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass). To the
+// hand-over of the first rung (below) 15 needs as many evaluations as 20
+// (to 2·10⁻²: 81 against 85; to 10⁻²: 101 against 93; 10 needs 129 and
+// 153) at three quarters of the vector work per iteration
+// (docs/benchmarks.md, "sixth pass: retuning the first rung").
+var andersonDepth = 15
 
 // andersonCheck: the strategy residual every this many iterations.
 var andersonCheck = 4
@@ -49,8 +53,14 @@ var andersonCheck = 4
 // pass; evaluations + products of the rung): 10⁻³, 137 + 88; 3·10⁻³,
 // 125 + 109; 10⁻², 93 + 114 (an Anderson iteration costs more than a
 // product); 3·10⁻², 77 + 137. To λ = 100 by the ladder 10⁻² changed the
-// work by under 1 % on the river and the report's turn.
-var handCold = 1e-2
+// work by under 1 % on the river and the report's turn. Retuned once the
+// products and Anderson's iterations got cheaper (docs/benchmarks.md,
+// "sixth pass: retuning the first rung"; depth 15, evaluations + products,
+// Newton iterations): 3·10⁻³, 137 + 113, 4; 10⁻², 109 + 109, 4;
+// 2·10⁻², 89 + 107, 4; 3·10⁻², 87 + 147, 6; 5·10⁻², 74 + 127, 5 — the
+// Newton phase costs about the same from 10⁻² to 5·10⁻² (its linear solves
+// must cover the same six decades), Anderson's iterations do not.
+var handCold = 2e-2
 
 // newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
 // history column j (ΔF_j and ΔU_j) lives in slabs 2j and 2j+1, n float64

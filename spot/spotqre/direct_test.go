@@ -43,6 +43,7 @@ var (
 	directFC     = flag.Float64("direct.fc", 0, "the forcing term's factor c in c·r^e (0: the package's)")
 	directFExp   = flag.Float64("direct.fexp", 0, "the forcing term's exponent e in c·r^e (0: the package's)")
 	directFFirst = flag.Float64("direct.ffirst", -1, "the cap of a Newton iteration's first step (0: the cap; −1: the package's)")
+	directFShare = flag.Float64("direct.fshare", 0, "the share of the target the last linear solve may leave (0: the package's)")
 	directRest   = flag.Int("direct.restart", 0, "GMRES's restart length cap (0: the package's)")
 	directLin    = flag.Bool("direct.lin", false, "log every linear solve")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
@@ -232,6 +233,9 @@ func TestDirect(t *testing.T) {
 	}
 	if *directFExp > 0 {
 		forcingExp = *directFExp
+	}
+	if *directFShare > 0 {
+		forcingShare = *directFShare
 	}
 	if *directFFirst >= 0 {
 		forcingFirst = *directFFirst

@@ -525,8 +525,15 @@ func (s *Solver) lowWalker() *walker[float32] {
 }
 
 // forcingShare is the share of the target residual the linear solve may
-// leave in the last Newton step.
-const forcingShare = 0.03
+// leave in the last Newton step (a variable so that TestDirect can try
+// others). 0.3, not 0.03: near the solution the Newton residual after a
+// step follows the linear one (the quadratic term is far smaller), so a
+// step from just above the target needs to gain only a little; with 0.03
+// a last step from r = 4·10⁻⁶ to the target 10⁻⁶ on the turn took
+// 40 products, with 0.3 22. Products to λ = 10, 100 on the river: 1,986
+// → 1,905; to λ* on the report's turn: 8,998 → 8,944 (docs/benchmarks.md,
+// "sixth pass: retuning the first rung").
+var forcingShare = 0.3
 
 // The forcing term's shape (see direction): min(forcingCap,
 // forcingC·r^forcingExp), forcingFirst (when > 0) the cap of a Newton
