@@ -37,7 +37,7 @@ var (
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
 	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
-	directHand   = flag.Float64("direct.hand", 1e-2, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual)")
+	directHand   = flag.Float64("direct.hand", 0, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual; 0: the package's)")
 	directAndM   = flag.Int("direct.depth", 0, "ladder: Anderson's depth (0: the package's)")
 	directFCap   = flag.Float64("direct.fcap", 0, "the forcing term's cap (0: the package's)")
 	directFC     = flag.Float64("direct.fc", 0, "the forcing term's factor c in c·r^e (0: the package's)")
@@ -288,7 +288,9 @@ func TestDirect(t *testing.T) {
 		case "auto":
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-			handCold = *directHand
+			if *directHand > 0 {
+				handCold = *directHand
+			}
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
 			a, err := s.Auto(0.001)
@@ -301,7 +303,9 @@ func TestDirect(t *testing.T) {
 			noLadder = *directMethod == "continuation"
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-			handCold = *directHand
+			if *directHand > 0 {
+				handCold = *directHand
+			}
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
 			if *directAndM > 0 {
