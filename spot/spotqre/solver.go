@@ -270,7 +270,9 @@ func (s *Solver) Lambda() float64 { return s.lam }
 // softmax(λx/pot)| over IP's reached information sets, and fills wt with
 // each entry's information-set probability and rs with each entry's
 // residual softmax(λy/pot) − softmax(λx/pot) (the merit's weights and
-// terms); with wt nil it computes y only.
+// terms); with wt nil it computes y only. With y nil the values are left
+// in s.q, IP's blocks in the tree's layout (Anderson reads them there,
+// yRange: the copy is a vector pass it does not need).
 func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes, wRes float64) {
 	res := wt != nil
 	scale := lambda / s.pot
@@ -293,12 +295,14 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 	for _, b := range s.ip {
 		n := b.k * b.nh
 		q := s.q[b.off : b.off+int64(n)]
-		yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
-		copy(yb, q)
-		for h := range b.nh {
-			if math.IsNaN(q[h]) {
-				for a := range b.k {
-					yb[a*b.nh+h] = xb[a*b.nh+h]
+		if y != nil {
+			yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
+			copy(yb, q)
+			for h := range b.nh {
+				if math.IsNaN(q[h]) {
+					for a := range b.k {
+						yb[a*b.nh+h] = xb[a*b.nh+h]
+					}
 				}
 			}
 		}
