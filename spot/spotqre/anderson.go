@@ -1,6 +1,9 @@
 package spotqre
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // Anderson acceleration (Walker & Ni, "Anderson acceleration for
 // fixed-point iterations", SIAM J. Numer. Anal. 49, 2011; type II, depth m,
@@ -25,6 +28,7 @@ type anderson struct {
 	n        int
 	f        []float64 // the last f = y(x) − x, updated in place
 	xb       []float64 // one block of x before the step (andersonStep)
+	yb       []float64 // one block of y(x) (yRange)
 	best     []float64
 	dF, dU   [][]float64 // ring of m columns
 	gram     []float64   // m × m, slot-indexed
@@ -37,8 +41,12 @@ type anderson struct {
 
 // Anderson parameters. The depth: on the issue's turn at λ = 10 from
 // x = 0, depth 10 needed 354 evaluations to the reach-weighted residual
-// 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass).
-var andersonDepth = 20
+// 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass). To the
+// hand-over of the first rung (below) 15 needs as many evaluations as 20
+// (to 2·10⁻²: 81 against 85; to 10⁻²: 101 against 93; 10 needs 129 and
+// 153) at three quarters of the vector work per iteration
+// (docs/benchmarks.md, "sixth pass: retuning the first rung").
+var andersonDepth = 15
 
 // andersonCheck: the strategy residual every this many iterations.
 var andersonCheck = 4
@@ -49,8 +57,14 @@ var andersonCheck = 4
 // pass; evaluations + products of the rung): 10⁻³, 137 + 88; 3·10⁻³,
 // 125 + 109; 10⁻², 93 + 114 (an Anderson iteration costs more than a
 // product); 3·10⁻², 77 + 137. To λ = 100 by the ladder 10⁻² changed the
-// work by under 1 % on the river and the report's turn.
-var handCold = 1e-2
+// work by under 1 % on the river and the report's turn. Retuned once the
+// products and Anderson's iterations got cheaper (docs/benchmarks.md,
+// "sixth pass: retuning the first rung"; depth 15, evaluations + products,
+// Newton iterations): 3·10⁻³, 137 + 113, 4; 10⁻², 109 + 109, 4;
+// 2·10⁻², 89 + 107, 4; 3·10⁻², 87 + 147, 6; 5·10⁻², 74 + 127, 5 — the
+// Newton phase costs about the same from 10⁻² to 5·10⁻² (its linear solves
+// must cover the same six decades), Anderson's iterations do not.
+var handCold = 2e-2
 
 // newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
 // history column j (ΔF_j and ΔU_j) lives in slabs 2j and 2j+1, n float64
@@ -63,7 +77,7 @@ var handCold = 1e-2
 func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 	a := &anderson{m: m, n: n}
 	a.f, a.best = bigSlice[float64](n), bigSlice[float64](n)
-	a.xb = make([]float64, vecBlock)
+	a.xb, a.yb = make([]float64, vecBlock), make([]float64, vecBlock)
 	a.dF, a.dU = make([][]float64, m), make([][]float64, m)
 	for j := range m {
 		if slab != nil {
@@ -107,7 +121,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 	run := andersonRun{mx: math.Inf(1), wm: math.Inf(1)}
 	for it := 0; run.evals < maxEvals; it++ {
 		if it%andersonCheck == 0 {
-			mx, wm := s.eval(x, lambda, s.y, s.wt, s.rs)
+			mx, wm := s.eval(x, lambda, nil, s.wt, s.rs)
 			run.evals++
 			if wm <= tolW && mx <= tolMax {
 				run.mx, run.wm = mx, wm
@@ -118,20 +132,23 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 				copy(A.best, x)
 			}
 		} else {
-			s.eval(x, lambda, s.y, nil, nil)
+			s.eval(x, lambda, nil, nil, nil)
 			run.evals++
 		}
-		y := s.y
 		f := A.f
 		// f, ‖f‖², and (with a previous point) the new column: Δf and
 		// Δx + αΔf, with its dot products (andersonColumn), in one pass.
 		var nf float64
 		j := -1
 		if !have {
-			for i := range f {
-				d := y[i] - x[i]
-				f[i] = d
-				nf += d * d
+			for lo := 0; lo < len(f); lo += vecBlock {
+				hi := min(lo+vecBlock, len(f))
+				yb := s.yRange(lo, hi, x, A.yb)
+				for i, yv := range yb {
+					d := yv - x[lo+i]
+					f[lo+i] = d
+					nf += d * d
+				}
 			}
 		} else {
 			if len(A.slot) == A.m {
@@ -142,7 +159,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 			} else {
 				j = len(A.slot)
 			}
-			nf = s.andersonColumn(j, x, y, alpha)
+			nf = s.andersonColumn(j, x, alpha)
 		}
 		if math.IsNaN(nf) || nf > 1e4*bestNorm {
 			copy(x, A.best)
@@ -170,7 +187,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 // block of the new column taking its dot products with the m history
 // columns while it is in cache. f and ΔU_j are updated in place (read, then
 // written: no memory read for ownership of lines the pass did not read).
-func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
+func (s *Solver) andersonColumn(j int, x []float64, alpha float64) float64 {
 	A := s.and
 	m := A.m
 	acc := A.acc
@@ -185,7 +202,8 @@ func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 	for lo := 0; lo < n; lo += vecBlock {
 		hi := min(lo+vecBlock, n)
 		c, u := nj[lo:hi], uj[lo:hi]
-		fb, xb, yb := f[lo:hi], x[lo:hi], y[lo:hi]
+		fb, xb := f[lo:hi], x[lo:hi]
+		yb := s.yRange(lo, hi, x, A.yb)
 		xb, yb = xb[:len(fb)], yb[:len(fb)]
 		c, u = c[:len(fb)], u[:len(fb)]
 		var fd float64
@@ -221,6 +239,36 @@ func (s *Solver) andersonColumn(j int, x, y []float64, alpha float64) float64 {
 	A.gram[j*m+j] = acc[j]
 	A.b[j] = acc[m+1]
 	return nf
+}
+
+// yRange returns y(x) at IP's unknowns lo ≤ i < hi (at most vecBlock) in
+// buf: the action values eval left in s.q, or x at the hands whose first
+// action's value is NaN (eval's rule) — what eval would have copied into y,
+// read while the block is in cache instead of through a vector of its own.
+func (s *Solver) yRange(lo, hi int, x, buf []float64) []float64 {
+	buf = buf[:hi-lo]
+	// The first IP block holding lo (blocks are contiguous in c).
+	bi := sort.Search(len(s.ip), func(i int) bool { return s.ip[i].c+s.ip[i].k*s.ip[i].nh > lo })
+	for i := lo; i < hi; bi++ {
+		b := s.ip[bi]
+		q := s.q[b.off : b.off+int64(b.k*b.nh)]
+		end := min(hi, b.c+b.k*b.nh)
+		for i < end {
+			j := i - b.c
+			h := j % b.nh
+			run := min(end-i, b.nh-h)
+			out, qs, qh, xs := buf[i-lo:i-lo+run], q[j:j+run], q[h:h+run], x[i:i+run]
+			for t := range out {
+				if math.IsNaN(qh[t]) {
+					out[t] = xs[t]
+				} else {
+					out[t] = qs[t]
+				}
+			}
+			i += run
+		}
+	}
+	return buf
 }
 
 // andersonStep moves x to x + αf − Σ γ_j ΔU_j, γ the least-squares

@@ -37,8 +37,15 @@ var (
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
 	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
-	directHand   = flag.Float64("direct.hand", 1e-2, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual)")
+	directHand   = flag.Float64("direct.hand", 0, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual; 0: the package's)")
 	directAndM   = flag.Int("direct.depth", 0, "ladder: Anderson's depth (0: the package's)")
+	directFCap   = flag.Float64("direct.fcap", 0, "the forcing term's cap (0: the package's)")
+	directFC     = flag.Float64("direct.fc", 0, "the forcing term's factor c in c·r^e (0: the package's)")
+	directFExp   = flag.Float64("direct.fexp", 0, "the forcing term's exponent e in c·r^e (0: the package's)")
+	directFFirst = flag.Float64("direct.ffirst", -1, "the cap of a Newton iteration's first step (0: the cap; −1: the package's)")
+	directFShare = flag.Float64("direct.fshare", 0, "the share of the target the last linear solve may leave (0: the package's)")
+	directRest   = flag.Int("direct.restart", 0, "GMRES's restart length cap (0: the package's)")
+	directLin    = flag.Bool("direct.lin", false, "log every linear solve")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
 
@@ -215,6 +222,27 @@ func TestDirect(t *testing.T) {
 		t.Skip("-long: an exploration")
 	}
 	g := loadFile(t, *directSpot)
+	if *directRest > 0 {
+		maxRestart = *directRest
+	}
+	if *directFCap > 0 {
+		forcingCap = *directFCap
+	}
+	if *directFC > 0 {
+		forcingC = *directFC
+	}
+	if *directFExp > 0 {
+		forcingExp = *directFExp
+	}
+	if *directFShare > 0 {
+		forcingShare = *directFShare
+	}
+	if *directFFirst >= 0 {
+		forcingFirst = *directFFirst
+	}
+	if *directLin {
+		linLog = func(f string, a ...any) { t.Logf(f, a...) }
+	}
 	s, err := NewSolver(g, Options{MaxProducts: *directMaxP})
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +288,9 @@ func TestDirect(t *testing.T) {
 		case "auto":
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-			handCold = *directHand
+			if *directHand > 0 {
+				handCold = *directHand
+			}
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
 			a, err := s.Auto(0.001)
@@ -273,7 +303,9 @@ func TestDirect(t *testing.T) {
 			noLadder = *directMethod == "continuation"
 			ladderLog = logf
 			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-			handCold = *directHand
+			if *directHand > 0 {
+				handCold = *directHand
+			}
 			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
 			rescueOn, backStep = *directRescue, *directBack
 			if *directAndM > 0 {

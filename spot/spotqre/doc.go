@@ -56,7 +56,7 @@
 // of the float64 one (the tests bound it by 8·2D·2⁻²⁴, D the tree's
 // depth), and what decides convergence — the Newton residual y(x) − x, the
 // line search, the criterion — stays float64. The linear solves stop at the relative
-// residual min(0.1, max(0.3·√r, 0.03·target/r)), r the nonlinear residual
+// residual min(0.1, max(0.3·√r, 0.3·target/r)), r the nonlinear residual
 // (Eisenstat & Walker, "Choosing the forcing terms in an inexact Newton
 // method", SIAM J. Sci. Comput. 17, 1996: superlinear convergence without
 // over-solving, and never tighter than what the last step needs), and at
@@ -74,8 +74,8 @@
 // uniform play to min(λ, 10), does not follow the path: Anderson
 // acceleration of the fixed-point iteration x ← y(x) (Walker & Ni,
 // "Anderson acceleration for fixed-point iterations", SIAM J. Numer. Anal.
-// 49, 2011; type II, depth 20, mixing 0.1, least squares in the action
-// values) from x = 0 until the reach-weighted residual is below 10⁻², then
+// 49, 2011; type II, depth 15, mixing 0.1, least squares in the action
+// values) from x = 0 until the reach-weighted residual is below 2·10⁻², then
 // the Newton corrector without the path's early give-ups. Each later rung is
 // a continuation step (the predictor, then the Newton corrector, which gives
 // up after two damped steps, a merit not falling tenfold in three

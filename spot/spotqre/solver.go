@@ -152,7 +152,9 @@ type Solver struct {
 	slabs    [][]float64
 	lastKits int
 	lastKrel float64
-	products int // this call
+	// firstStep: the Newton iteration's first direction (forcingFirst).
+	firstStep bool
+	products  int // this call
 
 	// w32 and dσ32: the float32 walker and its tangent direction
 	// (lowTangents); low: the products at the current point are float32.
@@ -280,7 +282,9 @@ func (s *Solver) Lambda() float64 { return s.lam }
 // softmax(λx/pot)| over IP's reached information sets, and fills wt with
 // each entry's information-set probability and rs with each entry's
 // residual softmax(λy/pot) − softmax(λx/pot) (the merit's weights and
-// terms); with wt nil it computes y only.
+// terms); with wt nil it computes y only. With y nil the values are left
+// in s.q, IP's blocks in the tree's layout (Anderson reads them there,
+// yRange: the copy is a vector pass it does not need).
 func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes, wRes float64) {
 	res := wt != nil
 	scale := lambda / s.pot
@@ -303,12 +307,14 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 	for _, b := range s.ip {
 		n := b.k * b.nh
 		q := s.q[b.off : b.off+int64(n)]
-		yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
-		copy(yb, q)
-		for h := range b.nh {
-			if math.IsNaN(q[h]) {
-				for a := range b.k {
-					yb[a*b.nh+h] = xb[a*b.nh+h]
+		if y != nil {
+			yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
+			copy(yb, q)
+			for h := range b.nh {
+				if math.IsNaN(q[h]) {
+					for a := range b.k {
+						yb[a*b.nh+h] = xb[a*b.nh+h]
+					}
 				}
 			}
 		}
@@ -414,11 +420,18 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 	// in the linear residual's norm: then the solve is tighter, or the
 	// Newton steps stall there (maxOnlyTol).
 	p := progress(mx, wm)
-	rtol := min(0.1, max(1e-8, 0.3*math.Sqrt(p), forcingShare*target/p))
+	capT := forcingCap
+	if s.firstStep && forcingFirst > 0 {
+		capT = forcingFirst
+	}
+	rtol := min(capT, max(1e-8, forcingC*math.Pow(p, forcingExp), forcingShare*target/p))
 	if maxOnly {
 		rtol = maxOnlyTol
 	}
 	s.lastKits, s.lastKrel = s.lin.solve(mv, s.f, s.d, rtol, 300)
+	if linLog != nil {
+		linLog("  linear solve: residual %.3g, rtol %.3g, %d products, relative %.3g", p, rtol, s.lastKits, s.lastKrel)
+	}
 }
 
 // tangent sets dy = y'(x)·v: IP's strategy and its derivative
@@ -528,15 +541,36 @@ func (s *Solver) lowWalker() *walker[float32] {
 }
 
 // forcingShare is the share of the target residual the linear solve may
-// leave in the last Newton step.
-const forcingShare = 0.03
+// leave in the last Newton step (a variable so that TestDirect can try
+// others). 0.3, not 0.03: near the solution the Newton residual after a
+// step follows the linear one (the quadratic term is far smaller), so a
+// step from just above the target needs to gain only a little; with 0.03
+// a last step from r = 4·10⁻⁶ to the target 10⁻⁶ on the turn took
+// 40 products, with 0.3 22. Products to λ = 10, 100 on the river: 1,986
+// → 1,905; to λ* on the report's turn: 8,998 → 8,944 (docs/benchmarks.md,
+// "sixth pass: retuning the first rung").
+var forcingShare = 0.3
+
+// The forcing term's shape (see direction): min(forcingCap,
+// forcingC·r^forcingExp), forcingFirst (when > 0) the cap of a Newton
+// iteration's first step instead. Variables so that TestDirect can try
+// others.
+var (
+	forcingCap   = 0.1
+	forcingC     = 0.3
+	forcingExp   = 0.5
+	forcingFirst = 0.0
+)
+
+// linLog, when set (tests), receives a line per linear solve.
+var linLog func(format string, args ...any)
 
 // The Krylov basis's size: up to maxRestart vectors (GMRES restarts after
-// as many products) within krylovBytes.
-const (
-	maxRestart  = 100
-	krylovBytes = 512 << 20
-)
+// as many products) within krylovBytes (maxRestart a variable so that
+// TestDirect can try others).
+var maxRestart = 100
+
+const krylovBytes = 512 << 20
 
 var errNoConvergence = errors.New("the Newton iteration did not converge")
 
@@ -589,6 +623,7 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 			return it, mx, errNoConvergence
 		}
 		s.stats.Newton++
+		s.firstStep = it == 0
 		s.direction(x, lambda, mx, wm, target, wm <= tolW && !math.IsInf(tolW, 1), progress)
 		// Backtracking on the merit (weights of the current point).
 		t := 1.0

@@ -53,11 +53,13 @@ func BenchmarkAndersonIteration(b *testing.B) {
 		A.slot = append(A.slot, j)
 		A.gram[j*A.m+j] = 1
 	}
+	// y(x) where eval leaves it: one IP block of n hands, one action.
+	s.ip, s.q = []block{{k: 1, nh: n}}, y
 	for b.Loop() {
 		j := A.slot[0]
 		copy(A.slot, A.slot[1:])
 		A.slot = A.slot[:A.m-1]
-		s.andersonColumn(j, x, y, 1)
+		s.andersonColumn(j, x, 1)
 		A.slot = append(A.slot, j)
 		s.andersonStep(x, A.f, 1)
 		for i := range x {
