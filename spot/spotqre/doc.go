@@ -148,29 +148,21 @@
 // The linear solves' polynomial preconditioner (cheb.go). The spectrum of
 // I − y'(x) is, on every spot measured, real or nearly so and spread
 // continuously from about 1 to K, K growing like λ² (227 at λ = 10 on the
-// issue's turn spot; 641 and 3,230 at λ = 40 and 100 on the report's):
+// issue's turn spot; 641 and 3,230 at λ = 40 and 100 on the report's), so
 // GMRES needs about √K products, and on a large spot its Gram–Schmidt work
-// (0.7 ms per earlier Krylov vector at 844,000 unknowns, against 26 ms a
-// product) costs as much as the products at 75 vectors, where the 512 MB
-// basis also restarts. So after 20 plain GMRES steps (a solve that
-// converges there is unchanged) the largest Ritz value θ of those steps
-// sets the interval [0.9, 1.15·θ], and the solve goes on by GMRES on
+// grows with the square of the basis. After 20 plain GMRES steps (a solve
+// that converges there is unchanged) the largest Ritz value θ of those
+// steps sets the interval [0.9, 1.15·θ], and the solve goes on by GMRES on
 // A·p(A), p the Chebyshev iteration's polynomial of degree 8 on that
 // interval (Saad, "Iterative Methods for Sparse Linear Systems", 2nd ed.,
 // 2003, Algorithm 12.1; polynomial preconditioning of GMRES: Loe & Morgan,
 // Numer. Linear Algebra Appl. 29, 2022): A·p(A) has its spectrum near 1,
 // the outer GMRES keeps 8 times fewer vectors and stays robust where the
-// interval is off. On the issue's turn at λ = 40 a long Newton solve then
-// takes 30–35 % less CPU for 0–16 % more products; along the path from
-// λ = 0 it costs 13–25 % more products and saves about 30 % of the CPU
-// from λ ≈ 30 on (λ = 40.5 after 570 s of CPU against 795 s for GMRES);
-// at λ = 10, where the spectrum is narrow (K ≈ 227) and the solves short,
-// it was slower (λ = 10: 1,464 products and 76.6 s of CPU against 1,207 and
-// 62.7 s), so below a largest Ritz value of 500 the solves stay plain GMRES
-// (the present code to the digit). On smaller spots (the
-// river, the report's turn, the tests) the vectors stay in cache, the
-// polynomial's extra products are not repaid (+43 % to λ* on the report's
-// turn), and plain GMRES is kept.
+// interval is off. It is used only where it pays (measured: about 30 %
+// less CPU from λ ≈ 30 on the issue's turn, slower at λ = 10 and on
+// spots whose vectors stay in cache): on spots with at least 2¹⁷ IP
+// action values, once the largest Ritz value of the last long solve is at
+// least 500.
 //
 // # Convergence criterion
 //
@@ -223,122 +215,67 @@
 // (strategy, action values, the strategy's derivative and, once a product
 // is float64, Q − pot/2 in float64; strategy, derivative and Q − pot/2 in
 // float32 for the float32 products: up to four float64 and three float32
-// arrays of spot.Game.Size), and up to 100 vectors of IP's entries (the
+// arrays of spot.Game.Size), up to 100 vectors of IP's entries (the
 // Krylov basis, within 512 MB; with the polynomial preconditioner six more,
-// 40 MB on the issue's turn) and the continuation's points. Figures are
-// in docs/benchmarks.md ("QRE on spots" and its second pass): on the
-// issue's river spot λ* (0.1 % of the pot) takes about 0.3 s of CPU; on the
-// report's narrow turn spot (spot/testdata/report-turn.toml) about 10 s; on
-// the issue's turn spot λ = 10, where the QRE is still 5.5 % of the pot
-// exploitable, takes about 7.7–8.0 s (the first rung: 93 Anderson
-// iterations, each an evaluation of about 31 ms and its vector work, then
-// 4 Newton steps of 106 float32 products of about 19 ms; the
-// continuation from λ = 0 needed 1,207 products and 61 s; docs/
-// benchmarks.md, fifth pass and the sixth pass's two parts: the tree
-// passes, the vector work). Anderson's history is 40 float64 vectors of
-// IP's entries (270 MB on the issue's turn), in the memory of the Krylov
-// basis's first 40 vectors (newAnderson: the two are never live at once).
-// The large vectors ask for transparent huge pages (big.go), cut one after
-// another from 2 MB-aligned chunks so that the pages are whole: their first
-// touch is otherwise a page fault per 4 KB.
+// 40 MB on the issue's turn) and the continuation's points. Anderson's
+// history is 30 float64 vectors of IP's entries, in the memory of the
+// Krylov basis's first vectors (newAnderson: the two are never live at
+// once). The large vectors ask for transparent huge pages (big.go), cut
+// one after another from 2 MB-aligned chunks so that the pages are whole:
+// their first touch is otherwise a page fault per 4 KB. The issue's turn
+// at λ = 10 peaks at about 530 MB.
 //
-// # The turn target (5× a Nash solve): borderline at λ = 10
+// Measured (docs/benchmarks.md, "QRE on spots" and its passes; one
+// thread): on the issue's river spot λ* (0.1 % of the pot) takes about
+// 0.35 s; on the report's narrow turn spot (spot/testdata/report-turn.toml)
+// about 7 s. On the issue's turn spot, λ = 10 (where the QRE is still
+// 5.5 % of the pot exploitable) takes about 4.5 times the DCFR solve to
+// 0.5 % of the pot that the issue names as the yardstick (7.2–8.0 s of
+// wall time against 1.7–1.9 s; 81 Anderson iterations of about 30 ms of
+// evaluation each, then 4 Newton steps of 107 float32 products of about
+// 19 ms and their Gram–Schmidt work).
 //
-// The issue asks for the QRE on its turn spot within 5 times the time DCFR
-// takes to 0.5 % of the pot (90 iterations and the exploitability checks,
-// about 1.6 s single-threaded: some 200 tree passes), i.e. about 8 s or
-// 1,000 tree passes. This solver takes about 5 times the Nash solve
-// at λ = 10 (4.7–5.2 times: 7.6–8.0 s against 1.5–1.6 s on a shared
-// machine in its quiet spells, after both parts of the sixth pass —
-// cheaper tree passes, cheaper vector work; 6.0–6.6 times before it, 8.5
-// times before the fifth pass, 36 times before the ladder's Anderson
-// rung),
-// where the QRE is still 5.5 % of the pot exploitable; λ* is far larger,
-// and beyond λ = 10 the ladder moves at the continuation's pace
-// (docs/benchmarks.md, fourth pass). At λ = 10 the first rung costs 93
-// evaluations and 106 products (plus 8 evaluations of line searches and
-// the criterion), each two tree passes of about 10–11 ms (DCFR's pass is
-// about 8 ms; ours also sweeps the beliefs' masses at every own node, and
-// computes Q and the logit per entry or carries two reach vectors; the
-// rest of an evaluation is IP's logit and the residual): about 430
-// passes, plus Anderson's vector work and GMRES's orthogonalisation. The
-// passes are scalar arithmetic more than memory traffic: float32 passes
-// are only about 10 % faster (kept for the products; for evaluations the
-// conversions cost more than they save — docs/benchmarks.md, sixth pass). The reasons beyond λ = 10 are structural, not constant
-// factors:
+// # Larger λ on a large spot
 //
-//   - The path: from λ = 0, steps of a few per cent of λ (the corrector's
-//     region is about pot/λ wide in the action values, and the predictor
-//     leaves a reach-weighted strategy error of 1–6 % after each step),
-//     each of 3–4 Newton steps. To λ = 100 on the report's turn spot: 59
-//     steps, 231 Newton steps, 8,108 products.
-//   - Each Newton step: 30–150 GMRES products. The Jacobian's eigenvalues
-//     at mixing information sets have size λ·(payoff)/pot, and information
-//     sets reached with probability 10⁻⁹–10⁻¹² (ghost lines, whose beliefs
-//     are ratios of such probabilities) carry the largest residual after
-//     every predictor step.
+// Beyond λ = 10 the cost grows roughly like λ², for structural reasons,
+// not constant factors:
+//
+//   - The path: steps of a few per cent of λ (the corrector's region is
+//     about pot/λ wide in the action values, and the predictor leaves a
+//     reach-weighted strategy error of 1–6 % after each step), each of 3–4
+//     Newton steps. To λ = 100 on the report's turn spot: 59 steps, 231
+//     Newton steps, 8,108 products.
+//   - Each Newton step: about √K ∝ λ GMRES products (K above), and the
+//     information sets reached with probability 10⁻⁹–10⁻¹² (ghost lines,
+//     whose beliefs are ratios of such probabilities) carry the largest
+//     residual after every predictor step.
 //   - First-order alternatives are not faster on these λ by their known
 //     guarantees: magnetic mirror descent's proven contraction per
 //     iteration is 1/(1+ηα), α = pot/λ the entropy weight in chips and η
-//     the step; even granting η = 1/L (no larger step is covered by its
-//     analysis), L the payoff scale (up to a stack, 900 chips), reducing an
-//     O(1) error to 10⁻⁶ takes about ln(10⁶)·L·λ/pot ≈ 14·900·100/200 ≈
-//     6,000 iterations at λ = 100 (each one tree pass per player), 13 times
-//     the budget, and λ* is larger still. This is an estimate from the
-//     published rate, not a lower bound for every method; we know of no
-//     method with a better guarantee at these λ.
+//     the step; even granting η = 1/L, L the payoff scale (up to a stack,
+//     900 chips), reducing an O(1) error to 10⁻⁶ takes about
+//     ln(10⁶)·L·λ/pot ≈ 6,000 iterations at λ = 100 on the issue's turn.
+//     This is an estimate from the published rate, not a lower bound for
+//     every method.
 //
-// Tried and rejected (products to λ = 100 on the report's turn spot at the
-// former forcing term 0.1·r, lower is better): eliminating IP's own
-// couplings too (the second pass as IP's exact response, so y'(x) keeps
-// only the cross-player coupling): 16,873 against 13,170; a looser path test (largest residual 10⁻³ or 10⁻²
-// instead of 10⁻⁴): 20,169 and 21,556 against 17,666 (the predictor then
-// starts farther away); faster step growth (1.5 or 2): 13,170 and 16,271
-// against 10,372 at 1.1.
+// So on the issue's turn λ = 15 already takes about a minute (1,358
+// products), and λ* (extrapolated 250–370) is out of reach; the report's
+// turn section uses the narrow turn spot, whose λ* is 110.
 //
-// Tried and rejected for the linear solves at larger λ (docs/benchmarks.md,
-// "fourth pass: larger λ"; recycle_test.go, linear_test.go, ptc_test.go,
-// behind -long): Krylov subspace recycling (GCRO, Parks et al., SIAM J.
-// Sci. Comput. 28, 2006) — with a continuous spectrum, even the best case
-// (the k largest Ritz vectors at the same matrix) saves fewer products than
-// the k it costs to form A·U: 204 → 199 / 195 / 188 / 173 for k = 5 / 10 /
-// 20 / 40 at λ = 100 on the report's turn, 58 → 57 for k = 5–20 at λ = 10
-// on the issue's turn, nothing with the smallest; IDR(s) (Sonneveld & van
-// Gijzen, SIAM J. Sci. Comput. 31, 2008; idrs_test.go): 30–40 % more products
-// (8,228 → 10,723 to λ = 100 on the report's turn with s = 4; 1,207 →
-// 1,576 to λ = 10 on the issue's); pseudo-transient continuation at fixed
-// λ (Kelley & Keyes, SIAM J. Numer. Anal. 35, 1998; ptcsolve_test.go) as the
-// globalisation for long λ steps or a start from the Nash solve: its
-// pseudo-time steps oscillate far from the QRE (from λ = 40's QRE to 60,
-// or from the Nash solve at λ* = 110 on the report's turn, no convergence
-// in 400 steps); CG on a reach-weighted symmetric form of the Newton
-// system (symcg_test.go): 1,440 products to λ = 10 on the report's turn
-// against GMRES's 236, and the criterion not met at λ = 40 — the
-// information sets play hardly reaches weigh nothing in its norm.
-//
-// The third pass's exploration below is now wired in as the ladder's first
-// rung and its rescues (see Method); its Anderson-first ladder is
-// implemented but off (docs/benchmarks.md, fourth pass: starting each
-// rung from the last rung's point, with the choice of kind following the
-// recent costs, it took the report's turn to λ* with 10 % less work than
-// the continuation, but the river to λ = 100 with 80 % more; without the
-// decay of the costs it took the issue's turn to λ = 26 with about 2,400
-// evaluations and products, where the continuation used about 3,900
-// products to λ = 20.6 and 7,300 to 31.1). Explored
-// (docs/benchmarks.md, "direct solve at fixed λ: exploration";
-// direct_test.go, TestDirect behind -long): a solve at one λ without the
-// path. Newton–GMRES from uniform play fails (its line search
-// stalls). Anderson acceleration of x ← y(x) (Walker & Ni, "Anderson
-// acceleration for fixed-point iterations", SIAM J. Numer. Anal. 49, 2011;
-// depth 20, mixing 0.1) from x = 0, handed to the Newton corrector once the
-// reach-weighted residual is below 10⁻³, solves the issue's turn spot at
-// λ = 10 in 141 evaluations and 88 products (19.6 s of CPU against the
-// continuation's 51.1 s, run alternately) — still about 12 times the Nash
-// solve. From x = 0 Anderson makes no progress at λ = 50 on the issue's turn
-// or at λ* = 110 on the report's turn; a ladder of λ in steps of 10, each
-// rung Anderson (≤ 200 evaluations) then Newton from the last rung's
-// solution, reaches λ* on the report's turn with half the products of the
-// continuation (1.17 times faster), and λ = 40 on the issue's turn (rungs of
-// 5 from λ = 30, Anderson ≤ 400) with 1,569 evaluations and 1,661 products
-// where the continuation used 12,786 products to λ = 40.4.
+// Tried and rejected, with the measurements and commands in
+// docs/benchmarks.md ("QRE on spots", passes two to six): eliminating IP's
+// own couplings as well (the second pass as IP's exact response); looser
+// path tests and faster step growth; Krylov subspace recycling (GCRO,
+// Parks et al., SIAM J. Sci. Comput. 28, 2006: with a continuous spectrum
+// even its best case saves fewer products than it costs); IDR(s)
+// (Sonneveld & van Gijzen, SIAM J. Sci. Comput. 31, 2008: 30–40 % more
+// products); pseudo-transient continuation at fixed λ (Kelley & Keyes,
+// SIAM J. Numer. Anal. 35, 1998: it oscillates on long λ steps); CG on a
+// reach-weighted symmetric form (ghost lines get no weight in its norm) —
+// the last four kept as measurements behind -long (recycle_test.go,
+// idrs_test.go, ptcsolve_test.go, symcg_test.go); Newton–GMRES from
+// uniform play at one λ (its line search stalls); float32 evaluations and
+// a float32 Krylov basis (the conversions cost more than the bytes they
+// save). Anderson-first ladder rungs are implemented but off: they help the
+// issue's turn and cost the report's turn and the river.
 package spotqre
