@@ -39,10 +39,11 @@ profile reaches with probability below 10⁻³ (given the cards dealt on the lin
 strategy's loss is measured against a best response restricted to the node, with the QRE's values
 (its beliefs and continuation are defined everywhere), as for Kuhn and Leduc above.</p>
 <p>The turn spot is narrower than the issue's turn spot (full ranges of 167 and 250 combinations,
-bets of 60 % and all-in, raises): there the continuation in λ takes about a minute of CPU to
-reach λ = 10 (still 5.5 % of the pot exploitable) and 18 minutes to reach λ = 48 (0.77 %), far
-beyond the time a report may take; the narrow spot reaches λ* in about 12 s of CPU. On the turn the path stops at λ*; on the river it goes on
-to 2λ* and 4λ*. docs/benchmarks.md ("QRE on spots") has the measurements. The quick report shows
+bets of 60 % and all-in, raises): there the solver reaches λ = 10 in about 8 s of CPU (4.5 times
+the Nash solve to 0.5 % of the pot; the QRE is still 5.5 % of the pot exploitable), but λ = 15
+already takes about a minute, and the cost grows about like λ², so λ* (extrapolated 250–370) is far
+beyond the time a report may take; the narrow spot reaches λ* in about 7 s of CPU. On the turn the
+path stops at λ*; on the river it goes on to 2λ* and 4λ*. docs/benchmarks.md ("QRE on spots") has the measurements. The quick report shows
 the river spot only.</p>`),
 	run: runQRESpots,
 }
