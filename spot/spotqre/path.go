@@ -100,7 +100,7 @@ const (
 	// from a predictor (the rungs after it). The third pass's measurements
 	// (docs/benchmarks.md): 10⁻³ was best at λ = 10 from x = 0 on the
 	// issue's turn; from a warm start 10⁻² and 10⁻¹ failed at larger λ,
-	// 10⁻⁴ did not. handCold (anderson.go) is now 10⁻² (fifth pass).
+	// 10⁻⁴ did not. handCold (anderson.go) is now 2·10⁻² (sixth pass).
 	handWarm = 1e-4
 	// handSlack: Newton also takes over from Anderson's best point when
 	// Anderson ran out of evaluations within this factor of the hand-over.
