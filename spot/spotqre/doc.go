@@ -232,7 +232,7 @@
 // 5.5 % of the pot exploitable) takes about 4.5 times the DCFR solve to
 // 0.5 % of the pot that the issue names as the yardstick (7.2–8.0 s of
 // wall time against 1.7–1.9 s; 81 Anderson iterations of about 30 ms of
-// evaluation each, then 4 Newton steps of 107 float32 products of about
+// evaluation each, then 4 Newton steps with 107 float32 products of about
 // 19 ms and their Gram–Schmidt work).
 //
 // # Larger λ on a large spot
