@@ -185,34 +185,14 @@ func (c *chebGMRES) solve(matvec func(v, out []float64), b, x []float64, rtol fl
 		for i := 0; i <= j+1; i++ {
 			r[i*m+j] = h[i*m+j]
 		}
-		for i := 0; i < j; i++ {
-			a, e := r[i*m+j], r[(i+1)*m+j]
-			r[i*m+j] = c.cs[i]*a + c.sn[i]*e
-			r[(i+1)*m+j] = -c.sn[i]*a + c.cs[i]*e
-		}
-		d := math.Hypot(r[j*m+j], hn)
-		if d == 0 {
-			d = 1e-300
-		}
-		c.cs[j], c.sn[j] = r[j*m+j]/d, hn/d
-		r[j*m+j] = d
-		r[(j+1)*m+j] = 0
-		c.g[j+1] = -c.sn[j] * c.g[j]
-		c.g[j] *= c.cs[j]
+		rel = givens(r, m, j, hn, c.cs, c.sn, c.g) / bn
 		j++
-		rel = math.Abs(c.g[j]) / bn
 		if rel <= rtol || hn == 0 {
 			break
 		}
 	}
 	// x = V y, R y = g.
-	for i := j - 1; i >= 0; i-- {
-		s := c.g[i]
-		for l := i + 1; l < j; l++ {
-			s -= r[i*m+l] * c.y[l]
-		}
-		c.y[i] = s / r[i*m+i]
-	}
+	backSolve(r, m, j, c.g, c.y)
 	for i := range j {
 		axpy(x, c.y[i], c.k.vec(i, n))
 	}

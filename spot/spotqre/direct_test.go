@@ -217,6 +217,16 @@ func nashValues(t *testing.T, s *Solver) []float64 {
 }
 
 // TestDirect (long) measures one direct solve per λ of -direct.lambda.
+// setLadderFlags sets the ladder's settings from TestDirect's flags.
+func setLadderFlags() {
+	andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
+	if *directHand > 0 {
+		handCold = *directHand
+	}
+	andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
+	rescueOn, backStep = *directRescue, *directBack
+}
+
 func TestDirect(t *testing.T) {
 	if !*long {
 		t.Skip("-long: an exploration")
@@ -287,12 +297,7 @@ func TestDirect(t *testing.T) {
 			_, mx, nerr = s.newton(x, lambda, math.Inf(1), DefaultTolerance, 100)
 		case "auto":
 			ladderLog = logf
-			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-			if *directHand > 0 {
-				handCold = *directHand
-			}
-			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
-			rescueOn, backStep = *directRescue, *directBack
+			setLadderFlags()
 			a, err := s.Auto(0.001)
 			if err != nil {
 				t.Fatal(err)
@@ -302,12 +307,7 @@ func TestDirect(t *testing.T) {
 		case "continuation", "ladder":
 			noLadder = *directMethod == "continuation"
 			ladderLog = logf
-			andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-			if *directHand > 0 {
-				handCold = *directHand
-			}
-			andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
-			rescueOn, backStep = *directRescue, *directBack
+			setLadderFlags()
 			if *directAndM > 0 {
 				andersonDepth = *directAndM
 			}

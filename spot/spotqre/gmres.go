@@ -151,22 +151,8 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 					vn[i] *= inv
 				}
 			}
-			for i := 0; i < j; i++ {
-				a, c := k.h[i*m+j], k.h[(i+1)*m+j]
-				k.h[i*m+j] = k.cs[i]*a + k.sn[i]*c
-				k.h[(i+1)*m+j] = -k.sn[i]*a + k.cs[i]*c
-			}
-			d := math.Hypot(k.h[j*m+j], hn)
-			if d == 0 {
-				d = 1e-300
-			}
-			k.cs[j], k.sn[j] = k.h[j*m+j]/d, hn/d
-			k.h[j*m+j] = d
-			k.h[(j+1)*m+j] = 0
-			k.g[j+1] = -k.sn[j] * k.g[j]
-			k.g[j] *= k.cs[j]
+			rel = givens(k.h, m, j, hn, k.cs, k.sn, k.g) / bn
 			j++
-			rel = math.Abs(k.g[j]) / bn
 			if rel <= rtol || hn == 0 {
 				break
 			}
@@ -174,13 +160,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 		first0 = false
 		k.cycle = j + 1
 		// x += V y, H y = g (upper triangular).
-		for i := j - 1; i >= 0; i-- {
-			s := k.g[i]
-			for l := i + 1; l < j; l++ {
-				s -= k.h[i*m+l] * k.y[l]
-			}
-			k.y[i] = s / k.h[i*m+i]
-		}
+		backSolve(k.h, m, j, k.g, k.y)
 		k.combine(x, j, k.y)
 		if rel <= rtol {
 			// The small residual says done: the true one decides.
@@ -301,5 +281,41 @@ func (k *krylov) combine(x []float64, j int, y []float64) {
 	V := k.basis[:j]
 	for lo := 0; lo < len(x); lo += vecBlock {
 		combBlock(x[lo:min(lo+vecBlock, len(x))], V, y[:j], lo)
+	}
+}
+
+// givens is one step of GMRES's small least squares (Saad & Schultz 1986):
+// it applies the earlier rotations (cs, sn)[:j] to column j of the
+// Hessenberg matrix h (row-major, m columns), whose entry below the
+// diagonal is hn, forms the rotation j that zeroes that entry, applies it
+// to the rotated right-hand side g, and returns |g[j+1]|, the residual of
+// the least squares after j+1 columns.
+func givens(h []float64, m, j int, hn float64, cs, sn, g []float64) float64 {
+	for i := 0; i < j; i++ {
+		a, c := h[i*m+j], h[(i+1)*m+j]
+		h[i*m+j] = cs[i]*a + sn[i]*c
+		h[(i+1)*m+j] = -sn[i]*a + cs[i]*c
+	}
+	d := math.Hypot(h[j*m+j], hn)
+	if d == 0 {
+		d = 1e-300
+	}
+	cs[j], sn[j] = h[j*m+j]/d, hn/d
+	h[j*m+j] = d
+	h[(j+1)*m+j] = 0
+	g[j+1] = -sn[j] * g[j]
+	g[j] *= cs[j]
+	return math.Abs(g[j+1])
+}
+
+// backSolve sets y[:j] to the solution of R y = g, R the upper-triangular
+// j×j top of the rotated Hessenberg matrix r (row-major, m columns).
+func backSolve(r []float64, m, j int, g, y []float64) {
+	for i := j - 1; i >= 0; i-- {
+		s := g[i]
+		for l := i + 1; l < j; l++ {
+			s -= r[i*m+l] * y[l]
+		}
+		y[i] = s / r[i*m+i]
 	}
 }
