@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"pokerlab/efg"
-	"pokerlab/internal/lp"
+	"pokerlab/internal/kernel/lp"
 )
 
 // MaxLPSequences bounds the size of the sequence-form linear program that
@@ -32,7 +32,7 @@ var ErrNotZeroSum = errors.New("br: the game value by linear programming needs a
 //	maximise f·q  subject to  Fᵀq − Aᵀx ≤ 0,  E x = e,  x ≥ 0,
 //
 // the dual of player 2's best response inside player 1's maximin. It is
-// solved by the sparse-aware tableau simplex of internal/lp, which limits the
+// solved by the sparse-aware tableau simplex of internal/kernel/lp, which limits the
 // game to MaxLPSequences sequences per player. (gonum's simplex gives the
 // same answers on Kuhn and AKQ but refactorises a dense basis at every pivot
 // and needs many minutes for Leduc; this one takes a few seconds.)

@@ -34,7 +34,7 @@ func BenchmarkIterate(b *testing.B) {
 }
 
 // BenchmarkScaling runs CFR+ on three sizes of the Leduc family on one and
-// two threads (internal/cmd/cfrscaling runs the whole 10^3–10^7 study):
+// two threads (internal/measure/cfrscaling runs the whole 10^3–10^7 study):
 //
 //	go test ./cfr -run '^$' -bench 'Scaling' -benchmem -count 5
 func BenchmarkScaling(b *testing.B) {

@@ -14,7 +14,7 @@ import (
 	"os"
 
 	"pokerlab/efg"
-	"pokerlab/internal/atomicfile"
+	"pokerlab/internal/base/atomicfile"
 )
 
 // A checkpoint file is checkpointMagic, the gob encoding of checkpointState,

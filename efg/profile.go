@@ -8,7 +8,7 @@ import (
 	"math"
 	"strings"
 
-	"pokerlab/internal/strictjson"
+	"pokerlab/internal/base/strictjson"
 )
 
 // Uniform returns the behaviour profile that plays every action of every
@@ -102,7 +102,7 @@ func ReadProfile(r io.Reader, t *Tree, name string) ([]float64, error) {
 }
 
 // DecodeJSON decodes one JSON document from r into v strictly (package
-// internal/strictjson: duplicate and unknown keys, numbers that do not fit,
+// internal/base/strictjson: duplicate and unknown keys, numbers that do not fit,
 // trailing data and truncation are errors). Errors read
 // "name:line:column: path: message". It returns where, which formats the
 // position of the value at a JSON path ("infosets[3]") the same way, for

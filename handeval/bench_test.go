@@ -119,7 +119,7 @@ func enumerateAll7(hist *[NumValues + 1]uint64) uint64 {
 // hand and returns the sum of the values. A function of its own (2.6 M
 // calls), so that the two innermost loops get their registers to
 // themselves: inlined into seven nested loops, they spill and reload loop
-// values (6 % slower, internal/cmd/ompcompare's enum7).
+// values (6 % slower, internal/measure/ompcompare's enum7).
 //
 //go:noinline
 func enumerateLast2(he Hand, e cards.Card, hist *[NumValues + 1]uint64) (sum uint64) {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"pokerlab/internal/fileerr"
+	"pokerlab/internal/base/fileerr"
 )
 
 // Variant is the seed's position variant of the postflop stats: with two

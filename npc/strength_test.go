@@ -3,8 +3,6 @@ package npc
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 
@@ -238,19 +236,5 @@ func TestMixtureErrorsAndCurves(t *testing.T) {
 		if math.Abs(area-1) > 1e-9 {
 			t.Errorf("%s: density integrates to %v", streetName(street), area)
 		}
-	}
-	dir := t.TempDir()
-	for _, f := range []string{"png", "svg"} {
-		var b bytes.Buffer
-		if err := PlotStrength(&b, f, tab, 3); err != nil {
-			t.Fatal(err)
-		}
-		if b.Len() < 1000 {
-			t.Errorf("%s figure of %d bytes", f, b.Len())
-		}
-		os.WriteFile(filepath.Join(dir, "phi3."+f), b.Bytes(), 0o644)
-	}
-	if err := PlotStrength(&bytes.Buffer{}, "gif", tab, 3); err == nil {
-		t.Error("gif: no error")
 	}
 }

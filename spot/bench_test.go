@@ -24,7 +24,7 @@ func BenchmarkIterate(b *testing.B) {
 	for _, c := range []struct {
 		name, file string
 		threads    int
-	}{{"turn", "testdata/issue-turn.toml", 1}, {"turn-2threads", "testdata/issue-turn.toml", 2}, {"river", "testdata/issue-river.toml", 1}} {
+	}{{"turn", "testdata/turn-Td9d6hQc-pot200-stack900.toml", 1}, {"turn-2threads", "testdata/turn-Td9d6hQc-pot200-stack900.toml", 2}, {"river", "testdata/river-Td9d6hQc2s-pot200-stack900.toml", 1}} {
 		b.Run(c.name, func(b *testing.B) {
 			g := benchGame(b, c.file)
 			s, err := NewSolver(g, SolveOptions{Threads: c.threads}, 0)
@@ -42,7 +42,7 @@ func BenchmarkIterate(b *testing.B) {
 // BenchmarkExploitability is one check (both best responses, float32) on the
 // turn spot.
 func BenchmarkExploitability(b *testing.B) {
-	g := benchGame(b, "testdata/issue-turn.toml")
+	g := benchGame(b, "testdata/turn-Td9d6hQc-pot200-stack900.toml")
 	s, err := NewSolver(g, SolveOptions{}, 0)
 	if err != nil {
 		b.Fatal(err)
@@ -57,7 +57,7 @@ func BenchmarkExploitability(b *testing.B) {
 // BenchmarkActionValues is one whole-tree evaluation of every action's EV
 // for one player (float64, what a QRE iteration needs) on the turn spot.
 func BenchmarkActionValues(b *testing.B) {
-	g := benchGame(b, "testdata/issue-turn.toml")
+	g := benchGame(b, "testdata/turn-Td9d6hQc-pot200-stack900.toml")
 	σ := g.Uniform()
 	ev := make([]float64, g.Size)
 	_, size := g.HandLayout()

@@ -11,7 +11,7 @@ import (
 
 	"pokerlab/cards"
 	"pokerlab/equity"
-	"pokerlab/internal/fileerr"
+	"pokerlab/internal/base/fileerr"
 )
 
 // Street is a betting round of a spot.

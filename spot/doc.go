@@ -93,7 +93,7 @@
 // goroutines, each with its own scratch; every child is computed by the same
 // arithmetic whichever goroutine takes it and the children are summed in a
 // fixed order, so results are bit-identical for any number of threads. An
-// iteration allocates nothing. The row kernels are in internal/vec (AVX2
+// iteration allocates nothing. The row kernels are in internal/kernel/vec (AVX2
 // with GOEXPERIMENT=simd, same bits as the scalar build).
 //
 // Memory: Game.MemoryEstimate is known before NewSolver allocates (two

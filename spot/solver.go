@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"time"
 
-	"pokerlab/internal/vec"
+	"pokerlab/internal/kernel/vec"
 )
 
 // Discount holds DCFR's parameters (Brown & Sandholm 2019): after

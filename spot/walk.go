@@ -4,7 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"pokerlab/internal/vec"
+	"pokerlab/internal/kernel/vec"
 )
 
 // walkMode says what a traversal does at the traverser's decision nodes.

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"pokerlab/hh"
-	"pokerlab/internal/dbtest"
+	"pokerlab/internal/testsupport/dbtest"
 )
 
 // BenchmarkImport imports the hands of $POKERLAB_BENCH_HANDS (a file or

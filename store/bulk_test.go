@@ -9,7 +9,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/hud"
-	"pokerlab/internal/dbtest"
+	"pokerlab/internal/testsupport/dbtest"
 )
 
 // hasKeyIndex reports whether the SQLite file has its index of hands by

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"pokerlab/hh"
-	"pokerlab/internal/dbtest"
+	"pokerlab/internal/testsupport/dbtest"
 )
 
 // TestCrashMidImport: an import process killed with SIGKILL between

@@ -151,7 +151,7 @@
 // # Tests
 //
 // Every test runs against a real SQLite file and a real PostgreSQL server
-// (internal/dbtest; scripts/pg-test-server starts one): the HUD from the
+// (internal/testsupport/dbtest; scripts/pg-test-server starts one): the HUD from the
 // cache and tail and from the rows equals hud over the same files on the
 // HandHQ hands and the real PokerStars and GGPoker fixtures of package hh,
 // with nothing folded, half folded, a fold stopped half way and everything

@@ -18,7 +18,7 @@ import (
 //
 //   - server_tables(id, config, tokens, owner_token, created_at, closed_at,
 //     last_hand, epoch, stacks, buy_ins, net): config is the table's JSON
-//     (internal/table), tokens the SHA-256 of each human seat's token (hex,
+//     (internal/app/table), tokens the SHA-256 of each human seat's token (hex,
 //     JSON array; "" for an NPC seat), never a token itself; last_hand,
 //     epoch and the JSON arrays stacks, buy_ins and net are the state after
 //     the last stored hand, written in the transaction that stores it.

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"pokerlab/hh"
-	"pokerlab/internal/dbtest"
+	"pokerlab/internal/testsupport/dbtest"
 )
 
 // serverHand is hand n of table id: p1 folds to p2's big blind.

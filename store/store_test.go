@@ -13,7 +13,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/hud"
-	"pokerlab/internal/dbtest"
+	"pokerlab/internal/testsupport/dbtest"
 )
 
 const handhq = "../testdata/handhq"

@@ -6,7 +6,7 @@ package cfrplot
 
 import (
 	"pokerlab/cfr"
-	"pokerlab/internal/loglog"
+	"pokerlab/internal/figure/loglog"
 )
 
 // Convergence returns the chart of the traces' NashConv histories, one line

@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"pokerlab/internal/cli"
+	"pokerlab/internal/app/cli"
 )
 
 func main() {

@@ -29,8 +29,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"pokerlab/efg"
-	"pokerlab/internal/loglog"
-	"pokerlab/internal/plotx"
+	"pokerlab/internal/figure/loglog"
+	"pokerlab/internal/figure/plotx"
 	"pokerlab/qre"
 )
 

@@ -8,7 +8,7 @@
 // value is wall-clock time per unit of work, cpu the process's CPU time per
 // unit (less disturbed by other processes on a shared machine), with the
 // same names, units and amounts of work as the Go side
-// (internal/cmd/ompcompare), so the script can pair them.
+// (internal/measure/ompcompare), so the script can pair them.
 #include "omp/EquityCalculator.h"
 #include "omp/HandEvaluator.h"
 

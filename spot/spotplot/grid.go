@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"pokerlab/cards"
-	"pokerlab/internal/plotx"
+	"pokerlab/internal/figure/plotx"
 	"pokerlab/spot"
 )
 

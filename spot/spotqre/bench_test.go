@@ -10,7 +10,7 @@ import (
 // the response map: two tangent passes, in float64 and in float32) and one
 // evaluation (two passes) on the issue's turn spot at λ = 10.
 func BenchmarkProduct(b *testing.B) {
-	g := loadFile(b, "../testdata/issue-turn.toml")
+	g := loadFile(b, "../testdata/turn-Td9d6hQc-pot200-stack900.toml")
 	s, err := NewSolver(g, Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -52,7 +52,7 @@ func BenchmarkProduct(b *testing.B) {
 // λ* (Auto), and beside them the Nash solve by DCFR to 0.5 % of the pot
 // (checks every 10 iterations, as spot solve).
 func BenchmarkRiver(b *testing.B) {
-	g := loadFile(b, "../testdata/issue-river.toml")
+	g := loadFile(b, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")
 	solve := func(b *testing.B, lambdas ...float64) {
 		s, err := NewSolver(g, Options{})
 		if err != nil {

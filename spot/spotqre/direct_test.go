@@ -22,7 +22,7 @@ import (
 )
 
 var (
-	directSpot   = flag.String("direct.spot", "../testdata/report-turn.toml", "spot file of TestDirect")
+	directSpot   = flag.String("direct.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestDirect")
 	directLambda = flag.String("direct.lambda", "10", "λ of TestDirect (comma-separated: solved in order, each warm-started from the previous with -direct.warm=prev)")
 	directMethod = flag.String("direct.method", "anderson", "anderson | newton | anderson+newton | continuation (the plain continuation from 0) | ladder (Solve: the ladder from 0) | auto (Solver.Auto, λ*)")
 	directWarm   = flag.String("direct.warm", "zero", "zero | nash | prev")

@@ -227,7 +227,7 @@
 //
 // Measured (docs/benchmarks.md, "QRE on spots" and its passes; one
 // thread): on the issue's river spot λ* (0.1 % of the pot) takes about
-// 0.35 s; on the report's narrow turn spot (spot/testdata/report-turn.toml)
+// 0.35 s; on the report's narrow turn spot (spot/testdata/turn-Td9d6hQc-narrow.toml)
 // about 7 s. On the issue's turn spot, λ = 10 (where the QRE is still
 // 5.5 % of the pot exploitable) takes about 4.5 times the DCFR solve to
 // 0.5 % of the pot that the issue names as the yardstick (7.2–8.0 s of

@@ -22,7 +22,7 @@ import (
 )
 
 var (
-	linSpot   = flag.String("lin.spot", "../testdata/report-turn.toml", "spot file of TestLinearPath")
+	linSpot   = flag.String("lin.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestLinearPath")
 	linLambda = flag.String("lin.lambda", "40", "λ of TestLinearPath (comma-separated: one path through them)")
 	linMethod = flag.String("lin.method", "gmres", "default (the solver's choice) | gmres | idr | cheb (-lin.s: the degree) | cg")
 	linS      = flag.Int("lin.s", 8, "IDR(s): the shadow space's dimension s")

@@ -33,7 +33,7 @@ func lowSpots(t *testing.T) []struct {
 	}{
 		{"riverTiny", mustGame(t, riverTiny, spot.Options{})},
 		{"turnTiny", mustGame(t, turnTiny, spot.Options{})},
-		{"issue-river", loadFile(t, "../testdata/issue-river.toml")},
+		{"issue-river", loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")},
 	}
 }
 

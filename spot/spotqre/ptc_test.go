@@ -18,7 +18,7 @@ import (
 )
 
 var (
-	ptcSpot   = flag.String("ptc.spot", "../testdata/report-turn.toml", "spot file of TestPTC")
+	ptcSpot   = flag.String("ptc.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestPTC")
 	ptcLambda = flag.String("ptc.lambda", "40", "λ of TestPTC (comma-separated: a ladder)")
 	ptcWarm   = flag.String("ptc.warm", "prev", "zero | nash (DCFR to 0.5 %) | prev (the last rung's solution; the first from zero)")
 	ptcDt0    = flag.Float64("ptc.dt0", 0.1, "first pseudo-time step")

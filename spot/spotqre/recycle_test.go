@@ -22,7 +22,7 @@ import (
 )
 
 var (
-	recSpot   = flag.String("rec.spot", "../testdata/report-turn.toml", "spot file of TestRecycleBound")
+	recSpot   = flag.String("rec.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestRecycleBound")
 	recLambda = flag.Float64("rec.lambda", 40, "λ of TestRecycleBound")
 	recM      = flag.Int("rec.m", 100, "Arnoldi steps that give the Ritz vectors")
 	recK      = flag.String("rec.k", "5,10,20,40", "sizes of the recycled subspace")

@@ -71,7 +71,7 @@ func TestReportTurnLambdaStar(t *testing.T) {
 	if !*long {
 		t.Skip("-long: about 20 s")
 	}
-	g := loadFile(t, "../testdata/report-turn.toml")
+	g := loadFile(t, "../testdata/turn-Td9d6hQc-narrow.toml")
 	s, err := NewSolver(g, Options{})
 	if err != nil {
 		t.Fatal(err)

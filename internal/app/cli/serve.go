@@ -1,0 +1,211 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/time/rate"
+
+	"pokerlab/internal/app/serve"
+	"pokerlab/internal/app/table"
+	"pokerlab/store"
+)
+
+type serveOptions struct {
+	IO            *IOStreams
+	Listen        string
+	DB            string
+	Profiles      string
+	Advertise     string
+	ActionTimeout time.Duration
+	LeaseTimeout  time.Duration
+	NPCDelay      time.Duration
+	HandPause     time.Duration
+	RateLimit     float64
+	Burst         int
+	LogFormat     string
+	// ready, if set, is called with the address the server listens on.
+	ready func(addr string)
+	// stop, if set, ends the server like a signal (tests).
+	stop <-chan struct{}
+}
+
+func newServeCmd(f *Factory, runF func(*serveOptions) error) *cobra.Command {
+	opts := &serveOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "serve [--listen ADDR] [--db URL] [--profiles DIR] [--action-timeout D] [--lease-timeout D]",
+		Short: "Play against the NPCs in a browser; an HTTP API for game servers",
+		Long: `Run the poker server: a web page at / to sit down at a table with NPCs, and
+an HTTP API (docs/api.md, docs/openapi.yaml) that lets any game server create
+tables, act for human seats, stream the events, download the hands, and ask
+the NPCs for decisions in its own games (POST /api/decide).
+
+Every finished hand is stored in the hand database (--db: an SQLite file, by
+default pokerlab.db, or postgres://...), with its PHH and HUD rows, so that
+"pokerlab hud --db" and the API's HUDs see it. Tables resume after a restart
+from the stored state; a hand interrupted by a crash is void, every chip back.
+
+With PostgreSQL several servers share the database: each table is run by
+one of them, which holds its lease row and renews it; when a server dies,
+another takes its tables over within --lease-timeout (docs/deploy.md).
+
+Humans who do not act within --action-timeout check or fold. Logs go to
+standard error (log/slog; --log-format json for machines); tokens are never
+logged. SIGINT or SIGTERM stops the server gracefully: hands in progress are
+voided, the database is flushed, the leases are released.`,
+		Example: `  pokerlab serve                      # then open http://127.0.0.1:8080
+  pokerlab serve --listen 127.0.0.1:9000 --db hands.db --profiles ./profiles
+  pokerlab serve --listen :8080 --db postgres://poker@db:5432/poker --advertise http://10.0.0.5:8080`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			switch {
+			case opts.ActionTimeout <= 0:
+				return flagErrorf("--action-timeout %v: want a positive duration", opts.ActionTimeout)
+			case opts.LeaseTimeout < 100*time.Millisecond:
+				return flagErrorf("--lease-timeout %v: want 100ms or more", opts.LeaseTimeout)
+			case opts.NPCDelay < 0 || opts.HandPause < 0:
+				return flagErrorf("--npc-delay and --hand-pause: want 0 or more")
+			case opts.RateLimit <= 0 || opts.Burst <= 0:
+				return flagErrorf("--rate-limit and --burst: want positive values")
+			case opts.LogFormat != "text" && opts.LogFormat != "json":
+				return flagErrorf("--log-format %q: want text or json", opts.LogFormat)
+			}
+			if _, _, err := net.SplitHostPort(opts.Listen); err != nil {
+				return flagErrorf("--listen %q: want HOST:PORT (%v)", opts.Listen, err)
+			}
+			if opts.Advertise != "" && !strings.HasPrefix(opts.Advertise, "http://") && !strings.HasPrefix(opts.Advertise, "https://") {
+				return flagErrorf("--advertise %q: want http://HOST:PORT", opts.Advertise)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return serveRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Listen, "listen", "127.0.0.1:8080", "address to listen on (loopback by default; :8080 for every interface)")
+	dbFlag(cmd, &opts.DB)
+	fl.StringVar(&opts.Profiles, "profiles", "", "directory of stored profiles (NAME.toml); default: in the database")
+	fl.StringVar(&opts.Advertise, "advertise", "", "this server's URL for other replicas (default http://LISTEN address)")
+	fl.DurationVar(&opts.ActionTimeout, "action-timeout", 30*time.Second, "how long a human may think before checking or folding")
+	fl.DurationVar(&opts.LeaseTimeout, "lease-timeout", 10*time.Second, "how long a dead server's tables wait before another server takes them over")
+	fl.DurationVar(&opts.NPCDelay, "npc-delay", 600*time.Millisecond, "NPCs' thinking time at tables with a human (NPC-only tables never wait)")
+	fl.DurationVar(&opts.HandPause, "hand-pause", 2*time.Second, "pause after each hand at tables with a human")
+	fl.Float64Var(&opts.RateLimit, "rate-limit", 50, "requests per second per client (token, else IP address)")
+	fl.IntVar(&opts.Burst, "burst", 100, "burst of requests per client")
+	fl.StringVar(&opts.LogFormat, "log-format", "text", "log format: text or json")
+	return cmd
+}
+
+func serveRun(opts *serveOptions) error {
+	var h slog.Handler = slog.NewTextHandler(opts.IO.ErrOut, nil)
+	if opts.LogFormat == "json" {
+		h = slog.NewJSONHandler(opts.IO.ErrOut, nil)
+	}
+	log := slog.New(h)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if opts.stop != nil {
+		go func() {
+			select {
+			case <-opts.stop:
+				stop()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	db, err := store.Open(ctx, opts.DB, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ln, err := net.Listen("tcp", opts.Listen)
+	if err != nil {
+		return fmt.Errorf("--listen %s: %v", opts.Listen, err)
+	}
+	addr := ln.Addr().String()
+	self := opts.Advertise
+	if self == "" {
+		self = "http://" + addr
+	}
+	var idb [8]byte
+	rand.Read(idb[:])
+	host, _ := os.Hostname()
+	owner := fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(idb[:]))
+	st := serve.NewDBStorage(db, owner, self, opts.LeaseTimeout, log)
+	var profiles serve.ProfileStore = serve.DBProfiles{DB: db}
+	if opts.Profiles != "" {
+		if err := os.MkdirAll(opts.Profiles, 0o755); err != nil {
+			return fmt.Errorf("--profiles: %v", err)
+		}
+		profiles = &serve.DirProfiles{Dir: opts.Profiles}
+	}
+	srv, err := serve.New(serve.Config{
+		Tables:    table.Options{ActionTimeout: opts.ActionTimeout, NPCDelay: opts.NPCDelay, HandPause: opts.HandPause},
+		Storage:   st,
+		Profiles:  profiles,
+		Log:       log,
+		RateLimit: rate.Limit(opts.RateLimit),
+		Burst:     opts.Burst,
+		Self:      self,
+		Lookup: func(ctx context.Context, id string) (string, bool) {
+			_, a, ok, err := db.LeaseHolder(ctx, id)
+			return a, ok && err == nil
+		},
+		PlayerHUDJSON: func(ctx context.Context, name string) ([]byte, error) {
+			// `pokerlab hud --db URL --player NAME --json`, the same code.
+			io, out, _ := TestStreams("", false, false)
+			err := hudRun(&hudOptions{IO: io, DB: opts.DB, Filter: filterOptions{Player: name}, Player: name, JSON: true})
+			return out.Bytes(), err
+		},
+	})
+	if err != nil {
+		return err
+	}
+	hs := srv.HTTPServer(addr)
+	leases, stopLeases := context.WithCancel(context.Background())
+	leasesDone := make(chan struct{})
+	go func() {
+		defer close(leasesDone)
+		srv.RunLeases(leases, st)
+	}()
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("pokerlab serve: listening", "url", "http://"+addr, "db", store.Redact(opts.DB), "owner", owner)
+	if opts.ready != nil {
+		opts.ready(addr)
+	}
+	select {
+	case err = <-served:
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: voiding hands in progress, flushing the database")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	stopLeases()
+	<-leasesDone
+	ids := srv.Manager().IDs()
+	shutErr := srv.Shutdown(sctx)
+	hs.Shutdown(sctx)
+	st.Close()
+	if rerr := db.ReleaseTables(sctx, owner, ids); rerr != nil {
+		log.Warn("releasing leases", "err", rerr)
+	}
+	log.Info("stopped", "tables", len(ids))
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return shutErr
+}

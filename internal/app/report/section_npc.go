@@ -1,0 +1,181 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"pokerlab/internal/base/atomicfile"
+	"pokerlab/npc"
+	"pokerlab/npc/npcplot"
+)
+
+var npcSection = sectionFunc{
+	id:    "npc",
+	title: "NPCs that reproduce their HUD stats",
+	intro: template.HTML(`<p>The NPC design's computer players are configured by the statistics poker players read
+on a HUD (VPIP, PFR, 3Bet, continuation bets, folds to them, donk bets, bets after a missed
+continuation bet, …). At each decision an NPC computes its hand strength p — its expected share
+of the pot against random hands, by Monte Carlo — and takes the most aggressive action when p lies
+above the quantile of the strength distribution φ<sub>n</sub>(p) of the hands that reach that
+decision, so that the configured proportions come out. Hands reaching later streets are filtered
+by the NPC's own earlier actions, which the design's preflop-range conditioning does not see;
+pokerlab calibrates the thresholds by simulation so that the measured stats match. Below: the
+strength distributions for three players (the design's figure), and a six-max table of archetypes
+whose stats, measured by the HUD package from the hand histories of the simulation, are compared
+with their targets.</p>`),
+	run: runNPC,
+}
+
+// sixMaxTable is the report's table: six archetypes, 100 big blinds.
+const sixMaxTable = `small_blind = 1
+big_blind = 2
+stack = 200
+
+[[seats]]
+name = "Nina"
+profile = "nit"
+
+[[seats]]
+name = "Tom"
+profile = "tag"
+
+[[seats]]
+name = "Lara"
+profile = "lag"
+
+[[seats]]
+name = "Carl"
+profile = "calling-station"
+
+[[seats]]
+name = "Max"
+profile = "maniac"
+
+[[seats]]
+name = "Rita"
+profile = "regular"
+`
+
+func runNPC(b *Builder) error {
+	tables := npc.DefaultTables()
+	if err := b.FigureSaved("npc-strength-3", "Distribution φ₃(p) of the hand strength p (expected pot share against two random hands) on the flop, turn and river, over all starting hands weighted by their combinations, from the embedded strength tables. As in the NPC design's figure, the river distribution has mass at p = 0 and p = 1 and the flop is smooth.",
+		"pokerlab npc tables build --samples 12000 --seed 1 --threads 2 --out strength.bin   # how the embedded tables were built", func(path string) error {
+			return atomicfile.Write(path, func(w io.Writer) error { return npcplot.PlotStrength(w, ext(path), tables, 3) })
+		}); err != nil {
+		return err
+	}
+
+	calHands, hands := 200_000, 200_000
+	if b.Quick() {
+		calHands, hands = 8_000, 20_000
+	}
+	table, err := npc.ParseTable(sixMaxTable, "report six-max table")
+	if err != nil {
+		return err
+	}
+	// The table file, so that the commands below run as written.
+	if err := atomicfile.Write(filepath.Join(b.Dir(), "sixmax.toml"), func(w io.Writer) error {
+		_, err := io.WriteString(w, sixMaxTable)
+		return err
+	}); err != nil {
+		return err
+	}
+	// What "pokerlab sim" runs with these settings: calibration seeded by
+	// seed ^ 0xC0FFEE over 6 rounds, then the simulation seeded by seed.
+	simCommand := fmt.Sprintf("pokerlab sim --table %s --hands %d --calibrate-hands %d --seed %d",
+		filepath.Join(b.Dir(), "sixmax.toml"), hands, calHands, b.Seed())
+	if _, err := npc.Calibrate(table, npc.CalibrateOptions{Hands: calHands, Rounds: 6, Seed: b.Seed() ^ 0xC0FFEE, Threads: -1}); err != nil {
+		return err
+	}
+	rec, err := npc.NewRecorder(table, nil)
+	if err != nil {
+		return err
+	}
+	res, err := npc.Simulate(table, npc.SimOptions{Hands: hands, Seed: b.Seed(), Threads: -1, HandSink: rec.Hand})
+	if err != nil {
+		return err
+	}
+	if err := rec.Err(); err != nil {
+		return err
+	}
+	checks := rec.Check(res)
+	var names []string
+	for _, s := range table.Seats {
+		names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.ProfileRef))
+	}
+	if err := b.FigureSaved("npc-targets", fmt.Sprintf("Target against measured value of every stat with at least %d opportunities, for the six seats over %d simulated hands (after calibration on 6 × %d hands). Points on the diagonal are stats reproduced exactly.", npc.MinCheckedOpportunities, hands, calHands),
+		simCommand+" --json", func(path string) error {
+			return atomicfile.Write(path, func(w io.Writer) error {
+				return npcplot.PlotTargets(w, ext(path), names, checks, npc.MinCheckedOpportunities)
+			})
+		}); err != nil {
+		return err
+	}
+
+	var rows, few [][]string
+	var unmeasured []string
+	checked, ok, worst := 0, 0, 0.0
+	seats := map[string]any{}
+	for i, seat := range table.Seats {
+		stats := map[string]any{}
+		var none []string
+		for _, c := range checks[i] {
+			if c.Opportunities == 0 {
+				none = append(none, c.Stat.Key())
+				continue
+			}
+			row := []string{seat.Name + " (" + seat.ProfileRef + ")", c.Stat.Key(),
+				fmt.Sprintf("%.1f", 100*c.Target), fmt.Sprintf("%.1f", 100*c.Measured),
+				fmt.Sprintf("%d", c.Opportunities), fmt.Sprintf("%.1f–%.1f", 100*c.CI95[0], 100*c.CI95[1])}
+			if c.Opportunities >= npc.MinCheckedOpportunities {
+				checked++
+				status := "ok"
+				if c.OK {
+					ok++
+				} else {
+					status = "OFF"
+				}
+				worst = math.Max(worst, math.Abs(c.Measured-c.Target)/(c.Tolerance+2*c.StdErr))
+				rows = append(rows, append(row, status))
+			} else {
+				few = append(few, append(row, "not checked (few opportunities)"))
+			}
+			stats[c.Stat.Key()] = map[string]any{"target": 100 * c.Target, "measured": 100 * c.Measured,
+				"opportunities": c.Opportunities, "ci95": []float64{100 * c.CI95[0], 100 * c.CI95[1]}, "ok": c.OK}
+		}
+		if len(none) > 0 {
+			unmeasured = append(unmeasured, fmt.Sprintf("%s: %s", seat.Name, strings.Join(none, ", ")))
+		}
+		seats[seat.Name] = map[string]any{"profile": seat.ProfileRef, "stats": stats, "not_measured": none}
+	}
+	hps := float64(res.Hands) / res.Elapsed.Seconds()
+	b.Text(template.HTML(fmt.Sprintf(`%d of the %d stats with at least %d opportunities are within tolerance
+(2 percentage points, 1 for VPIP, PFR, 3Bet and flop CB, plus two standard errors of the measurement);
+the largest error is %.2f of its allowance. The simulation played %.0f hands per second on all cores,
+with every hand recorded for the HUD.`, ok, checked, npc.MinCheckedOpportunities, worst, hps)))
+	b.Table(Table{
+		Caption: fmt.Sprintf("The stats measured on at least %d opportunities, checked against their targets: target, measured (percent), opportunities, 95 %% Wilson interval.", npc.MinCheckedOpportunities),
+		Header:  []string{"seat", "stat", "target", "measured", "opportunities", "95 % interval", "check"},
+		Rows:    rows,
+		Folded:  few,
+		Summary: fmt.Sprintf("%d more stats measured on fewer than %d opportunities (too few to check)", len(few), npc.MinCheckedOpportunities),
+	}, simCommand)
+	if len(unmeasured) > 0 {
+		b.Text(template.HTML(template.HTMLEscapeString("Not measured (no opportunity in these hands): " + strings.Join(unmeasured, "; ") + ".")))
+	}
+	b.Number("hands", hands)
+	b.Number("calibration_hands", calHands)
+	b.Number("hands_per_second", hps)
+	b.Number("checked", checked)
+	b.Number("within_tolerance", ok)
+	b.Number("worst_error_over_allowance", worst)
+	b.Number("seats", seats)
+	return nil
+}
+
+// ext returns a figure file's format ("svg" or "png") from its extension.
+func ext(path string) string { return filepath.Ext(path)[1:] }

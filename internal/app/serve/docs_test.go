@@ -1,0 +1,47 @@
+package serve
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"pokerlab/internal/app/table"
+)
+
+// TestAPIDocumented: every route is in docs/openapi.yaml and docs/api.md,
+// and every JSON field of the API's types is in both.
+func TestAPIDocumented(t *testing.T) {
+	spec, err := os.ReadFile("../../../docs/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prose, err := os.ReadFile("../../../docs/api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []string{"/healthz", "/metrics", "/api/tables", "/api/tables/{id}", "/api/tables/{id}/actions",
+		"/api/tables/{id}/events", "/api/tables/{id}/hands", "/api/tables/{id}/hud", "/api/decide",
+		"/api/players/{name}/hud", "/api/profiles", "/api/profiles/{name}"} {
+		if !strings.Contains(string(spec), "  "+r+":") {
+			t.Errorf("openapi.yaml lacks %s", r)
+		}
+		if !strings.Contains(string(prose), r) {
+			t.Errorf("api.md lacks %s", r)
+		}
+	}
+	for _, v := range []any{table.State{}, table.SeatState{}, table.PotState{}, table.LegalAction{}, table.Result{},
+		table.Event{}, table.SeatStart{}, table.Decision{}, CreateTableRequest{}, SeatRequest{}, CreateTableResponse{},
+		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{}} {
+		ty := reflect.TypeOf(v)
+		for i := range ty.NumField() {
+			tag, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+			if tag == "" || tag == "-" {
+				continue
+			}
+			if !strings.Contains(string(spec), tag+":") && ty != reflect.TypeOf(TableSummary{}) && ty != reflect.TypeOf(SeatHUD{}) || !strings.Contains(string(prose), tag) {
+				t.Errorf("%s.%s (%q) is not documented in openapi.yaml and api.md", ty.Name(), ty.Field(i).Name, tag)
+			}
+		}
+	}
+}

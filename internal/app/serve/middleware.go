@@ -1,0 +1,283 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"pokerlab/internal/app/table"
+)
+
+// httpError is an answer with a status code and a message for the client.
+type httpError struct {
+	code int
+	msg  string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) error {
+	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+// statusOf maps an error to its status code and message. Errors that are
+// neither an httpError nor a table error are the server's fault: 500 with
+// a generic message (the details go to the log).
+func statusOf(err error) (int, string) {
+	var he *httpError
+	if errors.As(err, &he) {
+		return he.code, he.msg
+	}
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", mb.Limit)
+	}
+	for _, c := range []struct {
+		kind error
+		code int
+	}{
+		{table.ErrInvalid, http.StatusUnprocessableEntity},
+		{table.ErrIllegal, http.StatusUnprocessableEntity},
+		{table.ErrNotYourTurn, http.StatusConflict},
+		{table.ErrBadToken, http.StatusUnauthorized},
+		{table.ErrNoTable, http.StatusNotFound},
+		{table.ErrClosed, http.StatusGone},
+		{table.ErrStopped, http.StatusServiceUnavailable},
+		{table.ErrNotOwner, http.StatusServiceUnavailable},
+	} {
+		if errors.Is(err, c.kind) {
+			return c.code, err.Error()
+		}
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return http.StatusServiceUnavailable, "the request took too long"
+	}
+	return http.StatusInternalServerError, "internal error"
+}
+
+// statusWriter records the status code written.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// wrap turns an API function into a handler: panics become 500 (and a
+// log line), bodies are limited to MaxBody, each client is rate-limited,
+// requests other than streams get RequestTimeout, and errors are written
+// as {"error": ...} with their status code.
+func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) error, stream bool) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		w := &statusWriter{ResponseWriter: rw}
+		start := time.Now()
+		defer func() {
+			if p := recover(); p != nil {
+				s.met.errors.WithLabelValues("panic").Inc()
+				s.log.Error("panic in handler", "route", route, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				if w.code == 0 {
+					writeError(w, http.StatusInternalServerError, "internal error")
+				}
+			}
+			code := w.code
+			if code == 0 {
+				code = http.StatusOK
+			}
+			s.met.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
+			switch {
+			case code >= 500:
+				s.met.serverErrors.Inc()
+			case code >= 400:
+				s.met.clientErrors.Inc()
+			}
+			if code >= 500 || time.Since(start) > time.Second && !stream {
+				s.log.Warn("request", "route", route, "code", code, "ms", time.Since(start).Milliseconds())
+			}
+		}()
+		if !s.lim.allow(clientKey(r)) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
+			return
+		}
+		if id := tableID(r.URL.Path); id != "" && s.forward(w, r, id) {
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		if !stream {
+			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
+		if err := h(w, r); err != nil {
+			code, msg := statusOf(err)
+			if code == http.StatusInternalServerError {
+				s.log.Error("request failed", "route", route, "err", err)
+			}
+			if w.code == 0 {
+				writeError(w, code, msg)
+			}
+		}
+	})
+}
+
+func writeError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": msg})
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusInternalServerError)
+		io.WriteString(w, `{"error":"internal error"}`+"\n")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+}
+
+// decodeJSON reads one JSON object into dst: unknown fields, trailing data
+// and values of the wrong type are 400 with a message naming the field.
+func decodeJSON(r *http.Request, dst any) error {
+	// The body is read as JSON whatever its Content-Type says (curl -d
+	// sends form-urlencoded); malformed JSON is rejected below.
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return err
+		}
+		return badRequest("malformed JSON: data after the object")
+	}
+	return nil
+}
+
+// jsonError explains a decoding error.
+func jsonError(err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb):
+		return err
+	case errors.Is(err, io.EOF):
+		return badRequest("empty body: want a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return badRequest("malformed JSON: the body ends inside a value")
+	case errors.As(err, &syn):
+		return badRequest("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			return badRequest("malformed request: want a JSON object, got %s", typ.Value)
+		}
+		want := typ.Type.String()
+		switch typ.Type.Kind().String() {
+		case "int64", "int", "uint64":
+			want = "a whole number"
+		}
+		return badRequest("field %s: want %s, got %s", field, want, typ.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return badRequest("unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	}
+	return badRequest("malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// bearer returns the request's bearer token, or "".
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+// clientKey identifies a client for rate limiting: its token's hash if it
+// sends one (humans behind one address each get their own budget), else
+// its IP address.
+func clientKey(r *http.Request) string {
+	if tok := bearer(r); tok != "" {
+		sum := sha256.Sum256([]byte(tok))
+		return "t:" + string(sum[:8])
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return "ip:" + host
+}
+
+// limiter is a token bucket per client (golang.org/x/time/rate); buckets
+// idle for a few minutes are dropped.
+type limiter struct {
+	mu      sync.Mutex
+	limit   rate.Limit
+	burst   int
+	clients map[string]*client
+	swept   time.Time
+}
+
+type client struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+func newLimiter(l rate.Limit, burst int) *limiter {
+	return &limiter{limit: l, burst: burst, clients: map[string]*client{}, swept: time.Now()}
+}
+
+func (l *limiter) allow(key string) bool {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > time.Minute {
+		for k, c := range l.clients {
+			if now.Sub(c.seen) > 3*time.Minute {
+				delete(l.clients, k)
+			}
+		}
+		l.swept = now
+	}
+	c, ok := l.clients[key]
+	if !ok {
+		c = &client{lim: rate.NewLimiter(l.limit, l.burst)}
+		l.clients[key] = c
+	}
+	c.seen = now
+	return c.lim.AllowN(now, 1)
+}

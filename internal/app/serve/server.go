@@ -1,0 +1,171 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"pokerlab/hh"
+	"pokerlab/hud"
+	"pokerlab/internal/app/table"
+)
+
+// Storage is what the server keeps in its database: the tables and their
+// state (table.Registry), every finished hand (table.Store), and the
+// queries of the API.
+type Storage interface {
+	table.Store
+	table.Registry
+	// TableHands returns the finished hands of a table with numbers above
+	// after, oldest first, at most limit of them; every hole card is in
+	// them (the server masks what a client may not see).
+	TableHands(ctx context.Context, tableID string, after int64, limit int) ([]*hh.Hand, error)
+	// PlayerHUD tallies a player's stored hands; ok is false if the player
+	// has none.
+	PlayerHUD(ctx context.Context, name string) (p hud.Player, ok bool, err error)
+	// Ping checks that the database answers.
+	Ping(ctx context.Context) error
+}
+
+// Config configures a Server. Zero values are the defaults of `pokerlab
+// serve`.
+type Config struct {
+	Tables   table.Options
+	Storage  Storage
+	Profiles ProfileStore
+	Log      *slog.Logger
+	// RateLimit is each client's sustained requests per second (0: 50) and
+	// Burst its bucket (0: 100); a client is its bearer token, else its IP.
+	RateLimit rate.Limit
+	Burst     int
+	// MaxBody bounds request bodies (0: 1 MiB).
+	MaxBody int64
+	// RequestTimeout bounds each request but the event streams (0: 10 s).
+	RequestTimeout time.Duration
+	// Lookup, with replicas, returns the address ("http://host:port") of
+	// the server that runs a table this one does not; Self is this
+	// server's own address. Requests for such a table are forwarded.
+	Lookup func(ctx context.Context, tableID string) (string, bool)
+	Self   string
+	// PlayerHUDJSON, if set, writes GET /api/players/{name}/hud: the CLI
+	// gives `pokerlab hud --db URL --player NAME --json` itself, so the
+	// two are the same JSON by construction.
+	PlayerHUDJSON func(ctx context.Context, name string) ([]byte, error)
+}
+
+// Server is the HTTP API and web page over a table.Manager.
+type Server struct {
+	cfg     Config
+	mgr     *table.Manager
+	met     *metrics
+	lim     *limiter
+	log     *slog.Logger
+	handler http.Handler
+	bots    botCache
+	stopped chan struct{}
+	once    sync.Once
+	// afterHeartbeat, when set (tests), runs between a lease heartbeat's
+	// answer and the check of the tables against it, and may replace the
+	// answer.
+	afterHeartbeat func(held []string, err error) ([]string, error)
+}
+
+// New builds a server. Storage is required: every finished hand is stored.
+func New(cfg Config) (*Server, error) {
+	if cfg.Storage == nil {
+		return nil, errors.New("serve: no storage")
+	}
+	if cfg.Profiles == nil {
+		return nil, errors.New("serve: no profile store")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.RateLimit <= 0 {
+		cfg.RateLimit = 50
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 100
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	s := &Server{cfg: cfg, log: cfg.Log, stopped: make(chan struct{})}
+	s.met = newMetrics(func() float64 { return float64(s.mgr.Open()) })
+	s.mgr = table.NewManager(cfg.Tables, cfg.Storage, cfg.Storage, s.met, cfg.Log)
+	s.lim = newLimiter(cfg.RateLimit, cfg.Burst)
+	s.bots.init()
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Manager returns the server's tables.
+func (s *Server) Manager() *table.Manager { return s.mgr }
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// HTTPServer returns an http.Server for addr with the server's handler and
+// timeouts on every connection: headers within 5 s, a request body within
+// 15 s, a response within 30 s (event streams extend their own write
+// deadline as they go), idle keep-alive connections closed after 2 minutes.
+func (s *Server) HTTPServer(addr string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           s.handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.Background() },
+	}
+}
+
+// Shutdown stops every table (hands in progress are voided; the stored
+// state is the one after each table's last finished hand) and ends the
+// event streams.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.once.Do(func() { close(s.stopped) })
+	return s.mgr.Shutdown(ctx)
+}
+
+// routes builds the handler: the API routes behind the per-request
+// protections (panic recovery, size limit, rate limit, timeout, metrics).
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	handle := func(pattern string, h func(http.ResponseWriter, *http.Request) error, stream bool) {
+		mux.Handle(pattern, s.wrap(pattern, h, stream))
+	}
+	handle("GET /healthz", s.healthz, false)
+	mux.Handle("GET /metrics", s.met.handler())
+	handle("POST /api/tables", s.createTable, false)
+	handle("GET /api/tables", s.listTables, false)
+	handle("GET /api/tables/{id}", s.getTable, false)
+	handle("DELETE /api/tables/{id}", s.closeTable, false)
+	handle("POST /api/tables/{id}/actions", s.act, false)
+	handle("GET /api/tables/{id}/events", s.events, true)
+	handle("GET /api/tables/{id}/hands", s.hands, false)
+	handle("GET /api/tables/{id}/hud", s.tableHUD, false)
+	handle("POST /api/decide", s.decide, false)
+	handle("GET /api/players/{name}/hud", s.playerHUD, false)
+	handle("GET /api/profiles", s.listProfiles, false)
+	handle("GET /api/profiles/{name}", s.getProfile, false)
+	handle("PUT /api/profiles/{name}", s.putProfile, false)
+	handle("/api/", func(w http.ResponseWriter, r *http.Request) error {
+		return &httpError{http.StatusNotFound, fmt.Sprintf("no API route %s %s (docs/api.md lists them)", r.Method, r.URL.Path)}
+	}, false)
+	mux.Handle("/", webHandler())
+	return mux
+}

@@ -1,0 +1,103 @@
+// Command spotbench solves a spot single-threaded (or with -threads) to a
+// target exploitability and prints one JSON object: iterations,
+// exploitability, values, wall and CPU seconds of the solve, the memory
+// estimate and the peak resident set. It is the pokerlab side of the
+// comparison with postflop-solver in docs/benchmarks.md; `pokerlab spot
+// solve` does the same work with the full command around it.
+//
+//	go run ./internal/measure/spotbench -target 0.41 spot/testdata/turn-Td9d6hQc-pot200-stack900.toml
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	"pokerlab/spot"
+)
+
+func cpu() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
+}
+
+func rss() string {
+	b, _ := os.ReadFile("/proc/self/status")
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "VmRSS") || strings.HasPrefix(l, "VmHWM") {
+			out = append(out, strings.Join(strings.Fields(l), " "))
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return fmt.Sprintf("%s heap %d KiB sys %d KiB", strings.Join(out, ", "), ms.HeapAlloc>>10, ms.Sys>>10)
+}
+
+func main() {
+	target := flag.Float64("target", 0.5, "target exploitability, % of the pot")
+	iters := flag.Int("iterations", 1000, "iteration limit")
+	every := flag.Int("every", 10, "exploitability check period")
+	threads := flag.Int("threads", 1, "goroutines over chance branches")
+	profile := flag.String("cpuprofile", "", "write a CPU profile")
+	verbose := flag.Bool("v", false, "print the resident set at each stage")
+	flag.Parse()
+	logf := func(format string, args ...any) {
+		if *verbose {
+			fmt.Fprintf(os.Stderr, format+": %s\n", append(args, rss())...)
+		}
+	}
+	logf("start")
+	src, err := os.ReadFile(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sp, err := spot.ParseSpot(string(src), flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	t0 := time.Now()
+	g, err := spot.NewGame(sp, spot.Options{})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	s, err := spot.NewSolver(g, spot.SolveOptions{Threads: *threads}, 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	// Return the garbage of start-up and tree building to the system, so
+	// the resident set is what solving holds.
+	debug.FreeOSMemory()
+	build := time.Since(t0)
+	logf("game and solver")
+	if *profile != "" {
+		f, _ := os.Create(*profile)
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	c0, t1 := cpu(), time.Now()
+	last := s.Solve(spot.Stop{TargetPercent: *target, Iterations: *iters, Every: *every}, nil)
+	wall, cpus := time.Since(t1), cpu()-c0
+	logf("solved")
+	e := g.Evaluate(s.Finalize())
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	json.NewEncoder(os.Stdout).Encode(map[string]any{
+		"iterations": last.Iteration, "exploitability": e.Exploitability, "exploitability_pct": e.Percent,
+		"value_oop": e.Values[0], "value_ip": e.Values[1], "build_seconds": build.Seconds(),
+		"solve_seconds": wall.Seconds(), "solve_cpu_seconds": cpus,
+		"memory_estimate_bytes": g.MemoryEstimate(*threads), "peak_rss_kib": ru.Maxrss,
+	})
+}
