@@ -1,11 +1,14 @@
 package cli
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"pokerlab/efg"
+)
 
 // JSON output types of every command (the --json schemas), documented field
 // by field in docs/cli.md; schema_test.go fails if a field is missing there.
 
-import "pokerlab/efg"
+// --- Games, best response and exact values ---
 
 // GameInfoJSON is the output of "pokerlab game info --json".
 type GameInfoJSON struct {
@@ -42,69 +45,54 @@ type ExploitJSON struct {
 	Gains              []float64 `json:"gains"`
 }
 
-// --- Cards, hand evaluation and equity (issue 5) ---
-
-// EvalJSON is one line of "pokerlab eval --json" (JSON lines: one object per
-// hand).
-type EvalJSON struct {
-	Cards    string `json:"cards"`
-	Value    int    `json:"value"`
-	Category string `json:"category"`
+// GameListJSON is one element of the array written by "pokerlab game list --json".
+type GameListJSON struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Parameters  []string `json:"parameters"`
 }
 
-// EquityPlayerJSON is one player of "pokerlab equity --json".
-type EquityPlayerJSON struct {
-	Input  string  `json:"input"`
-	Equity float64 `json:"equity"`
-	Win    float64 `json:"win"`
-	Tie    float64 `json:"tie"`
-	StdErr float64 `json:"stderr"`
+// --- Solving: the CFR family ---
+
+// SolvePointJSON is one measurement of a solver run.
+type SolvePointJSON struct {
+	Iteration int     `json:"iteration"`
+	NashConv  float64 `json:"nash_conv"`
 }
 
-// EquityJSON is the output of "pokerlab equity --json".
-type EquityJSON struct {
-	Players []EquityPlayerJSON `json:"players"`
-	Board   string             `json:"board"`
-	Dead    string             `json:"dead"`
-	Method  string             `json:"method"`
-	Boards  *int64             `json:"boards,omitempty"`
-	Samples *int64             `json:"samples,omitempty"`
-	Seed    *uint64            `json:"seed,omitempty"`
-	StdErr  float64            `json:"stderr"`
-	Seconds float64            `json:"seconds"`
+// SolveJSON is the output of "pokerlab solve --json".
+type SolveJSON struct {
+	Game               string           `json:"game"`
+	Algo               string           `json:"algo"`
+	Iterations         int              `json:"iterations"`
+	NashConv           float64          `json:"nash_conv"`
+	Exploitability     *float64         `json:"exploitability"`
+	Values             []float64        `json:"values"`
+	Seconds            float64          `json:"seconds"`
+	MicrosPerIteration float64          `json:"us_per_iteration"`
+	History            []SolvePointJSON `json:"history"`
+	Seed               *uint64          `json:"seed,omitempty"`
+	ResumedFrom        *int             `json:"resumed_from,omitempty"`
 }
 
-// --- NPCs (issue 7) ---
-// --- Solving: the CFR family (issue 3) ---
-
-// SimJSON is the output of "pokerlab sim --json".
-type SimJSON struct {
-	Hands          int           `json:"hands"`
-	Seconds        float64       `json:"seconds"`
-	HandsPerSecond float64       `json:"hands_per_second"`
-	Seats          []SimSeatJSON `json:"seats"`
+// SolveRunJSON is one algorithm's run in "pokerlab solve compare --json".
+type SolveRunJSON struct {
+	Algo               string           `json:"algo"`
+	NashConv           float64          `json:"nash_conv"`
+	Exploitability     *float64         `json:"exploitability"`
+	Seconds            float64          `json:"seconds"`
+	MicrosPerIteration float64          `json:"us_per_iteration"`
+	History            []SolvePointJSON `json:"history"`
 }
 
-// SimSeatJSON is one seat of "pokerlab sim --json".
-type SimSeatJSON struct {
-	Name    string                 `json:"name"`
-	Profile string                 `json:"profile"`
-	Stats   map[string]SimStatJSON `json:"stats"`
+// SolveCompareJSON is the output of "pokerlab solve compare --json".
+type SolveCompareJSON struct {
+	Game       string         `json:"game"`
+	Iterations int            `json:"iterations"`
+	Runs       []SolveRunJSON `json:"runs"`
 }
 
-// SimStatJSON is one stat of a seat: percentages. Without an opportunity
-// the stat is not measured: measured is null, ci95 and ok are absent, and
-// status says so.
-type SimStatJSON struct {
-	Target        float64   `json:"target"`
-	Measured      *float64  `json:"measured"`
-	Opportunities int64     `json:"opportunities"`
-	CI95          []float64 `json:"ci95,omitempty"`
-	OK            *bool     `json:"ok,omitempty"`
-	Status        string    `json:"status"`
-}
-
-// --- Logit QRE (issue 4) ---
+// --- Logit QRE ---
 
 // AKQHandsJSON holds one quantity per hand of the AKQ game (null where it is
 // infinite: the free energy at λ = 0).
@@ -160,7 +148,39 @@ type QREFitJSON struct {
 	InfoSets             []efg.ProfileInfoSet `json:"infosets"`
 }
 
-// --- Hold'em engine, hand histories and HUD (issue 6) ---
+// --- Cards, hand evaluation and equity ---
+
+// EvalJSON is one line of "pokerlab eval --json" (JSON lines: one object per
+// hand).
+type EvalJSON struct {
+	Cards    string `json:"cards"`
+	Value    int    `json:"value"`
+	Category string `json:"category"`
+}
+
+// EquityPlayerJSON is one player of "pokerlab equity --json".
+type EquityPlayerJSON struct {
+	Input  string  `json:"input"`
+	Equity float64 `json:"equity"`
+	Win    float64 `json:"win"`
+	Tie    float64 `json:"tie"`
+	StdErr float64 `json:"stderr"`
+}
+
+// EquityJSON is the output of "pokerlab equity --json".
+type EquityJSON struct {
+	Players []EquityPlayerJSON `json:"players"`
+	Board   string             `json:"board"`
+	Dead    string             `json:"dead"`
+	Method  string             `json:"method"`
+	Boards  *int64             `json:"boards,omitempty"`
+	Samples *int64             `json:"samples,omitempty"`
+	Seed    *uint64            `json:"seed,omitempty"`
+	StdErr  float64            `json:"stderr"`
+	Seconds float64            `json:"seconds"`
+}
+
+// --- Hand histories and the HUD ---
 
 // HHReplayJSON is one line of "pokerlab hh replay --json" (JSON lines: one
 // object per hand).
@@ -212,47 +232,117 @@ type HudJSON struct {
 	Players map[string]HudPlayerJSON `json:"players"`
 }
 
-// --- Solving: the CFR family (issue 3) ---
+// --- The hand database ---
 
-// SolvePointJSON is one measurement of a solver run.
-type SolvePointJSON struct {
-	Iteration int     `json:"iteration"`
-	NashConv  float64 `json:"nash_conv"`
+// DBRejectionJSON is input "pokerlab db import" did not store.
+type DBRejectionJSON struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
 }
 
-// SolveJSON is the output of "pokerlab solve --json".
-type SolveJSON struct {
-	Game               string           `json:"game"`
-	Algo               string           `json:"algo"`
-	Iterations         int              `json:"iterations"`
-	NashConv           float64          `json:"nash_conv"`
-	Exploitability     *float64         `json:"exploitability"`
-	Values             []float64        `json:"values"`
-	Seconds            float64          `json:"seconds"`
-	MicrosPerIteration float64          `json:"us_per_iteration"`
-	History            []SolvePointJSON `json:"history"`
-	Seed               *uint64          `json:"seed,omitempty"`
-	ResumedFrom        *int             `json:"resumed_from,omitempty"`
+// DBImportJSON is the output of "pokerlab db import --json".
+type DBImportJSON struct {
+	DB             string            `json:"db"`
+	Paths          []string          `json:"paths"`
+	Files          int               `json:"files"`
+	Read           int               `json:"read"`
+	Stored         int               `json:"stored"`
+	Skipped        int               `json:"skipped"`
+	Rejected       int               `json:"rejected"`
+	Rejections     []DBRejectionJSON `json:"rejections"`
+	Seconds        float64           `json:"seconds"`
+	HandsPerSecond float64           `json:"hands_per_second"`
 }
 
-// SolveRunJSON is one algorithm's run in "pokerlab solve compare --json".
-type SolveRunJSON struct {
-	Algo               string           `json:"algo"`
-	NashConv           float64          `json:"nash_conv"`
-	Exploitability     *float64         `json:"exploitability"`
-	Seconds            float64          `json:"seconds"`
-	MicrosPerIteration float64          `json:"us_per_iteration"`
-	History            []SolvePointJSON `json:"history"`
+// DBStatsJSON is the output of "pokerlab db stats --json".
+type DBStatsJSON struct {
+	DB            string           `json:"db"`
+	Engine        string           `json:"engine"`
+	SchemaVersion int              `json:"schema_version"`
+	Hands         int64            `json:"hands"`
+	Players       int64            `json:"players"`
+	Sites         map[string]int64 `json:"sites"`
+	First         string           `json:"first"`
+	Last          string           `json:"last"`
 }
 
-// SolveCompareJSON is the output of "pokerlab solve compare --json".
-type SolveCompareJSON struct {
-	Game       string         `json:"game"`
-	Iterations int            `json:"iterations"`
-	Runs       []SolveRunJSON `json:"runs"`
+// DBFilterJSON is the filter of "pokerlab hud --db --json".
+type DBFilterJSON struct {
+	Player   string `json:"player,omitempty"`
+	Stakes   string `json:"stakes,omitempty"`
+	Since    string `json:"since,omitempty"`
+	Until    string `json:"until,omitempty"`
+	Position string `json:"position,omitempty"`
 }
 
-// --- Spots: heads-up NLHE subgames (issue 13) ---
+// --- NPCs ---
+
+// SimJSON is the output of "pokerlab sim --json".
+type SimJSON struct {
+	Hands          int           `json:"hands"`
+	Seconds        float64       `json:"seconds"`
+	HandsPerSecond float64       `json:"hands_per_second"`
+	Seats          []SimSeatJSON `json:"seats"`
+}
+
+// SimSeatJSON is one seat of "pokerlab sim --json".
+type SimSeatJSON struct {
+	Name    string                 `json:"name"`
+	Profile string                 `json:"profile"`
+	Stats   map[string]SimStatJSON `json:"stats"`
+}
+
+// SimStatJSON is one stat of a seat: percentages. Without an opportunity
+// the stat is not measured: measured is null, ci95 and ok are absent, and
+// status says so.
+type SimStatJSON struct {
+	Target        float64   `json:"target"`
+	Measured      *float64  `json:"measured"`
+	Opportunities int64     `json:"opportunities"`
+	CI95          []float64 `json:"ci95,omitempty"`
+	OK            *bool     `json:"ok,omitempty"`
+	Status        string    `json:"status"`
+}
+
+// NPCCalibrateSeatJSON is one seat of "pokerlab npc calibrate --json".
+type NPCCalibrateSeatJSON struct {
+	Name         string   `json:"name"`
+	Profile      string   `json:"profile"`
+	OpenRate     float64  `json:"open_rate"`
+	ColdCall     float64  `json:"cold_call"`
+	Maps         int      `json:"maps"`
+	NotReachable []string `json:"not_reachable"`
+}
+
+// NPCCalibrateJSON is the output of "pokerlab npc calibrate --json".
+type NPCCalibrateJSON struct {
+	Table  string                 `json:"table"`
+	Out    string                 `json:"out"`
+	Hands  int                    `json:"hands"`
+	Rounds int                    `json:"rounds"`
+	Seed   uint64                 `json:"seed"`
+	Seats  []NPCCalibrateSeatJSON `json:"seats"`
+}
+
+// NPCArchetypeJSON is one element of "pokerlab npc show --json" without a
+// profile argument.
+type NPCArchetypeJSON struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// NPCProfileJSON is the output of "pokerlab npc show PROFILE --json".
+type NPCProfileJSON struct {
+	Name        string                        `json:"name"`
+	Description string                        `json:"description"`
+	Stats       map[string]float64            `json:"stats"`
+	Positions   map[string]map[string]float64 `json:"positions"`
+	Sizes       map[string]float64            `json:"sizes"`
+	Bluff       float64                       `json:"bluff"`
+	Calibrated  bool                          `json:"calibrated"`
+}
+
+// --- Spots: heads-up No-Limit Hold'em subgames ---
 
 // SpotActionJSON is one action of a spot node.
 type SpotActionJSON struct {
@@ -358,97 +448,7 @@ type SpotShowJSON struct {
 	Plot           string           `json:"plot,omitempty"`
 }
 
-// --- Command-line rough edges (issue 11) ---
-
-// GameListJSON is one element of the array written by "pokerlab game list --json".
-type GameListJSON struct {
-	Name        string   `json:"name"`
-	Description string   `json:"description"`
-	Parameters  []string `json:"parameters"`
-}
-
-// NPCCalibrateSeatJSON is one seat of "pokerlab npc calibrate --json".
-type NPCCalibrateSeatJSON struct {
-	Name         string   `json:"name"`
-	Profile      string   `json:"profile"`
-	OpenRate     float64  `json:"open_rate"`
-	ColdCall     float64  `json:"cold_call"`
-	Maps         int      `json:"maps"`
-	NotReachable []string `json:"not_reachable"`
-}
-
-// NPCCalibrateJSON is the output of "pokerlab npc calibrate --json".
-type NPCCalibrateJSON struct {
-	Table  string                 `json:"table"`
-	Out    string                 `json:"out"`
-	Hands  int                    `json:"hands"`
-	Rounds int                    `json:"rounds"`
-	Seed   uint64                 `json:"seed"`
-	Seats  []NPCCalibrateSeatJSON `json:"seats"`
-}
-
-// NPCArchetypeJSON is one element of "pokerlab npc show --json" without a
-// profile argument.
-type NPCArchetypeJSON struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-}
-
-// NPCProfileJSON is the output of "pokerlab npc show PROFILE --json".
-type NPCProfileJSON struct {
-	Name        string                        `json:"name"`
-	Description string                        `json:"description"`
-	Stats       map[string]float64            `json:"stats"`
-	Positions   map[string]map[string]float64 `json:"positions"`
-	Sizes       map[string]float64            `json:"sizes"`
-	Bluff       float64                       `json:"bluff"`
-	Calibrated  bool                          `json:"calibrated"`
-}
-
-// --- The hand database (issue 12) ---
-
-// DBRejectionJSON is input "pokerlab db import" did not store.
-type DBRejectionJSON struct {
-	File  string `json:"file"`
-	Error string `json:"error"`
-}
-
-// DBImportJSON is the output of "pokerlab db import --json".
-type DBImportJSON struct {
-	DB             string            `json:"db"`
-	Paths          []string          `json:"paths"`
-	Files          int               `json:"files"`
-	Read           int               `json:"read"`
-	Stored         int               `json:"stored"`
-	Skipped        int               `json:"skipped"`
-	Rejected       int               `json:"rejected"`
-	Rejections     []DBRejectionJSON `json:"rejections"`
-	Seconds        float64           `json:"seconds"`
-	HandsPerSecond float64           `json:"hands_per_second"`
-}
-
-// DBStatsJSON is the output of "pokerlab db stats --json".
-type DBStatsJSON struct {
-	DB            string           `json:"db"`
-	Engine        string           `json:"engine"`
-	SchemaVersion int              `json:"schema_version"`
-	Hands         int64            `json:"hands"`
-	Players       int64            `json:"players"`
-	Sites         map[string]int64 `json:"sites"`
-	First         string           `json:"first"`
-	Last          string           `json:"last"`
-}
-
-// DBFilterJSON is the filter of "pokerlab hud --db --json".
-type DBFilterJSON struct {
-	Player   string `json:"player,omitempty"`
-	Stakes   string `json:"stakes,omitempty"`
-	Since    string `json:"since,omitempty"`
-	Until    string `json:"until,omitempty"`
-	Position string `json:"position,omitempty"`
-}
-
-// --- Spot QRE and comparison (issue 15) ---
+// --- QRE on spots and the comparison with Nash ---
 
 // SpotQREPointJSON is the QRE at one λ.
 type SpotQREPointJSON struct {
