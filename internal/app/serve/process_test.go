@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"pokerlab/hh"
-	"pokerlab/internal/testsupport/dbtest"
 	"pokerlab/internal/app/table"
+	"pokerlab/internal/testsupport/dbtest"
 	"pokerlab/store"
 )
 

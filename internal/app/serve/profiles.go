@@ -16,8 +16,8 @@ import (
 	"strings"
 	"sync"
 
-	"pokerlab/internal/base/atomicfile"
 	"pokerlab/internal/app/table"
+	"pokerlab/internal/base/atomicfile"
 	"pokerlab/npc"
 )
 
