@@ -12,8 +12,16 @@
 // Nimbus Roman, Times) and ends in the generic serif, and (2) gives every
 // text element the width gonum measured (textLength, with glyph spacing and
 // size adjusted), so that whatever font a browser picks, each label keeps
-// exactly the box the layout reserved for it. The PNG and PDF writers draw
-// with the embedded font itself and need neither.
+// exactly the box the layout reserved for it.
+//
+// PNG text. gonum's PNG writer draws strings with x/image's opentype faces,
+// whose kerning is that of a 32-pixel font whatever the size
+// (golang/go#46727): at the sizes of tick and grid labels, pairs such as
+// "AT" and "Ts" were pulled together until their glyphs overlapped ("ATs"
+// drawn three pixels narrower than measured). plotx's PNG canvas therefore
+// draws glyph by glyph, each where gonum's layout measured it (its advances
+// and kerning, scaled correctly). The PDF writer draws with the embedded
+// font and its own metrics and needs none of this.
 package plotx
 
 import (
@@ -85,7 +93,7 @@ func NewCanvas(format string, w, h vg.Length) (vg.CanvasWriterTo, error) {
 	case "svg":
 		return &svgCanvas{Canvas: vgsvg.New(w, h)}, nil
 	case "png":
-		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}, nil
+		return pngCanvas{vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}}, nil
 	case "pdf":
 		return vgpdf.New(w, h), nil
 	}
@@ -136,6 +144,21 @@ func SaveBoth(p *plot.Plot, dir, name string, w, h vg.Length) (svg, png string, 
 		return "", "", err
 	}
 	return svg, png, nil
+}
+
+// pngCanvas is gonum's PNG canvas with the text rule of the package doc:
+// each glyph of a string is drawn on its own, at the position the layout
+// gives it (the measured width of the string up to and including it, less
+// its own advance), so no kerning but the measured one applies.
+type pngCanvas struct{ vgimg.PngCanvas }
+
+func (c pngCanvas) FillString(f font.Face, pt vg.Point, s string) {
+	runes := []rune(s)
+	for i, r := range runes {
+		g := string(r)
+		x := pt.X + f.Width(string(runes[:i+1])) - f.Width(g)
+		c.PngCanvas.FillString(f, vg.Point{X: x, Y: pt.Y}, g)
+	}
 }
 
 // svgCanvas is gonum's SVG canvas with the text rules of the package doc:
