@@ -21,17 +21,17 @@ import (
 
 var streets = [...]string{"flop", "turn", "river"}
 
-// PlotStrength writes the figure of φ_n(p) by street (seed 003's figure for
-// n = 3) in format "svg", "png" or "pdf".
+// PlotStrength writes the figure of φ_n(p) by street (the NPC design note's
+// figure for n = 3) in format "svg", "png" or "pdf".
 func PlotStrength(w io.Writer, format string, t *npc.Tables, n int) error {
 	centers, dens, err := npc.StrengthCurves(t, n, nil, 50)
 	if err != nil {
 		return err
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Hand strength distribution φ_%d(p), %d players, all hands", n, n)
-	p.X.Label.Text = "p (expected pot share against random hands)"
-	p.Y.Label.Text = "density"
+	p.Title.Text = fmt.Sprintf("Hand strength distribution φ%s(p), %d players, all hands", subscript(n), n)
+	p.X.Label.Text = fmt.Sprintf("hand strength p (expected share of the pot against %d random hands)", n-1)
+	p.Y.Label.Text = "density (per unit of p)"
 	p.X.Min, p.X.Max = 0, 1
 	for street := range len(dens) {
 		xy := make(plotter.XYs, len(centers))
@@ -56,9 +56,9 @@ func PlotStrength(w io.Writer, format string, t *npc.Tables, n int) error {
 // "png" or "svg". Stats with fewer than minOpps opportunities are left out.
 func PlotTargets(w io.Writer, format string, names []string, checks [][]npc.StatCheck, minOpps int64) error {
 	p := plot.New()
-	p.Title.Text = "NPC stats: target vs measured"
-	p.X.Label.Text = "target (%)"
-	p.Y.Label.Text = "measured (%)"
+	p.Title.Text = "NPC stats: measured against target"
+	p.X.Label.Text = "target (% of opportunities)"
+	p.Y.Label.Text = "measured (% of opportunities)"
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 100, 0, 100
 	diag, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 100, Y: 100}})
 	if err != nil {
@@ -67,6 +67,7 @@ func PlotTargets(w io.Writer, format string, names []string, checks [][]npc.Stat
 	diag.Color = color.Gray{Y: 150}
 	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(diag)
+	p.Legend.Add("measured = target", diag)
 	for i, cs := range checks {
 		var xy plotter.XYs
 		for _, c := range cs {
@@ -95,6 +96,19 @@ func PlotTargets(w io.Writer, format string, names []string, checks [][]npc.Stat
 	p.Legend.Top = true
 	p.Legend.Left = true
 	return writePlot(w, p, format)
+}
+
+// subscript writes n with Unicode subscript digits (φ₃).
+func subscript(n int) string {
+	var b []rune
+	for _, d := range fmt.Sprint(n) {
+		if d >= '0' && d <= '9' {
+			b = append(b, '₀'+d-'0')
+		} else {
+			b = append(b, d)
+		}
+	}
+	return string(b)
 }
 
 var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.PlusGlyph{},

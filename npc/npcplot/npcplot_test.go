@@ -2,6 +2,7 @@ package npcplot
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"pokerlab/npc"
@@ -20,5 +21,17 @@ func TestPlotStrengthFormats(t *testing.T) {
 	}
 	if err := PlotStrength(&bytes.Buffer{}, "gif", tab, 3); err == nil {
 		t.Error("gif: no error")
+	}
+}
+
+// TestStrengthTitleWritesSubscript: the title names φ₃ with a Unicode
+// subscript, not φ_3.
+func TestStrengthTitleWritesSubscript(t *testing.T) {
+	var b bytes.Buffer
+	if err := PlotStrength(&b, "svg", npc.DefaultTables(), 3); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, "φ₃(p)") || strings.Contains(s, "φ_") {
+		t.Error("the title does not write φ₃(p)")
 	}
 }

@@ -1,14 +1,17 @@
-// Package qreplot draws the figures of seed 000 (the logit QRE of the AKQ
-// game) and the QRE path of any game with gonum/plot, as PNG or SVG.
+// Package qreplot draws the figures of the QRE note (the logit QRE of the
+// AKQ game) and the QRE path of any game with gonum/plot, as SVG, PNG or
+// PDF. In the AKQ game the pot is 1, so payoffs are in pots and λ in 1/pot.
 //
-//   - Figure 1: p_A, p_Q, p_K against λ (log axis) for B = 1/3, 1/2, 1, 2, 3,
-//     with the Nash values dotted (AKQProbabilities).
-//   - Figure 2: the exploitability ε of player 1 against λ, log–log, with
-//     the large-λ asymptotes dashed: c/λ for B ≠ 1 and
-//     (λ²+12)/(4(λ²+6)) e^{−λ/2} for B = 1 (AKQExploitability).
-//   - Figure 4: internal energy, entropy and free energy per hand A, Q, K
-//     against λ (AKQThermo).
-//   - For any game: every action probability along the traced path (Path).
+//   - The note's Figure 1: the probabilities p_A (bet with A), p_Q (bet
+//     with Q) and p_K (call with K) against λ (log axis) for the bet sizes
+//     B = 1/3, 1/2, 1, 2, 3, with the Nash values dotted
+//     (AKQProbabilities).
+//   - Its Figure 2: the exploitability ε of player 1 against λ, log–log,
+//     with the large-λ asymptotes dashed: c/λ for B ≠ 1 and
+//     (λ²+12)/(4(λ²+6))·e^(−λ/2) for B = 1 (AKQExploitability).
+//   - Its Figure 4: internal energy E, entropy S and free energy
+//     F = E − S/λ per hand A, Q, K against λ (AKQThermo).
+//   - For any game: the action probabilities along the traced path (Path).
 //
 // It is a separate package so that importing pokerlab/qre does not pull in
 // the plotting libraries.
@@ -34,13 +37,17 @@ import (
 	"pokerlab/qre"
 )
 
-// SeedBets are the bet sizes of seed 000's figures.
-var SeedBets = []float64{1.0 / 3, 0.5, 1, 2, 3}
+// NoteBets are the bet sizes of the QRE note's figures, in pots.
+var NoteBets = []float64{1.0 / 3, 0.5, 1, 2, 3}
 
 // Figure is a grid of plots (row-major) with its page size.
 type Figure struct {
 	Plots         [][]*plot.Plot
 	Width, Height vg.Length
+	// LegendsOutside draws each panel's legend in a column at the panel's
+	// right instead of over its data (for panels whose lines fill every
+	// corner). Default false: gonum's legend inside the panel.
+	LegendsOutside bool
 }
 
 // WriteTo renders the figure in format "svg", "png" or "pdf".
@@ -56,13 +63,30 @@ func (f *Figure) draw(dc draw.Canvas) {
 		PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
 	canvases := plot.Align(f.Plots, tiles, dc)
 	for j := range f.Plots {
-		for i := range f.Plots[j] {
-			if f.Plots[j][i] != nil {
-				f.Plots[j][i].Draw(canvases[j][i])
+		for i, p := range f.Plots[j] {
+			if p == nil {
+				continue
 			}
+			c := canvases[j][i]
+			w := p.Legend.Rectangle(c).Size().X
+			if !f.LegendsOutside || w == 0 {
+				p.Draw(c)
+				continue
+			}
+			// The panel without its legend, then the legend in the column
+			// cut off its right side.
+			legend := p.Legend
+			p.Legend = plot.NewLegend()
+			p.Draw(draw.Crop(c, 0, -(w + legendGap), 0, 0))
+			p.Legend = legend
+			legend.Top, legend.Left = true, true
+			legend.Draw(draw.Crop(c, c.Size().X-w, 0, 0, 0))
 		}
 	}
 }
+
+// legendGap separates a panel from a legend drawn outside it.
+const legendGap = 3 * vg.Millimeter
 
 // Save writes the figure to file, in the format named by its extension
 // (plotx.Format: .svg, .png or .pdf). Nothing is left behind on error.
@@ -81,7 +105,7 @@ func logGrid(lo, hi float64, n int) []float64 {
 
 func betLabel(b float64) string { return "B = " + BetName(b) }
 
-// BetName writes a bet size of the seed's figures as a fraction where it is
+// BetName writes a bet size of the note's figures as a fraction where it is
 // one ("1/3", "1/2") and as a number otherwise.
 func BetName(b float64) string {
 	switch b {
@@ -110,6 +134,25 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 	return p
 }
 
+// Axis labels of the AKQ figures: the pot is 1.
+const (
+	lambdaPerPot = "λ (1/pot)"
+	// LambdaLabel is Path's x label; callers that know the game's payoff
+	// unit replace it (the report: "λ (1/chip)" for Kuhn poker).
+	LambdaLabel = "λ (1/payoff unit)"
+)
+
+// nashStyle is the style of the dotted Nash values (legend entry in grey).
+func nashStyle(c color.Color) draw.LineStyle {
+	return draw.LineStyle{Color: c, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+}
+
+// legendOnly adds a legend entry drawn with style that stands for lines
+// drawn without entries (the dotted Nash values, the dashed asymptotes).
+func legendOnly(p *plot.Plot, name string, style draw.LineStyle) {
+	p.Legend.Add(name, &plotter.Line{LineStyle: style})
+}
+
 func addLine(p *plot.Plot, xs, ys []float64, c color.Color, dashed bool, legend string) error {
 	pts := make(plotter.XYs, 0, len(xs))
 	for i := range xs {
@@ -125,8 +168,7 @@ func addLine(p *plot.Plot, xs, ys []float64, c color.Color, dashed bool, legend 
 	l.Color = c
 	l.Width = vg.Points(1.2)
 	if dashed {
-		l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
-		l.Width = vg.Points(0.8)
+		l.LineStyle = nashStyle(c)
 	}
 	p.Add(l)
 	if legend != "" {
@@ -150,7 +192,7 @@ func akqCurves(bets, grid []float64) ([][]qre.AKQPoint, error) {
 	return out, nil
 }
 
-// AKQProbabilities is seed 000's Figure 1: p_A, p_Q and p_K against λ
+// AKQProbabilities is the QRE note's Figure 1: p_A, p_Q and p_K against λ
 // (log axis, 10^−2 … 10^4), one colour per bet size, the Nash values dotted.
 func AKQProbabilities(bets []float64) (*Figure, error) {
 	grid := logGrid(1e-2, 1e4, 400)
@@ -158,10 +200,10 @@ func AKQProbabilities(bets []float64) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := []string{"p_A (bet with A)", "p_Q (bet with Q)", "p_K (call with K)"}
+	names := []string{"player 1 bets with A", "player 1 bets with Q", "player 2 calls with K"}
 	row := make([]*plot.Plot, 3)
 	for k := range row {
-		p := newPlot(names[k], "λ", "probability", true, false)
+		p := newPlot(names[k], lambdaPerPot, "probability", true, false)
 		p.Y.Min, p.Y.Max = 0, 1.05
 		for i, b := range bets {
 			c := plotx.Color(i)
@@ -181,6 +223,8 @@ func AKQProbabilities(bets []float64) (*Figure, error) {
 		// One legend, in the empty lower right of the p_A panel.
 		if k != 0 {
 			p.Legend = plot.NewLegend()
+		} else {
+			legendOnly(p, "Nash value", nashStyle(color.Gray{Y: 90}))
 		}
 		p.Legend.Top = false
 		row[k] = p
@@ -188,51 +232,41 @@ func AKQProbabilities(bets []float64) (*Figure, error) {
 	return &Figure{Plots: [][]*plot.Plot{row}, Width: 30 * vg.Centimeter, Height: 10 * vg.Centimeter}, nil
 }
 
-// AKQExploitability is seed 000's Figure 2: player 1's exploitability ε
-// against λ, log–log (10^−1 … 10^4), with the asymptotes dashed.
+// AKQExploitability is the QRE note's Figure 2: player 1's exploitability
+// ε (pots) against λ, log–log (10^−1 … 10^4, ε down to 10^−8), with the
+// large-λ asymptotes dashed.
 func AKQExploitability(bets []float64) (*Figure, error) {
 	grid := logGrid(1e-1, 1e4, 400)
 	curves, err := akqCurves(bets, grid)
 	if err != nil {
 		return nil, err
 	}
-	p := newPlot("exploitability of player 1 (ε)", "λ", "ε (pot = 1)", true, true)
-	p.Y.Min = 1e-8
-	p.Legend.Top = false
-	p.Legend.Left = true
+	const floor = 1e-8
+	chart := loglog.Chart{Title: "Exploitability of player 1", XLabel: lambdaPerPot, YLabel: "ε (pots)", YMin: floor}
 	for i, b := range bets {
 		g := qre.AKQ{Bet: b}
 		c := plotx.Color(i)
-		ys := make([]float64, len(grid))
-		as := make([]float64, len(grid))
+		eps := loglog.Series{Name: betLabel(b), Color: c}
+		asym := loglog.Series{Color: c, Dashed: true}
 		for j, pt := range curves[i] {
-			ys[j] = clampLog(g.Exploitability(pt), p.Y.Min)
+			eps.X, eps.Y = append(eps.X, grid[j]), append(eps.Y, g.Exploitability(pt))
 			if grid[j] >= 2 {
-				as[j] = clampLog(g.ExploitabilityAsymptote(grid[j]), p.Y.Min)
-			} else {
-				as[j] = math.NaN()
+				asym.X, asym.Y = append(asym.X, grid[j]), append(asym.Y, g.ExploitabilityAsymptote(grid[j]))
 			}
 		}
-		if err := addLine(p, grid, ys, c, false, betLabel(b)); err != nil {
-			return nil, err
-		}
-		if err := addLine(p, grid, as, c, true, ""); err != nil {
-			return nil, err
-		}
+		chart.Series = append(chart.Series, eps, asym)
+	}
+	chart.Series = append(chart.Series, loglog.Series{Name: "large-λ asymptote", Dashed: true, Color: color.Gray{Y: 90}})
+	p, err := loglog.Plot(chart)
+	if err != nil {
+		return nil, err
 	}
 	return &Figure{Plots: [][]*plot.Plot{{p}}, Width: 16 * vg.Centimeter, Height: 12 * vg.Centimeter}, nil
 }
 
-func clampLog(v, min float64) float64 {
-	if !(v > min) {
-		return math.NaN()
-	}
-	return v
-}
-
-// AKQThermo is seed 000's Figure 4: internal energy E, entropy S and free
-// energy F = E − S/λ (rows) of each hand A, Q, K (columns) against λ (log
-// axis, 10^−1 … 10^4).
+// AKQThermo is the QRE note's Figure 4: internal energy E (pots), entropy S
+// (nats) and free energy F = E − S/λ (pots) (rows) of each hand A, Q, K
+// (columns) against λ (log axis, 10^−1 … 10^4).
 func AKQThermo(bets []float64) (*Figure, error) {
 	grid := logGrid(1e-1, 1e4, 300)
 	curves, err := akqCurves(bets, grid)
@@ -240,12 +274,15 @@ func AKQThermo(bets []float64) (*Figure, error) {
 		return nil, err
 	}
 	hands := []string{"A", "Q", "K"}
-	qty := []string{"E (internal energy)", "S (entropy)", "F (free energy)"}
+	qty := []struct{ name, axis string }{
+		{"internal energy E", "E (pots)"}, {"entropy S", "S (nats)"}, {"free energy F = E − S/λ", "F (pots)"},
+	}
 	plots := make([][]*plot.Plot, 3)
 	for r := range plots {
 		plots[r] = make([]*plot.Plot, 3)
 		for h := range hands {
-			p := newPlot(fmt.Sprintf("%s, hand %s", strings.Fields(qty[r])[0], hands[h]), "λ", qty[r], true, false)
+			p := newPlot(fmt.Sprintf("%s, hand %s", qty[r].name, hands[h]), lambdaPerPot, qty[r].axis, true, false)
+			p.X.Min = grid[0]
 			if r == 2 {
 				p.Y.Min = -3
 			}
@@ -259,24 +296,29 @@ func AKQThermo(bets []float64) (*Figure, error) {
 						ys[j] = math.NaN()
 					}
 				}
+				// One legend, in the empty upper right of the entropy of
+				// A (which falls to 0: A's Nash strategy is pure).
 				legend := ""
-				if r == 0 && h == 0 {
+				if r == 1 && h == 0 {
 					legend = betLabel(b)
 				}
 				if err := addLine(p, grid, ys, plotx.Color(i), false, legend); err != nil {
 					return nil, err
 				}
 			}
+			p.Legend.Left = false
 			plots[r][h] = p
 		}
 	}
 	return &Figure{Plots: plots, Width: 30 * vg.Centimeter, Height: 27 * vg.Centimeter}, nil
 }
 
-// Path draws every action probability of t along a traced path against λ
-// (log axis; the λ = 0 start is left out), one panel per player, one line
-// per action (at most maxLines per panel, the most variable ones, when the
-// game is large; 0 means all).
+// Path draws the action probabilities of t along a traced path against λ
+// (log axis; the λ = 0 start is left out), one panel per player with its
+// legend at its right, one line per action — but one per two-action
+// information set, its second action (bet, call), the first being its
+// complement — at most maxLines per panel (the most variable ones, when
+// the game is large; 0 means all). The x axis is labelled LambdaLabel.
 func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, error) {
 	var pts []qre.Point
 	for _, pt := range path.Points {
@@ -293,7 +335,7 @@ func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, err
 	}
 	row := make([]*plot.Plot, t.NumPlayers())
 	for pl := range row {
-		p := newPlot(fmt.Sprintf("%s: %s", title, t.PlayerNames[pl]), "λ", "probability", true, false)
+		p := newPlot(fmt.Sprintf("%s: %s", title, t.PlayerNames[pl]), LambdaLabel, "probability", true, false)
 		p.Y.Min, p.Y.Max = 0, 1
 		var actions []int
 		for I := 0; I < t.NumInfoSets(); I++ {
@@ -301,6 +343,9 @@ func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, err
 				continue
 			}
 			lo, hi := t.Actions(I)
+			if hi-lo == 2 {
+				lo++ // the first is 1 minus the second
+			}
 			for a := lo; a < hi; a++ {
 				actions = append(actions, a)
 			}
@@ -318,16 +363,15 @@ func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, err
 			if legend {
 				label = fmt.Sprintf("%s %s", t.InfoSetLabel[infoSetOf(t, a)], t.ActionLabel[a])
 			}
-			if err := addLine(p, xs, ys, plotx.Color(n), false, label); err != nil {
+			if err := addLine(p, xs, ys, plotx.Color(n), n >= len(plotx.Palette), label); err != nil {
 				return nil, err
 			}
 		}
-		p.Legend.Left = true
-		p.Legend.Top = false
+		p.Legend.TextStyle.Font.Size = 10
 		row[pl] = p
 	}
-	w := vg.Length(len(row)) * 15 * vg.Centimeter
-	return &Figure{Plots: [][]*plot.Plot{row}, Width: w, Height: 13 * vg.Centimeter}, nil
+	w := vg.Length(len(row)) * 16 * vg.Centimeter
+	return &Figure{Plots: [][]*plot.Plot{row}, Width: w, Height: 11 * vg.Centimeter, LegendsOutside: true}, nil
 }
 
 func infoSetOf(t *efg.Tree, a int) int {
@@ -386,15 +430,15 @@ var AKQFigures = []struct {
 	{"akq-fig4-thermo", AKQThermo},
 }
 
-// SeedFigures writes AKQFigures into dir (created if missing), each as
-// .svg and .png, for the bet sizes SeedBets, and returns the files written.
-func SeedFigures(dir string) ([]string, error) {
+// WriteAKQFigures writes AKQFigures into dir (created if missing), each as
+// .svg and .png, for the bet sizes NoteBets, and returns the files written.
+func WriteAKQFigures(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	var files []string
 	for _, m := range AKQFigures {
-		f, err := m.Make(SeedBets)
+		f, err := m.Make(NoteBets)
 		if err != nil {
 			return files, err
 		}

@@ -12,9 +12,9 @@ import (
 	"pokerlab/qre"
 )
 
-func TestSeedFigures(t *testing.T) {
+func TestWriteAKQFigures(t *testing.T) {
 	dir := t.TempDir()
-	files, err := SeedFigures(dir)
+	files, err := WriteAKQFigures(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestSeedFigures(t *testing.T) {
 // TestFigureDeterministic: the same figure renders to the same bytes.
 func TestFigureDeterministic(t *testing.T) {
 	render := func() []byte {
-		f, err := AKQExploitability(SeedBets)
+		f, err := AKQExploitability(NoteBets)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,5 +102,38 @@ func TestPathFigure(t *testing.T) {
 	pts := []qre.Point{{Profile: []float64{0.5, 0.5, 0.1, 0.9}}, {Profile: []float64{0.6, 0.4, 0.9, 0.2}}}
 	if got := mostVariable([]int{0, 1, 2, 3}, pts, 2); len(got) != 2 || got[0] != 2 || got[1] != 3 {
 		t.Errorf("mostVariable kept %v, want [2 3]", got)
+	}
+}
+
+// TestPathDrawsOneLinePerBinaryInfoSet: in Kuhn poker every information set
+// has two actions, and the path figure draws the second (bet, call) only —
+// the first is its complement.
+func TestPathDrawsOneLinePerBinaryInfoSet(t *testing.T) {
+	tree, err := games.Load("kuhn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := qre.Trace(tree, qre.Options{MaxLambda: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Path(tree, path, "kuhn", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := f.WriteTo(&b, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	for _, want := range []string{">J: bet<", ">K:cb call<", ">Q:b call<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the legend lacks %s", want)
+		}
+	}
+	for _, not := range []string{">J: check<", ">K:cb fold<", ">Q:b fold<"} {
+		if strings.Contains(svg, not) {
+			t.Errorf("the legend has %s, the complement of a drawn line", not)
+		}
 	}
 }

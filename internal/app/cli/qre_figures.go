@@ -41,7 +41,7 @@ akq-fig4-thermo as in the report.`,
 }
 
 func qreFiguresRun(opts *qreFiguresOptions) error {
-	files, err := qreplot.SeedFigures(opts.Out)
+	files, err := qreplot.WriteAKQFigures(opts.Out)
 	if err != nil {
 		return err
 	}

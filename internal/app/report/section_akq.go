@@ -29,7 +29,7 @@ func runAKQ(b *Builder) error {
 	}
 	// The same figures, under the same file names, as "pokerlab qre figures".
 	for _, f := range qreplot.AKQFigures {
-		fig, err := f.Make(qreplot.SeedBets)
+		fig, err := f.Make(qreplot.NoteBets)
 		if err != nil {
 			return err
 		}
@@ -40,7 +40,7 @@ func runAKQ(b *Builder) error {
 
 	var rows [][]string
 	var numbers []map[string]any
-	for _, B := range qreplot.SeedBets {
+	for _, B := range qreplot.NoteBets {
 		g, err := qre.NewAKQ(B)
 		if err != nil {
 			return err

@@ -138,7 +138,7 @@ func runQRESpots(b *Builder) error {
 				name string
 				σ    spot.Strategy
 			}{{fmt.Sprintf("Nash (DCFR, %.3f %% of the pot)", st.NashEval.Percent), st.Nash}, {fmt.Sprintf("QRE, λ* = %.0f", st.Auto.Lambda), qreσ}} {
-				p, err := spotplot.Grid(g.Report(side.σ, l), title)
+				p, err := spotplot.Grid(g.Report(side.σ, l), title, spotplot.Options{Relative: k == 1})
 				if err != nil {
 					return err
 				}

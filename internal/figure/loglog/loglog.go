@@ -1,6 +1,15 @@
 // Package loglog draws line charts on log–log axes with gonum/plot: the
-// convergence plots of `pokerlab solve` (NashConv against iterations) and
-// the scaling figure of docs/benchmarks.md (time against tree size).
+// convergence plots of `pokerlab solve` (NashConv against iterations), the
+// exploitability of the QRE against λ in the report and the scaling figure
+// of docs/benchmarks.md (time against tree size).
+//
+// The axes are linear axes over log₁₀ of the data, with ticks at the powers
+// of ten labelled by the power (DecadeTicks) and minor ticks at 2…9 times
+// them. gonum's own LogScale reserves room for a centred axis label at the
+// arithmetic midpoint of the data range, which on a log axis lies near the
+// top: a long y label ("exploitability (% of the pot)") pushed the data area
+// a fifth of the figure down. On linear axes over log₁₀ the label's box is
+// where it is drawn.
 package loglog
 
 import (
@@ -12,12 +21,15 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"pokerlab/internal/figure/plotx"
 )
 
 // Series is one line: points (X[i], Y[i]). Points with a coordinate ≤ 0 (or
-// not finite) cannot be placed on a log axis and are left out.
+// not finite) cannot be placed on a log axis and are left out. A named
+// series without points is a legend entry only (for example one entry
+// "asymptotes" for several unnamed dashed lines).
 type Series struct {
 	Name   string
 	X, Y   []float64
@@ -33,6 +45,9 @@ type Chart struct {
 	// LegendTop puts the legend in the upper left corner (where increasing
 	// curves leave room) instead of the lower left (decreasing curves).
 	LegendTop bool
+	// YMin, when positive, is the lower end of the y axis: points below it
+	// are left out.
+	YMin float64
 }
 
 // CheckPath returns an error unless path names a figure format
@@ -63,18 +78,30 @@ func Plot(c Chart) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = c.Title
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = PowerTicks{}, PowerTicks{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = DecadeTicks{}, DecadeTicks{}
 	p.Legend.Top, p.Legend.Left = c.LegendTop, true
 	p.Legend.ThumbnailWidth = vg.Points(20)
 	p.Add(plotter.NewGrid())
 	drawn := 0
 	for i, s := range c.Series {
+		style := draw.LineStyle{Color: plotx.Color(i), Width: vg.Points(1.5)}
+		if s.Color != nil {
+			style.Color = s.Color
+		}
+		if s.Dashed || i >= len(plotx.Palette) {
+			style.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+		}
+		if len(s.X) == 0 {
+			if s.Name != "" {
+				p.Legend.Add(s.Name, &plotter.Line{LineStyle: style})
+			}
+			continue
+		}
 		var xy plotter.XYs
 		for k := range s.X {
 			x, y := s.X[k], s.Y[k]
-			if x > 0 && y > 0 && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
-				xy = append(xy, plotter.XY{X: x, Y: y})
+			if x > 0 && y > 0 && y >= c.YMin && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+				xy = append(xy, plotter.XY{X: math.Log10(x), Y: math.Log10(y)})
 			}
 		}
 		if len(xy) == 0 {
@@ -84,14 +111,7 @@ func Plot(c Chart) (*plot.Plot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("series %q: %w", s.Name, err)
 		}
-		line.Color = plotx.Color(i)
-		if s.Color != nil {
-			line.Color = s.Color
-		}
-		line.Width = vg.Points(1.5)
-		if s.Dashed || i >= len(plotx.Palette) {
-			line.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-		}
+		line.LineStyle = style
 		p.Add(line)
 		if s.Name != "" {
 			p.Legend.Add(s.Name, line)
@@ -101,12 +121,48 @@ func Plot(c Chart) (*plot.Plot, error) {
 	if drawn == 0 {
 		return nil, fmt.Errorf("no positive values to draw")
 	}
+	if c.YMin > 0 {
+		p.Y.Min = math.Log10(c.YMin)
+	}
 	return p, nil
 }
 
-// PowerTicks labels the powers of ten of a log axis compactly ("1e-04",
-// "100"); plot.LogTicks prints them with rounding noise and also returns the
-// powers just outside the data range.
+// DecadeTicks marks an axis over log₁₀ of the data: a labelled tick at every
+// power of ten in range (PowerLabel) and minor ticks at 2…9 times each.
+type DecadeTicks struct{}
+
+func (DecadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	const eps = 1e-9
+	var ticks []plot.Tick
+	for e := math.Floor(lo); e <= math.Ceil(hi); e++ {
+		for m := 1; m <= 9; m++ {
+			v := e + math.Log10(float64(m))
+			if v < lo-eps || v > hi+eps {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = PowerLabel(int(e))
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}
+
+// PowerLabel writes 10^e compactly: "1", "10", … "100000" for e from 0 to
+// 5, "1e-04", "1e+06" beyond.
+func PowerLabel(e int) string {
+	if e >= 0 && e <= 5 {
+		return strconv.FormatFloat(math.Pow(10, float64(e)), 'f', 0, 64)
+	}
+	return fmt.Sprintf("1e%+03d", e)
+}
+
+// PowerTicks labels the powers of ten of a gonum LogScale axis compactly
+// (PowerLabel); plot.LogTicks prints them with rounding noise and also
+// returns the powers just outside the data range. (For the x axes of
+// qreplot, whose labels are short; see the package doc.)
 type PowerTicks struct{}
 
 func (PowerTicks) Ticks(lo, hi float64) []plot.Tick {
@@ -116,12 +172,7 @@ func (PowerTicks) Ticks(lo, hi float64) []plot.Tick {
 			continue
 		}
 		if t.Label != "" {
-			e := math.Round(math.Log10(t.Value))
-			if e >= 0 && e <= 5 {
-				t.Label = strconv.FormatFloat(math.Pow(10, e), 'f', 0, 64)
-			} else {
-				t.Label = fmt.Sprintf("1e%+03d", int(e))
-			}
+			t.Label = PowerLabel(int(math.Round(math.Log10(t.Value))))
 		}
 		ticks = append(ticks, t)
 	}

@@ -1,10 +1,18 @@
 package loglog
 
 import (
+	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"pokerlab/internal/figure/plotx"
 )
 
 func TestWrite(t *testing.T) {
@@ -58,5 +66,67 @@ func TestPowerTicks(t *testing.T) {
 	}
 	if got := strings.Join(labels, " "); got != "1e-02 1e-01 1 10 100 1000" {
 		t.Errorf("labels %q", got)
+	}
+}
+
+func TestDecadeTicks(t *testing.T) {
+	var labels []string
+	minor := 0
+	for _, tk := range (DecadeTicks{}).Ticks(math.Log10(0.003), math.Log10(2000)) {
+		if tk.Value < math.Log10(0.003)-1e-9 || tk.Value > math.Log10(2000)+1e-9 {
+			t.Errorf("tick %v outside the range", tk.Value)
+		}
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		} else {
+			minor++
+		}
+	}
+	if got := strings.Join(labels, " "); got != "1e-02 1e-01 1 10 100 1000" {
+		t.Errorf("labels %q", got)
+	}
+	if want := 7 + 5*8 + 1; minor != want { // 0.003…0.009, five full decades, 2000
+		t.Errorf("%d minor ticks, want %d", minor, want)
+	}
+}
+
+// TestLongYLabelKeepsDataArea: the data area does not shrink with the
+// length of the y label (gonum's LogScale reserved room for it near the
+// top of the axis).
+func TestLongYLabelKeepsDataArea(t *testing.T) {
+	top := func(label string) vg.Length {
+		p, err := Plot(Chart{Title: "t", XLabel: "λ", YLabel: label, Series: []Series{{Name: "a", X: []float64{1, 10, 600}, Y: []float64{27, 3, 0.02}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.DataCanvas(draw.New(vgimg.New(plotx.Width, plotx.Height))).Max.Y
+	}
+	if short, long := top("e"), top("exploitability (% of the pot), a long label"); math.Abs(float64(short-long)) > 0.01 {
+		t.Errorf("the data area ends at %v with a short y label, at %v with a long one", short, long)
+	}
+}
+
+// TestLegendOnlySeries: a named series without points adds a legend entry
+// and draws nothing.
+func TestLegendOnlySeries(t *testing.T) {
+	p, err := Plot(Chart{Series: []Series{
+		{Name: "a", X: []float64{1, 10}, Y: []float64{1, 0.1}},
+		{X: []float64{1, 10}, Y: []float64{2, 0.2}, Dashed: true},
+		{Name: "asymptotes", Dashed: true},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := plotx.Render(&buf, "svg", plotx.Width, plotx.Height, p.Draw); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">a<", ">asymptotes<"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("the legend lacks %s", want)
+		}
+	}
+	if _, err := Plot(Chart{Series: []Series{{Name: "asymptotes"}}}); err == nil {
+		t.Error("a chart of legend entries only was drawn")
 	}
 }
