@@ -33,6 +33,7 @@ func PlotStrength(w io.Writer, format string, t *npc.Tables, n int) error {
 	p.X.Label.Text = fmt.Sprintf("hand strength p (expected share of the pot against %d random hands)", n-1)
 	p.Y.Label.Text = "density (per unit of p)"
 	p.X.Min, p.X.Max = 0, 1
+	plotx.StyleLegend(p)
 	for street := range len(dens) {
 		xy := make(plotter.XYs, len(centers))
 		for i := range centers {
@@ -60,6 +61,7 @@ func PlotTargets(w io.Writer, format string, names []string, checks [][]npc.Stat
 	p.X.Label.Text = "target (% of opportunities)"
 	p.Y.Label.Text = "measured (% of opportunities)"
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 100, 0, 100
+	plotx.StyleLegend(p)
 	diag, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 100, Y: 100}})
 	if err != nil {
 		return err

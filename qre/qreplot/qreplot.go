@@ -131,6 +131,7 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 		p.Y.Tick.Marker = loglog.PowerTicks{}
 	}
 	p.Legend.Top = true
+	plotx.StyleLegend(p)
 	return p
 }
 
@@ -367,7 +368,6 @@ func Path(t *efg.Tree, path *qre.Path, title string, maxLines int) (*Figure, err
 				return nil, err
 			}
 		}
-		p.Legend.TextStyle.Font.Size = 10
 		row[pl] = p
 	}
 	w := vg.Length(len(row)) * 16 * vg.Centimeter

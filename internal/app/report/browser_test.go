@@ -50,6 +50,24 @@ func TestReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The strategy grid is on the page, loaded, large enough to read and
+	// captioned.
+	grid, err := chromedp.Run(step, chromedp.Evaluate[string](gridOnPageJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if grid != "" {
+		t.Errorf("the river spot's grid: %s", grid)
+	}
+	// Displayed equations are laid out as MathML: every fraction's
+	// numerator stands above its denominator.
+	math, err := chromedp.Run(step, chromedp.Evaluate[mathLayout](mathJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Fractions < 5 || len(math.Flat) > 0 {
+		t.Errorf("%d displayed fractions; not laid out as fractions: %v", math.Fractions, math.Flat)
+	}
 	shot, err := chromedp.Run(step, chromedp.FullScreenshot(80))
 	if err != nil {
 		t.Fatal(err)
@@ -84,13 +102,22 @@ func TestReportInBrowser(t *testing.T) {
 	if svgs == 0 {
 		t.Error("no SVG figure checked")
 	}
+	// The grid's SVG holds the 169 class labels of each of its two grids.
+	labels, err := svgCount(t, ctx, "file://"+filepath.Join(dir, "qre-spots-river-root.svg"),
+		`Array.from(document.querySelectorAll("text")).filter(t => /^([AKQJT2-9])\1$|^[AKQJT2-9]{2}[so]$/.test(t.textContent)).length`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labels != 2*169 {
+		t.Errorf("the grid figure has %d class labels, want 2 × 169", labels)
+	}
 	if errs := br.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "screenshot.jpg"), shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d sections, %d images, screenshot %d bytes", len(sectionIDs), images, len(shot))
+	t.Logf("%d sections, %d images, %d displayed fractions, %d grid labels, screenshot %d bytes", len(sectionIDs), images, math.Fractions, labels, len(shot))
 }
 
 // svgTextJS measures every non-empty text element of the SVG document open
@@ -159,4 +186,51 @@ func svgTextProblems(t *testing.T, ctx context.Context, url string) []string {
 		t.Fatal(err)
 	}
 	return problems
+}
+
+// gridOnPageJS checks the river spot's root grid on the page: "" when the
+// figure is there, its image loaded and drawn at least 600 pixels wide, and
+// its caption numbered; otherwise what is wrong.
+const gridOnPageJS = `(() => {
+  const f = document.querySelector("#fig-qre-spots-river-root");
+  if (!f) return "no figure on the page";
+  const img = f.querySelector("img");
+  if (!(img.complete && img.naturalWidth > 0)) return "the image did not load";
+  const w = img.getBoundingClientRect().width;
+  if (w < 600) return "drawn " + w + " px wide";
+  const cap = f.querySelector("figcaption").textContent;
+  if (!/^Figure \d+\./.test(cap)) return "caption " + JSON.stringify(cap.slice(0, 40));
+  return "";
+})()`
+
+// mathLayout is what mathJS reports.
+type mathLayout struct {
+	Fractions int      `json:"fractions"`
+	Flat      []string `json:"flat"`
+}
+
+// mathJS measures the fractions of the displayed equations: MathML laid
+// out by the browser puts a numerator above its denominator; MathML shown
+// as plain text would put them side by side.
+const mathJS = `(() => {
+  const out = {fractions: 0, flat: []};
+  for (const m of document.querySelectorAll('math[display="block"]')) {
+    for (const fr of m.querySelectorAll("mfrac")) {
+      out.fractions++;
+      const a = fr.children[0].getBoundingClientRect(), b = fr.children[1].getBoundingClientRect();
+      if (!(a.width > 0 && b.width > 0 && a.bottom <= b.top + 1)) out.flat.push(fr.textContent.slice(0, 40));
+    }
+  }
+  return out;
+})()`
+
+// svgCount opens one SVG file in the browser and evaluates js, a count.
+func svgCount(t *testing.T, ctx context.Context, url, js string) (int, error) {
+	t.Helper()
+	step, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(step, chromedp.Navigate(url)); err != nil {
+		return 0, err
+	}
+	return chromedp.Run(step, chromedp.Evaluate[int](js))
 }

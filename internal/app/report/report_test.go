@@ -157,7 +157,7 @@ func TestQuickReportCFR(t *testing.T) {
 }
 
 // The NPC section's seats reproduce their targets: every stat with at least
-// 1,000 opportunities is within tolerance (the acceptance rule).
+// 1,000 opportunities is within tolerance.
 func TestQuickReportNPC(t *testing.T) {
 	_, res := quickReport(t)
 	n := res.Numbers["npc"]

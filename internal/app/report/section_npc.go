@@ -16,17 +16,16 @@ import (
 var npcSection = sectionFunc{
 	id:    "npc",
 	title: "NPCs that reproduce their HUD stats",
-	intro: template.HTML(`<p>The NPC design's computer players are configured by the statistics poker players read
-on a HUD (VPIP, PFR, 3Bet, continuation bets, folds to them, donk bets, bets after a missed
-continuation bet, …). At each decision an NPC computes its hand strength p — its expected share
-of the pot against random hands, by Monte Carlo — and takes the most aggressive action when p lies
-above the quantile of the strength distribution φ<sub>n</sub>(p) of the hands that reach that
-decision, so that the configured proportions come out. Hands reaching later streets are filtered
-by the NPC's own earlier actions, which the design's preflop-range conditioning does not see;
-pokerlab calibrates the thresholds by simulation so that the measured stats match. Below: the
-strength distributions for three players (the design's figure), and a six-max table of archetypes
-whose stats, measured by the HUD package from the hand histories of the simulation, are compared
-with their targets.</p>`),
+	question: `The NPC design note's computer players are configured by the statistics poker players
+read on a HUD (VPIP, PFR, 3Bet, continuation bets, folds to them, donk bets, bets after a missed
+continuation bet, …). Do players built that way reproduce their configured statistics in play?`,
+	method: `At each decision an NPC computes its hand strength p — its expected share of the pot
+against random hands, by Monte Carlo — and takes the most aggressive action when p lies above the
+quantile of the strength distribution φ<sub>n</sub>(p) of the hands that reach the decision, so that the
+configured proportions come out; because hands reaching later streets are filtered by the NPC's own
+earlier actions, which the note's preflop-range conditioning does not see, pokerlab calibrates the
+thresholds by simulation. A six-max table of archetypes then plays, and the HUD package measures
+every seat's statistics from the simulation's hand histories, with 95 % Wilson (1927) intervals.`,
 	run: runNPC,
 }
 
@@ -62,7 +61,10 @@ profile = "regular"
 
 func runNPC(b *Builder) error {
 	tables := npc.DefaultTables()
-	if err := b.FigureSaved("npc-strength-3", "Distribution φ₃(p) of the hand strength p (expected pot share against two random hands) on the flop, turn and river, over all starting hands weighted by their combinations, from the embedded strength tables. As in the NPC design's figure, the river distribution has mass at p = 0 and p = 1 and the flop is smooth.",
+	if err := b.FigureSaved("npc-strength-3", `Density of φ₃(p), the distribution of the hand strength p (expected share of
+the pot against two random hands) on the flop, turn and river, over all starting hands weighted by their
+combinations, in 50 bins from the embedded strength tables. As in the NPC design note's figure, the river
+distribution has mass at p = 0 and p = 1 and the flop is smooth.`,
 		"pokerlab npc tables build --samples 12000 --seed 1 --threads 2 --out strength.bin   # how the embedded tables were built", func(path string) error {
 			return atomicfile.Write(path, func(w io.Writer) error { return npcplot.PlotStrength(w, ext(path), tables, 3) })
 		}); err != nil {
@@ -107,7 +109,9 @@ func runNPC(b *Builder) error {
 	for _, s := range table.Seats {
 		names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.ProfileRef))
 	}
-	if err := b.FigureSaved("npc-targets", fmt.Sprintf("Target against measured value of every stat with at least %d opportunities, for the six seats over %d simulated hands (after calibration on 6 × %d hands). Points on the diagonal are stats reproduced exactly.", npc.MinCheckedOpportunities, hands, calHands),
+	if err := b.FigureSaved("npc-targets", template.HTML(fmt.Sprintf(`Measured against target value (%% of the stat's
+opportunities) of every stat with at least %d opportunities, one marker per seat, over %d simulated hands
+after calibration on 6 × %d hands; dashed: measured = target.`, npc.MinCheckedOpportunities, hands, calHands)),
 		simCommand+" --json", func(path string) error {
 			return atomicfile.Write(path, func(w io.Writer) error {
 				return npcplot.PlotTargets(w, ext(path), names, checks, npc.MinCheckedOpportunities)
@@ -153,13 +157,15 @@ func runNPC(b *Builder) error {
 		seats[seat.Name] = map[string]any{"profile": seat.ProfileRef, "stats": stats, "not_measured": none}
 	}
 	hps := float64(res.Hands) / res.Elapsed.Seconds()
-	b.Text(template.HTML(fmt.Sprintf(`%d of the %d stats with at least %d opportunities are within tolerance
-(2 percentage points, 1 for VPIP, PFR, 3Bet and flop CB, plus two standard errors of the measurement);
-the largest error is %.2f of its allowance. The simulation played %.0f hands per second on all cores,
-with every hand recorded for the HUD.`, ok, checked, npc.MinCheckedOpportunities, worst, hps)))
+	b.Text(template.HTML(fmt.Sprintf(`[[fig:npc-strength-3]] shows the strength distributions the thresholds are
+quantiles of; [[fig:npc-targets]] and [[tab:npc-stats]] the stats the six seats produced. A stat is within
+tolerance when it is within 2 percentage points of its target (1 for VPIP, PFR, 3Bet and flop CB) plus two
+standard errors of the measurement. The simulation played %.0f hands per second on all cores, with every
+hand recorded for the HUD.`, hps)))
 	b.Table(Table{
-		Caption: fmt.Sprintf("The stats measured on at least %d opportunities, checked against their targets: target, measured (percent), opportunities, 95 %% Wilson interval.", npc.MinCheckedOpportunities),
-		Header:  []string{"seat", "stat", "target", "measured", "opportunities", "95 % interval", "check"},
+		Name:    "npc-stats",
+		Caption: template.HTML(fmt.Sprintf("The stats measured on at least %d opportunities, checked against their targets: target and measured value (%% of opportunities), opportunities, 95 %% Wilson interval.", npc.MinCheckedOpportunities)),
+		Header:  []template.HTML{"seat", "stat", "target", "measured", "opportunities", "95 % interval", "check"},
 		Rows:    rows,
 		Folded:  few,
 		Summary: fmt.Sprintf("%d more stats measured on fewer than %d opportunities (too few to check)", len(few), npc.MinCheckedOpportunities),
@@ -167,6 +173,14 @@ with every hand recorded for the HUD.`, ok, checked, npc.MinCheckedOpportunities
 	if len(unmeasured) > 0 {
 		b.Text(template.HTML(template.HTMLEscapeString("Not measured (no opportunity in these hands): " + strings.Join(unmeasured, "; ") + ".")))
 	}
+	lead, verdict := "Yes", "every one of them is reproduced"
+	if ok < checked {
+		lead, verdict = "Mostly", fmt.Sprintf("%d are not", checked-ok)
+	}
+	b.Answer(template.HTML(fmt.Sprintf(`%s: %d of the %d stats measured on at least %d opportunities are within
+tolerance of their targets (%s; the largest error is %.2f of its allowance), so calibrated quantile
+thresholds reproduce a HUD profile ([[fig:npc-targets]], [[tab:npc-stats]]).`, lead, ok, checked, npc.MinCheckedOpportunities, verdict, worst)),
+		template.HTML(fmt.Sprintf(`Simulated NPCs reproduce %d of their %d checked HUD stats within tolerance ([[sec:npc]]).`, ok, checked)))
 	b.Number("hands", hands)
 	b.Number("calibration_hands", calHands)
 	b.Number("hands_per_second", hps)

@@ -18,14 +18,18 @@ import (
 
 var qreGamesSection = sectionFunc{
 	id:    "qre-games",
-	title: "QRE versus Nash beyond toy games",
-	intro: template.HTML(`<p>The same agent logit QRE, traced for any game from uniform play at λ = 0 by
-predictor–corrector continuation: Kuhn poker and Leduc Hold'em. The QRE note asks how far GTO Wizard's
-QRE is from a Nash equilibrium; here the exploitability of the QRE is measured along λ by best
-response, with the λ at which it falls within 0.1 % of the pot (the antes make a pot of 2 in both
-games). The QRE also answers the note's remark on "ghost lines": spots that an equilibrium reaches
-with (almost) no probability, where CFR's average strategy is left unconverged because its regrets
-are weighted by that reach, while the QRE plays every spot as a best response to noisy play.</p>`),
+	title: "QRE versus Nash in Kuhn poker and Leduc Hold'em",
+	question: `The QRE note asks how far GTO Wizard's quantal response equilibrium is from a Nash
+equilibrium. In games with many information sets, at what λ does the agent logit QRE come within
+0.1 % of the pot of a Nash equilibrium (the antes make a pot of 2 chips in both games), and does it
+play the "ghost lines" — the spots an equilibrium reaches with (almost) no probability, where CFR's
+average strategy is left unconverged because its regrets are weighted by that reach — better than
+CFR does?`,
+	method: `The agent logit QRE (McKelvey &amp; Palfrey 1998; payoffs in chips, so λ is in 1/chip)
+traced from uniform play at λ = 0 by predictor–corrector continuation in λ (Turocy 2005), its
+exploitability computed exactly by best response at every point of the path; on Leduc's ghost
+lines, the loss of CFR+'s average strategy (Tammelin 2014) and of the QRE's against a best response
+at the spot, with the QRE's beliefs and continuation values, which are defined everywhere.`,
 	run: runQREGames,
 }
 
@@ -67,9 +71,12 @@ func runQREGames(b *Builder) error {
 
 	// Action probabilities along Kuhn's path.
 	kuhn := runs[0]
-	fig, err := qreplot.Path(kuhn.tree, kuhn.summary.Path, "Kuhn poker: agent QRE path", 0)
+	fig, err := qreplot.Path(kuhn.tree, kuhn.summary.Path, "Kuhn poker, agent QRE", 0)
 	if err != nil {
 		return err
+	}
+	for _, p := range fig.Plots[0] {
+		p.X.Label.Text = "λ (1/chip)"
 	}
 	last := kuhn.summary.Path.Points[len(kuhn.summary.Path.Points)-1]
 	jBet, err := kuhn.tree.ActionIndex(infoSetByLabel(kuhn.tree, 0, "J:"), "bet")
@@ -77,15 +84,21 @@ func runQREGames(b *Builder) error {
 		return err
 	}
 	alpha := last.Profile[jBet]
-	if err := b.FigureSaved("qre-kuhn-path", fmt.Sprintf(
-		"Every action probability of Kuhn poker along the principal branch, λ from 0 to %.0f (max regret %.1e). Of Kuhn's one-parameter family of equilibria the QRE selects player 1's J-bet frequency α = %.4f (K bet 3α, Q call α + 1/3).",
-		last.Lambda, last.MaxRegret, alpha), "pokerlab qre trace --game kuhn --plot kuhn-path.svg", fig.Save); err != nil {
+	if err := b.FigureSaved("qre-kuhn-path", template.HTML(fmt.Sprintf(
+		`The agent QRE of Kuhn poker along the principal branch of the QRE correspondence, traced from
+λ = 0 to %s (1/chip, log scale; largest regret at the end %s chips): the probability of the
+aggressive action at each information set of player 1 (left) and player 2 (right) — bet, or call a bet;
+the other action is its complement. Labels name the card and the actions so far (c check, b bet).
+Of Kuhn's one-parameter family of equilibria the QRE selects the one where player 1 bets a J with
+probability α = %.4f (and a K with 3α, calls with a Q with α + 1/3).`,
+		num(last.Lambda, 2), num(last.MaxRegret, 2), alpha)), "pokerlab qre trace --game kuhn --plot kuhn-path.svg", fig.Save); err != nil {
 		return err
 	}
 
 	// Exploitability along λ.
-	chart := loglog.Chart{Title: "Exploitability of the agent QRE", XLabel: "λ", YLabel: "exploitability (NashConv/2)"}
+	chart := loglog.Chart{Title: "Exploitability of the agent QRE", XLabel: "λ (1/chip)", YLabel: "exploitability (chips)"}
 	var lambdaRows [][]string
+	var crossings []string
 	numbers := map[string]any{}
 	for _, r := range runs {
 		s := loglog.Series{Name: gameTitle(r.name)}
@@ -101,7 +114,9 @@ func runQREGames(b *Builder) error {
 		if c := r.summary.Crossing; c != nil {
 			row = append(row, fmt.Sprintf("%.1f", c.Lambda))
 			entry["lambda_within_0_1_percent_of_pot"] = c.Lambda
+			crossings = append(crossings, fmt.Sprintf("%s at λ = %.0f", gameTitle(r.name), c.Lambda))
 		} else {
+			crossings = append(crossings, fmt.Sprintf("%s not by the end of its path (λ = %.0f)", gameTitle(r.name), r.summary.Path.Points[len(r.summary.Path.Points)-1].Lambda))
 			row = append(row, "beyond the traced path")
 			entry["lambda_within_0_1_percent_of_pot"] = nil
 		}
@@ -121,40 +136,68 @@ func runQREGames(b *Builder) error {
 	if err != nil {
 		return err
 	}
-	if err := b.Figure(p, "qre-exploitability", "Exploitability of the agent QRE along λ, computed exactly by best response at every point of the traced path. It falls like 1/λ, as the QRE note found for the AKQ game.",
+	if err := b.Figure(p, "qre-exploitability", `Exploitability (NashConv/2, in chips) of the agent QRE of Kuhn poker
+and Leduc Hold'em against λ (1/chip), log–log, computed exactly by best response at every point of the
+traced path; dashed: 0.1 % of the pot. For large λ it falls like 1/λ, as the QRE note found for the AKQ game.`,
 		fmt.Sprintf("pokerlab qre trace --game kuhn --json; pokerlab qre trace --game leduc --lambda %g --json   # then pokerlab exploit per point", leducMax)); err != nil {
 		return err
 	}
 	b.Table(Table{
-		Caption: "Where the QRE comes within 0.1 % of the pot (exploitability 0.002) of a Nash equilibrium.",
-		Header:  []string{"game", "path points", "last λ", "λ at 0.1 % of the pot"},
+		Name:    "qre-games-lambda",
+		Caption: "Where the agent QRE comes within 0.1 % of the pot (exploitability 0.002 chips) of a Nash equilibrium: the points of the traced path, its last λ and the λ (1/chip) of the crossing.",
+		Header:  []template.HTML{"game", "path points", "last λ", "λ at 0.1 % of the pot"},
 		Rows:    lambdaRows,
 	}, "pokerlab qre trace --game kuhn --max-regret 1e-8 --json")
 	b.Number("paths", numbers)
 	b.Number("kuhn_alpha", alpha)
+	b.Text(template.HTML(`[[fig:qre-kuhn-path]] shows how Kuhn's QRE moves from uniform play to its equilibrium;
+[[fig:qre-exploitability]] and [[tab:qre-games-lambda]] how fast its exploitability falls.`))
 
-	return ghostLines(b, runs[1].tree, runs[1].summary.Path)
+	g, err := ghostLines(b, runs[1].tree, runs[1].summary.Path)
+	if err != nil {
+		return err
+	}
+	crossed := strings.Join(crossings, ", ")
+	verdict := "it repairs the ghost lines, as the QRE note suggests"
+	if g.qreGhost >= g.cfrGhost {
+		verdict = "it does not repair them here"
+	}
+	b.Answer(template.HTML(fmt.Sprintf(`The QRE comes within 0.1 %% of the pot of a Nash equilibrium in
+%s ([[tab:qre-games-lambda]]), its exploitability falling like 1/λ beyond ([[fig:qre-exploitability]]).
+On Leduc's ghost lines ([[tab:qre-ghost-lines]]) CFR+'s strategy after %d iterations loses %.3f chips
+on average against a best response at the spot, against %.4f on the spots it reaches; the QRE loses
+%.4f there: %s.`, crossed, g.iterations, g.cfrGhost, g.cfrOther, g.qreGhost, verdict)),
+		template.HTML(fmt.Sprintf(`In Kuhn poker and Leduc Hold'em the QRE comes within 0.1 %% of the pot of Nash
+(%s); on the spots equilibrium play does not reach, it loses %.4f chips where CFR+ loses %.3f ([[sec:qre-games]]).`,
+			crossed, g.qreGhost, g.cfrGhost)))
+	return nil
+}
+
+// ghostSummary is what the ghost-line comparison found, for the answer.
+type ghostSummary struct {
+	iterations                   int
+	cfrGhost, cfrOther, qreGhost float64
 }
 
 // ghostLines compares CFR+'s average strategy with the QRE at the end of the
 // traced Leduc path on the information sets CFR's profile reaches least.
 // Values are conditional on reaching the information set, with beliefs and
 // continuation play from the QRE (which reaches every spot).
-func ghostLines(b *Builder, t *efg.Tree, path *qre.Path) error {
+func ghostLines(b *Builder, t *efg.Tree, path *qre.Path) (ghostSummary, error) {
 	iterations := 2000
 	if b.Quick() {
 		iterations = 300
 	}
 	s, err := cfr.New(t, cfr.Options{Algorithm: cfr.CFRPlus})
 	if err != nil {
-		return err
+		return ghostSummary{}, err
 	}
 	s.Iterate(iterations)
 	avg := s.Average(nil)
 	q := path.Points[len(path.Points)-1]
 	an, err := qre.Analyze(t, q.LogProfile, q.Lambda)
 	if err != nil {
-		return err
+		return ghostSummary{}, err
 	}
 	reach := infoSetReach(t, avg)
 	type spot struct {
@@ -226,17 +269,25 @@ func ghostLines(b *Builder, t *efg.Tree, path *qre.Path) error {
 	isGhost := func(sp spot) bool { return sp.reach < ghost }
 	notGhost := func(sp spot) bool { return sp.reach >= ghost }
 	cfrLoss := func(sp spot) float64 { return sp.cfrLoss }
+	qreLoss := func(sp spot) float64 { return sp.qreLoss }
+	sum := ghostSummary{iterations, meanLoss(cfrLoss, isGhost), meanLoss(cfrLoss, notGhost), meanLoss(qreLoss, isGhost)}
 	b.Table(Table{
-		Caption: fmt.Sprintf("Ghost lines of Leduc Hold'em: of the %d information sets that CFR+'s average profile after %d iterations reaches with probability below %g, the ten situations (up to suit symmetry) where its strategy loses most, conditional on reaching the spot (chips, values from the QRE at λ = %.0f), next to the QRE's play there. Mean loss of CFR+'s strategy: %.3f on these %d spots, %.4f on the %d others.",
-			len(ghosts), iterations, ghost, q.Lambda, meanLoss(cfrLoss, isGhost), len(ghosts), meanLoss(cfrLoss, notGhost), len(spots)-len(ghosts)),
-		Header: []string{"information set", "CFR+ reach", "CFR+ strategy", "CFR+ loss", "QRE strategy", "QRE loss"},
+		Name: "qre-ghost-lines",
+		Caption: template.HTML(fmt.Sprintf(`Ghost lines of Leduc Hold'em: of the %d information sets that CFR+'s average
+profile after %d iterations reaches with probability below %g, the ten situations (up to suit symmetry)
+where its strategy loses most against a best response at the spot, conditional on reaching it (chips;
+values from the QRE at λ = %.0f), next to the QRE's play there. Labels: player, cards (private | public)
+and the actions so far. Mean loss of CFR+'s strategy: %.3f on these %d spots, %.4f on the %d others;
+of the QRE's: %.4f on these spots.`,
+			len(ghosts), iterations, ghost, q.Lambda, sum.cfrGhost, len(ghosts), sum.cfrOther, len(spots)-len(ghosts), sum.qreGhost)),
+		Header: []template.HTML{"information set", "CFR+ reach", "CFR+ strategy", "CFR+ loss", "QRE strategy", "QRE loss"},
 		Rows:   rows,
 	}, fmt.Sprintf("pokerlab solve --game leduc --algo cfr+ --iterations %d --out cfr.json", iterations))
 	b.Number("ghost_lines", map[string]any{
 		"cfr_iterations": iterations, "qre_lambda": q.Lambda, "reach_threshold": ghost, "count": len(ghosts),
-		"mean_cfr_loss_ghosts": meanLoss(cfrLoss, isGhost), "mean_cfr_loss_others": meanLoss(cfrLoss, notGhost), "worst": list,
+		"mean_cfr_loss_ghosts": sum.cfrGhost, "mean_cfr_loss_others": sum.cfrOther, "mean_qre_loss_ghosts": sum.qreGhost, "worst": list,
 	})
-	return nil
+	return sum, nil
 }
 
 // infoSetReach returns the probability that play under profile reaches each

@@ -81,6 +81,7 @@ func Plot(c Chart) (*plot.Plot, error) {
 	p.X.Tick.Marker, p.Y.Tick.Marker = DecadeTicks{}, DecadeTicks{}
 	p.Legend.Top, p.Legend.Left = c.LegendTop, true
 	p.Legend.ThumbnailWidth = vg.Points(20)
+	plotx.StyleLegend(p)
 	p.Add(plotter.NewGrid())
 	drawn := 0
 	for i, s := range c.Series {

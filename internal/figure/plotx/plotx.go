@@ -67,6 +67,19 @@ var Palette = []color.Color{
 	color.RGBA{240, 228, 66, 255},  // yellow
 }
 
+// Legend sizes: gonum's default 12-point legend with no space between rows
+// runs the rows together in browsers whose substitute fonts are taller.
+const (
+	LegendFontSize = 10
+	LegendPadding  vg.Length = 2 // points
+)
+
+// StyleLegend gives p's legend the house font size and row spacing.
+func StyleLegend(p *plot.Plot) {
+	p.Legend.TextStyle.Font.Size = LegendFontSize
+	p.Legend.Padding = LegendPadding
+}
+
 // Color returns the i-th colour of the palette, cycling.
 func Color(i int) color.Color { return Palette[i%len(Palette)] }
 
