@@ -257,7 +257,7 @@ starting-hand class's EV at the root (chips); the ghost nodes; the losses (chips
 weighted by the QRE's probability of reaching it), Nash / QRE, at ghost nodes and elsewhere; and the
 times of the two solves.`,
 		Header: []template.HTML{"spot", "Nash", "λ*", "c (pots)", "residual", "mean TV", "largest class EV difference", "ghost nodes", "loss at ghosts", "loss elsewhere", "time Nash / QRE"},
-		Rows:    rows,
+		Rows:   rows,
 	}, spotsCommand(runs, "pokerlab spot compare %s --json"))
 	b.Number("spots", numbers)
 

@@ -70,7 +70,7 @@ var Palette = []color.Color{
 // Legend sizes: gonum's default 12-point legend with no space between rows
 // runs the rows together in browsers whose substitute fonts are taller.
 const (
-	LegendFontSize = 10
+	LegendFontSize           = 10
 	LegendPadding  vg.Length = 2 // points
 )
 
