@@ -13,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"pokerlab/internal/base/fileerr"
+	"pokerlab/internal/base/tomlline"
 )
 
 // Variant is the seed's position variant of the postflop stats: with two
@@ -164,20 +165,20 @@ func ParseProfile(src, file string) (*Profile, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return nil, tomlError(file, err)
 	}
-	return parseRaw(raw, newTOMLLines(src), file)
+	return parseRaw(raw, tomlline.Index(src), file)
 }
 
 // parseRaw builds a profile from its decoded tables (TOML or JSON).
-func parseRaw(raw map[string]any, lines tomlLines, file string) (*Profile, error) {
+func parseRaw(raw map[string]any, lines tomlline.Lines, file string) (*Profile, error) {
 	p := NewProfile("")
 	if b, ok := raw["base"]; ok {
 		name, ok := b.(string)
 		if !ok {
-			return nil, &ProfileError{File: file, Line: lines.line(nil, 0, "base"), Key: "base", Msg: "want the name of a built-in profile"}
+			return nil, &ProfileError{File: file, Line: lines.Of("base"), Key: "base", Msg: "want the name of a built-in profile"}
 		}
 		base, err := Archetype(name)
 		if err != nil {
-			return nil, &ProfileError{File: file, Line: lines.line(nil, 0, "base"), Key: "base", Msg: err.Error()}
+			return nil, &ProfileError{File: file, Line: lines.Of("base"), Key: "base", Msg: err.Error()}
 		}
 		p.Stats, p.Pos, p.PosGiven, p.Sizes, p.Bluff = base.Stats, base.Pos, base.PosGiven, base.Sizes, base.Bluff
 	}
@@ -194,17 +195,13 @@ func tomlError(file string, err error) error {
 	return &ProfileError{File: file, Msg: err.Error()}
 }
 
-func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error {
+func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) error {
 	errAt := func(table []string, key, format string, args ...any) error {
 		k := key
 		if len(table) > 0 {
 			k = strings.Join(table, ".") + "." + key
 		}
-		line := lines.line(table, 0, key)
-		if line == 0 {
-			line = lines.line(append(table, key), 0, "")
-		}
-		return &ProfileError{File: file, Line: line, Key: k, Msg: fmt.Sprintf(format, args...)}
+		return &ProfileError{File: file, Line: lines.Of(k), Key: k, Msg: fmt.Sprintf(format, args...)}
 	}
 	for _, key := range sortedKeys(raw) {
 		val := raw[key]
@@ -335,18 +332,17 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 	return nil
 }
 
-// line finds the line of the error's first key in the source.
-func (e *ProfileError) line(lines tomlLines) int {
+// line finds the line of the error's first key in the source (a key
+// without a table is a stat of [stats]).
+func (e *ProfileError) line(lines tomlline.Lines) int {
 	key := e.Key
 	if i := strings.IndexAny(key, " +>,"); i >= 0 {
 		key = key[:i]
 	}
-	table := []string{"stats"}
-	if j := strings.LastIndex(key, "."); j >= 0 {
-		table = strings.Split(key[:j], ".")
-		key = key[j+1:]
+	if !strings.Contains(key, ".") {
+		key = "stats." + key
 	}
-	return lines.line(table, 0, key)
+	return lines.Of(key)
 }
 
 // variantByName is built at first use (no work at start-up).
