@@ -158,8 +158,8 @@ func closing(s string, q byte) int {
 }
 
 // scanner follows a value over the lines it spans: a multi-line string
-// (""" or ”') still open, or the depth of the arrays and inline tables
-// still open.
+// (three double or three single quotes) still open, or the depth of the
+// arrays and inline tables still open.
 type scanner struct {
 	multi string // the delimiter of an open multi-line string
 	depth int
