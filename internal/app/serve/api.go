@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +15,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"pokerlab/hh"
-	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/internal/app/table"
 	"pokerlab/npc"
@@ -323,7 +323,11 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request) error {
 	for _, h := range hands {
 		// PHH keeps a shown hand's cards in its deal; PokerStars text names
 		// only the viewer's ("Dealt to") and the shows.
-		maskHoleCards(h, viewerName, format == "phh")
+		viewer := 0
+		if viewerName != "" {
+			viewer = slices.Index(h.Players, viewerName) + 1
+		}
+		hh.HideHoleCards(h.Actions, viewer, format == "phh")
 	}
 	var b bytes.Buffer
 	if format == "phh" {
@@ -346,28 +350,6 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusOK)
 	_, err = io.Copy(w, &b)
 	return err
-}
-
-// maskHoleCards replaces the dealt cards of every player but viewer (a
-// name; "" for none) by unknown cards, unless keepShown and the player
-// showed them.
-func maskHoleCards(h *hh.Hand, viewer string, keepShown bool) {
-	shown := make([]bool, h.NumPlayers()+1)
-	for _, a := range h.Actions {
-		if keepShown && a.Kind == hh.ShowMuck && a.NCards == 2 && a.Player < len(shown) {
-			shown[a.Player] = true
-		}
-	}
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		if a.Kind != hh.DealHole || a.Receiver >= len(shown) || shown[a.Receiver] {
-			continue
-		}
-		if viewer != "" && a.Receiver-1 < len(h.Players) && h.Players[a.Receiver-1] == viewer {
-			continue
-		}
-		a.Cards[0], a.Cards[1] = holdem.Unknown, holdem.Unknown
-	}
 }
 
 // HUDJSON is GET /api/players/{name}/hud: the shape of `pokerlab hud
