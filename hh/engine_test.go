@@ -111,3 +111,16 @@ func TestNotationWritesUnknownCardsAsQuestionMarks(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestPlayerNameFallsBackToPN: a player is named by the players field, or
+// "pN" without one or with an empty name.
+func TestPlayerNameFallsBackToPN(t *testing.T) {
+	h := &Hand{StartingStacks: make([]int64, 3)}
+	if got := []string{h.PlayerName(0), h.PlayerName(2)}; !slices.Equal(got, []string{"p1", "p3"}) {
+		t.Errorf("without players: %q", got)
+	}
+	h.Players = []string{"Ann", "", "Cat"}
+	if got := []string{h.PlayerName(0), h.PlayerName(1), h.PlayerName(2)}; !slices.Equal(got, []string{"Ann", "p2", "Cat"}) {
+		t.Errorf("with players: %q", got)
+	}
+}
