@@ -62,8 +62,8 @@ func mib(n int) string { return strconv.Itoa(n>>20) + " MiB" }
 type sizeCheck struct {
 	file      string
 	firstLine int
-	pos       int // a line start: every line before it is within MaxLine
-	handStart int // the start of the last hand found
+	pos       int  // a line start: every line before it is within MaxLine
+	handStart int  // the start of the last hand found
 	cr        bool // lines end with '\r' (old Mac text)
 }
 
