@@ -166,21 +166,25 @@ func checkSize(file string, data []byte, firstLine int) error {
 // readLimited reads r to its end, or until a line longer than MaxLine or
 // a hand longer than MaxHand (a *LimitError without the file: the caller
 // names it), holding at most about 2 (MaxHand + MaxLine) bytes of such
-// input.
-// size, when positive, is the expected length (a regular file's).
+// input. size, when positive, is the expected length (a regular file's):
+// the buffer takes it at once, but only past the first MaxHand + MaxLine
+// bytes, so that a large file that is no hand history is not held whole.
 func readLimited(r io.Reader, size int64) ([]byte, error) {
 	const chunk = 64 << 10
+	first := MaxHand + MaxLine
 	n := chunk
-	if size > 0 && size < 1<<40 {
-		n = int(size) + 1 // one more, to see the end without growing
+	if size > 0 {
+		n = int(min(size+1, int64(first))) // one more, to see the end without growing
 	}
 	data := make([]byte, 0, n)
 	c := newSizeCheck("", 1)
 	for {
 		if len(data) == cap(data) {
-			// Doubling: what was allocated in all stays below twice the
-			// last buffer.
-			data = slices.Grow(data, cap(data))
+			more := cap(data) // doubling: all allocations stay below twice the last buffer
+			if size > 0 && len(data) >= first && size < 1<<40 {
+				more = max(int(size)+1-len(data), chunk)
+			}
+			data = slices.Grow(data, more)
 		}
 		k, err := r.Read(data[len(data):min(cap(data), len(data)+4*chunk)])
 		data = data[:len(data)+k]
