@@ -17,9 +17,10 @@ import (
 //     the policy starts from an estimate.
 //   - Maps: for a postflop decision situation (Situation.Key), a monotone map
 //     from the model quantile u of the hand (its place in the strength
-//     distribution of the range the seed's model says reaches the decision)
-//     to its place ũ in the hands that actually reach it in play. Given as
-//     MapKnots values u(ũ = i/(MapKnots−1)); linear in between.
+//     distribution of the range the NPC design note's model says reaches
+//     the decision) to its place ũ in the hands that actually reach it in
+//     play. Given as MapKnots values u(ũ = i/(MapKnots−1)); linear in
+//     between.
 type Calibration struct {
 	OpenRate float64
 	ColdCall float64

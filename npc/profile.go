@@ -16,9 +16,10 @@ import (
 	"pokerlab/internal/base/tomlline"
 )
 
-// Variant is the seed's position variant of the postflop stats: with two
-// players left in the hand, in position (IP) or out of position (OOP); with
-// three, IP, in the middle (MP) or OOP; with four or more, the base stats.
+// Variant is the NPC design note's position variant of the postflop stats:
+// with two players left in the hand, in position (IP) or out of position
+// (OOP); with three, IP, in the middle (MP) or OOP; with four or more, the
+// base stats.
 type Variant uint8
 
 // The position variants.
@@ -39,8 +40,8 @@ var variantNames = [NumVariants + 1]string{"multiway", "two_way.ip", "two_way.oo
 
 func (v Variant) String() string { return variantNames[v] }
 
-// Sizes are the bet sizes of a profile (seed 003: fixed multipliers, "Bet
-// はポットの50%、Raiseはベット額の3倍など").
+// Sizes are the bet sizes of a profile (the NPC design note: fixed
+// multipliers, "Bet はポットの50%、Raiseはベット額の3倍など").
 type Sizes struct {
 	Open        float64              // raise first in, big blinds
 	OpenLimper  float64              // added per limper, big blinds
@@ -75,8 +76,8 @@ var sizeKeys = []struct {
 	{"three_bet", func(s *Sizes) *float64 { return &s.ThreeBet }, 1.5, 100},
 }
 
-// Profile configures an NPC by HUD stats (seed 003). Stats are fractions in
-// [0, 1]; in files they are percentages.
+// Profile configures an NPC by HUD stats (the NPC design note). Stats are
+// fractions in [0, 1]; in files they are percentages.
 type Profile struct {
 	Name        string
 	Description string

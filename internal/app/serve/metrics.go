@@ -19,7 +19,7 @@ import (
 // order (TestMetricsSkeleton compares the whole output with the client's,
 // values aside) and saves every pokerlab command the client's package
 // initialisation and its dependencies (protobuf, procfs): about 4 ms of
-// each process's start-up (issue 16, docs/benchmarks.md "Start-up").
+// each process's start-up (docs/benchmarks.md, "Start-up").
 type metrics struct {
 	dealt, finished, voided, timeouts *counter
 	decisions                         *counterVec
