@@ -3,9 +3,10 @@ package npc
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -204,7 +205,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 		}
 		return &ProfileError{File: file, Line: lines.Of(k), Key: k, Msg: fmt.Sprintf(format, args...)}
 	}
-	for _, key := range sortedKeys(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		val := raw[key]
 		switch key {
 		case "base":
@@ -224,7 +225,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 			if !ok {
 				return errAt(nil, key, "want a table [stats]")
 			}
-			for _, k := range sortedKeys(tab) {
+			for _, k := range slices.Sorted(maps.Keys(tab)) {
 				s, v, err := statValue(tab[k], k, false)
 				if err != nil {
 					return errAt([]string{"stats"}, k, "%s", err)
@@ -237,7 +238,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 			if !ok {
 				return errAt(nil, key, "want tables [%s.ip] ...", key)
 			}
-			for _, pos := range sortedKeys(tab) {
+			for _, pos := range slices.Sorted(maps.Keys(tab)) {
 				v, ok := variantByName()[key+"."+pos]
 				if !ok {
 					want := "ip, oop"
@@ -250,7 +251,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 				if !ok {
 					return errAt([]string{key}, pos, "want a table [%s.%s]", key, pos)
 				}
-				for _, k := range sortedKeys(sub) {
+				for _, k := range slices.Sorted(maps.Keys(sub)) {
 					s, x, err := statValue(sub[k], k, true)
 					if err != nil {
 						return errAt([]string{key, pos}, k, "%s", err)
@@ -264,7 +265,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 			if !ok {
 				return errAt(nil, key, "want a table [sizes]")
 			}
-			for _, k := range sortedKeys(tab) {
+			for _, k := range slices.Sorted(maps.Keys(tab)) {
 				found := false
 				for _, sk := range sizeKeys {
 					if sk.key != k {
@@ -293,7 +294,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 			if !ok {
 				return errAt(nil, key, "want a table [play]")
 			}
-			for _, k := range sortedKeys(tab) {
+			for _, k := range slices.Sorted(maps.Keys(tab)) {
 				if k != "bluff" {
 					return errAt([]string{"play"}, k, "unknown setting; want bluff")
 				}
@@ -440,15 +441,6 @@ func tomlType(v any) string {
 		return "a number"
 	}
 	return fmt.Sprintf("%T", v)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Validate rejects profiles that cannot be played: a stat outside 0–100 %,

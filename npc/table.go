@@ -3,8 +3,10 @@ package npc
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -76,7 +78,7 @@ func ParseTable(src, file string) (*Table, error) {
 	t := &Table{Path: file}
 	amounts := map[string]*int64{"small_blind": &t.SmallBlind, "big_blind": &t.BigBlind, "ante": &t.Ante, "stack": &t.Stack}
 	var seats []map[string]any
-	for _, key := range sortedKeys(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		val := raw[key]
 		if p, ok := amounts[key]; ok {
 			x, ok := val.(int64)
@@ -120,7 +122,7 @@ func ParseTable(src, file string) (*Table, error) {
 	for i, s := range seats {
 		var seat Seat
 		var cal map[string]any
-		for _, key := range sortedKeys(s) {
+		for _, key := range slices.Sorted(maps.Keys(s)) {
 			switch key {
 			case "name", "profile":
 				v, ok := s[key].(string)

@@ -2,6 +2,7 @@ package spot
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -163,15 +164,6 @@ func (d *decoder) errAt(key, format string, args ...any) error {
 	return &SpotError{File: d.file, Line: d.lines.Of(key), Key: key, Msg: fmt.Sprintf(format, args...)}
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 func tomlType(v any) string {
 	switch v.(type) {
 	case string:
@@ -245,7 +237,7 @@ func (d *decoder) decode(sp *Spot, raw map[string]any) error {
 	var street [3]sizeSpec
 	var player [2]sizeSpec
 	var both [3][2]sizeSpec
-	for _, key := range sortedKeys(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		v := raw[key]
 		switch key {
 		case "board":
@@ -409,7 +401,7 @@ func (d *decoder) decode(sp *Spot, raw map[string]any) error {
 // sizeTable reads bet, raise and (when donk is allowed) donk from tab and
 // passes sub-tables to sub.
 func (d *decoder) sizeTable(path string, tab map[string]any, out *sizeSpec, donk bool, sub func(string, map[string]any) error) error {
-	for _, k := range sortedKeys(tab) {
+	for _, k := range slices.Sorted(maps.Keys(tab)) {
 		v := tab[k]
 		key := path + "." + k
 		if t, ok := v.(map[string]any); ok {
