@@ -166,11 +166,7 @@ func hudRun(opts *hudOptions) error {
 			out.Skipped = []HudSkippedJSON{}
 		}
 		for _, p := range players {
-			pj := HudPlayerJSON{Hands: p.Hands, Stats: map[string]HudStatJSON{}}
-			for _, st := range hud.Stats() {
-				pj.Stats[st.Key()] = statJSON(st, p.Counts[st])
-			}
-			out.Players[p.Name] = pj
+			out.Players[p.Name] = p.JSON()
 		}
 		return writeJSON(opts.IO, out)
 	}
@@ -195,23 +191,6 @@ func hudFromDB(opts *hudOptions) (*hud.Tracker, int64, error) {
 	}
 	defer db.Close()
 	return db.HUD(context.Background(), f)
-}
-
-func statJSON(st hud.Stat, c hud.Count) HudStatJSON {
-	out := HudStatJSON{Taken: c.Taken, Opportunities: c.Opportunities}
-	if st.IsRatio() {
-		if c.Opportunities > 0 {
-			v := c.Value()
-			out.Value = &v
-		}
-		return out
-	}
-	if c.Opportunities > 0 {
-		v := c.Value()
-		lo, hi := c.Wilson()
-		out.Value, out.CI95 = &v, &[2]float64{lo, hi}
-	}
-	return out
 }
 
 // pct renders a proportion as a percentage, "-" without opportunities.

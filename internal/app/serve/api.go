@@ -361,38 +361,13 @@ type HUDJSON struct {
 	Players map[string]HUDPlayerJSON `json:"players"`
 }
 
-// HUDPlayerJSON is one player's stats, keyed as `pokerlab hud --json`.
-type HUDPlayerJSON struct {
-	Hands int64                  `json:"hands"`
-	Stats map[string]HUDStatJSON `json:"stats"`
-}
+// HUDPlayerJSON is one player's stats, keyed as `pokerlab hud --json`
+// (hud.PlayerJSON).
+type HUDPlayerJSON = hud.PlayerJSON
 
 // HUDStatJSON is one stat: taken / opportunities, the value and its 95 %
 // Wilson interval (null without opportunities).
-type HUDStatJSON struct {
-	Taken         int64       `json:"taken"`
-	Opportunities int64       `json:"opportunities"`
-	Value         *float64    `json:"value"`
-	CI95          *[2]float64 `json:"ci95"`
-}
-
-func hudPlayerJSON(p *hud.Player) HUDPlayerJSON {
-	out := HUDPlayerJSON{Hands: p.Hands, Stats: map[string]HUDStatJSON{}}
-	for _, st := range hud.Stats() {
-		c := p.Counts[st]
-		sj := HUDStatJSON{Taken: c.Taken, Opportunities: c.Opportunities}
-		if c.Opportunities > 0 {
-			v := c.Value()
-			sj.Value = &v
-			if !st.IsRatio() {
-				lo, hi := c.Wilson()
-				sj.CI95 = &[2]float64{lo, hi}
-			}
-		}
-		out.Stats[st.Key()] = sj
-	}
-	return out
-}
+type HUDStatJSON = hud.StatJSON
 
 func (s *Server) playerHUD(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
@@ -413,7 +388,7 @@ func (s *Server) playerHUD(w http.ResponseWriter, r *http.Request) error {
 		_, err = w.Write(b)
 		return err
 	}
-	out := HUDJSON{Files: []string{}, Hands: p.Hands, Skipped: []any{}, Players: map[string]HUDPlayerJSON{name: hudPlayerJSON(&p)}}
+	out := HUDJSON{Files: []string{}, Hands: p.Hands, Skipped: []any{}, Players: map[string]HUDPlayerJSON{name: p.JSON()}}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
@@ -453,7 +428,7 @@ func (s *Server) tableHUD(w http.ResponseWriter, r *http.Request) error {
 		}
 		if ok {
 			sh.Hands = p.Hands
-			sh.Measured = hudPlayerJSON(&p).Stats
+			sh.Measured = p.JSON().Stats
 		}
 		out = append(out, sh)
 	}
