@@ -1,6 +1,6 @@
 // Package equity computes Texas Hold'em pot-share equity: the expected share
 // of the pot at showdown, a win counting 1 and a k-way split 1/k (the
-// definition seed 003 uses for hand strength), for 2–9 players, each given as
+// definition the NPC design note uses for hand strength), for 2–9 players, each given as
 // exact hole cards or a weighted range, with an optional known board (0, 3,
 // 4 or 5 cards) and dead cards.
 //
@@ -56,7 +56,7 @@
 //
 // The random stream is math/rand/v2's PCG, stepped by the package's own
 // copy of its formula (pcg.go) so that loops keep its state in registers;
-// the outputs are rand.PCG's. Deliberate change (issue 16): drawing two
+// the outputs are rand.PCG's. Deliberate change: drawing two
 // weighted ranges as a pair changed the stream of those heads-up matchups,
 // so their numbers for a seed differ from earlier versions by sampling
 // noise; every other matchup, the exact results and Sampler's stream are
