@@ -36,7 +36,7 @@ func Analyze(g *spot.Game, σ []float64) *Profile {
 		panic("spotqre: Analyze: strategy has the wrong length for this game")
 	}
 	off, size := g.HandLayout()
-	w := newWalker[float64](g)
+	w := newWalker[float64](g, nil)
 	pr := &Profile{Q: make([]float64, g.Size), Reach: make([]float64, size), NodeReach: make([]float64, g.NumNodes())}
 	w.σ, w.q, w.mass, w.reachI = σ, pr.Q, make([]float64, size), pr.Reach
 	for p := range 2 {
