@@ -383,7 +383,7 @@ func Normalize(g *spot.Game, σ spot.Strategy) []float64 {
 // points with λ ≥ minLambda, slope is the least-squares slope of log
 // exploitability against log λ (−1 for c/λ) and c the geometric mean of
 // λ·exploitability/pot (the coefficient with the slope fixed at −1, in
-// units of the pot, as seed 000's c/λ).
+// units of the pot, as the QRE note's c/λ).
 func FitInverse(path []PathPoint, pot, minLambda float64) (c, slope float64, n int) {
 	var sx, sy, sxx, sxy, sl float64
 	for _, p := range path {

@@ -98,3 +98,12 @@ func TestParamOutOfRangeIsRefused(t *testing.T) {
 		t.Errorf("BackStep −1: %v", err)
 	}
 }
+
+// TestStudyPassesItsParamsToTheSolver: the Params of StudyOptions are the
+// QRE solver's (here a refused one: Run's error names it).
+func TestStudyPassesItsParamsToTheSolver(t *testing.T) {
+	_, err := Run(tinyRiver(t), StudyOptions{Params: Params{AndersonDepth: -1}})
+	if err == nil || !strings.Contains(err.Error(), "AndersonDepth") {
+		t.Fatalf("got %v, want the solver's error naming AndersonDepth", err)
+	}
+}
