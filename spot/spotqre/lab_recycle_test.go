@@ -100,25 +100,31 @@ func gmresDeflated(mv func(v, out []float64), U, C [][]float64, b []float64, rto
 	return used, math.Sqrt(dot(ax, ax)) / bn
 }
 
+// solvedPoint returns a solver at the QRE of file at λ, evaluated there
+// (the products' point), and IP's action values x.
+func solvedPoint(t *testing.T, file string, lambda float64) (*Solver, []float64) {
+	s, err := NewSolver(loadFile(t, file), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Solve([]float64{lambda}); err != nil {
+		t.Fatal(err)
+	}
+	x := append([]float64(nil), s.x...)
+	s.eval(x, lambda, s.y, s.wt, s.rs)
+	copy(s.sig1, s.sigT)
+	return s, x
+}
+
 // TestMeasureRecyclingBound: at the QRE of -rec.lambda, the Ritz values
 // of I − y' from m Arnoldi steps, then the products plain GMRES and GMRES
 // deflated by the k largest or the k smallest Ritz vectors (computed at
 // the same matrix: the best case of recycling) need on a second
 // right-hand side.
 func TestMeasureRecyclingBound(t *testing.T) {
-	g := loadFile(t, *recSpot)
-	s, err := NewSolver(g, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	lam := *recLambda
-	if _, err := s.Solve([]float64{lam}); err != nil {
-		t.Fatal(err)
-	}
+	s, x := solvedPoint(t, *recSpot, lam)
 	t.Logf("%s at λ = %g: %d IP unknowns; the path: %+v", *recSpot, lam, s.n1, s.stats)
-	x := append([]float64(nil), s.x...)
-	s.eval(x, lam, s.y, s.wt, s.rs)
-	copy(s.sig1, s.sigT)
 	n, m := s.n1, *recM
 	products := 0
 	mv := func(v, out []float64) {

@@ -41,18 +41,8 @@ func jMul(s *Solver, lambda float64, v, out []float64, wReach func(r float64) fl
 // self-adjoint in the J_I-weighted product, and CG-type short
 // recurrences apply)? Compares (J u)ᵀ(y' v) with (J v)ᵀ(y' u).
 func TestMeasureJacobianSymmetry(t *testing.T) {
-	g := loadFile(t, *recSpot)
-	s, err := NewSolver(g, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	lam := *recLambda
-	if _, err := s.Solve([]float64{lam}); err != nil {
-		t.Fatal(err)
-	}
-	x := append([]float64(nil), s.x...)
-	s.eval(x, lam, s.y, s.wt, s.rs)
-	copy(s.sig1, s.sigT)
+	s, x := solvedPoint(t, *recSpot, lam)
 	n := s.n1
 	wReach := func(r float64) float64 { return 1 }
 	if *symReach {
