@@ -33,6 +33,19 @@ import (
 // workloads are the rows, in the order they run; an argument picks one.
 var workloads = []string{"hand-eval", "cards-eval", "set-eval", "enum7", "enum7-whole", "exact-hu", "exact-ranges", "mc-hu", "mc-ranges"}
 
+// workload returns the one workload the arguments name, or "" for all.
+func workload(args []string) (string, error) {
+	switch {
+	case len(args) == 0:
+		return "", nil
+	case len(args) > 1:
+		return "", fmt.Errorf("one workload at most, got %d arguments", len(args))
+	case !slices.Contains(workloads, args[0]):
+		return "", fmt.Errorf("unknown workload %q", args[0])
+	}
+	return args[0], nil
+}
+
 // Amounts of work, the same as in driver.cpp.
 const (
 	tableSize = 1 << 16 // random hands in the table
@@ -287,9 +300,9 @@ func monteCarlo(name string, ranges []*equity.Range) {
 func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to `file` (for default.pgo: see scripts/pgo-profile)")
 	flag.Parse()
-	only := flag.Arg(0)
-	if (only != "" && !slices.Contains(workloads, only)) || flag.NArg() > 1 {
-		fmt.Fprintf(os.Stderr, "usage: ompcompare [-cpuprofile file] [%s]\n", strings.Join(workloads, "|"))
+	only, err := workload(flag.Args())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ompcompare: %v\nusage: ompcompare [-cpuprofile file] [%s]\n", err, strings.Join(workloads, "|"))
 		os.Exit(2)
 	}
 	if *cpuProfile != "" {

@@ -18,6 +18,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -82,12 +83,20 @@ func main() {
 		}
 	}
 	fmt.Printf("%d alternating rounds; load average before %s, after %s\n\n", *n, before, loadavg())
+	writeTable(os.Stdout, cmds, samples, *ratio)
+}
+
+// writeTable writes one Markdown row per command line: the minimum and
+// median of its wall-clock and CPU times, the medians of its peak resident
+// set and minor faults, and with ratio its CPU minimum and median divided
+// by the first command's.
+func writeTable(w io.Writer, cmds [][]string, samples [][]sample, ratio bool) {
 	header, rule := "| command | wall min | wall median | CPU min | CPU median | peak RSS median | minor faults median |", "|---|---|---|---|---|---|---|"
-	if *ratio {
+	if ratio {
 		header, rule = header+" CPU min ÷ first | CPU median ÷ first |", rule+"---|---|"
 	}
-	fmt.Println(header)
-	fmt.Println(rule)
+	fmt.Fprintln(w, header)
+	fmt.Fprintln(w, rule)
 	var firstMin, firstMed float64
 	for i, c := range cmds {
 		ss := samples[i]
@@ -108,15 +117,15 @@ func main() {
 		}
 		slices.Sort(rss)
 		slices.Sort(flt)
-		fmt.Printf("| `%s` | %s | %s | %s | %s | %.1f MiB | %d |",
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %.1f MiB | %d |",
 			strings.Join(c, " "), duration(wmin), duration(wmed), duration(cmin), duration(cmed), float64(median(rss))/1024, median(flt))
-		if *ratio {
+		if ratio {
 			if i == 0 {
 				firstMin, firstMed = cmin, cmed
 			}
-			fmt.Printf(" %.2f | %.2f |", cmin/firstMin, cmed/firstMed)
+			fmt.Fprintf(w, " %.2f | %.2f |", cmin/firstMin, cmed/firstMed)
 		}
-		fmt.Println()
+		fmt.Fprintln(w)
 	}
 }
 
