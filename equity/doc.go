@@ -67,11 +67,11 @@
 //
 // # Performance
 //
-// Side by side with OMPEval (docs/benchmarks.md, process CPU time, one
-// thread): exact AsKs vs QdQc 1.7 ms (OMPEval 2.2 ms), exact QQ+,AKs vs
-// JJ-88,AQs-ATs 66 ms (129 ms), Monte Carlo 47 M showdowns/s for AsKs vs
-// QdQc (32 M/s) and 40 M/s for the range matchup (38 M/s). Calculate
-// allocates only at set-up; no deal or board allocates.
+// Side by side with OMPEval on one thread (docs/benchmarks.md, "Evaluator
+// and equity"), exact enumeration takes about half OMPEval's time on a
+// heads-up and a range matchup and Monte Carlo 0.7–0.9 of it per showdown;
+// the table there has the figures and the command that prints them.
+// Calculate allocates only at set-up; no deal or board allocates.
 //
 // # Ranges
 //
