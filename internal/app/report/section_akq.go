@@ -51,11 +51,11 @@ func runAKQ(b *Builder) error {
 		}
 		pair := func(c qre.Coefficient) string { return fmt.Sprintf("%.5f / %.5f", c.Numeric, c.Formula) }
 		rows = append(rows, []string{qreplot.BetName(B), pair(a.C1Q), pair(a.C1K),
-			fmt.Sprintf("%.4f / %.4f (printed: %.4f)", a.PrefactorA.Numeric, a.PrefactorA.Formula, a.SeedFormula),
+			fmt.Sprintf("%.4f / %.4f (printed: %.4f)", a.PrefactorA.Numeric, a.PrefactorA.Formula, a.PrintedFormula),
 			pair(a.Exploitability), fmt.Sprintf("%.2e", a.Eps2000), fmt.Sprintf("%.1f", a.LambdaEps001)})
 		numbers = append(numbers, map[string]any{
 			"bet": B, "c1_pq": a.C1Q, "c1_pk": a.C1K, "c2_pq": a.C2Q, "c2_pk": a.C2K,
-			"prefactor_pa": a.PrefactorA, "prefactor_pa_as_printed": a.SeedFormula,
+			"prefactor_pa": a.PrefactorA, "prefactor_pa_as_printed": a.PrintedFormula,
 			"lambda_times_eps": a.Exploitability, "eps_at_2000": a.Eps2000, "lambda_for_eps_0_001": a.LambdaEps001,
 		})
 	}

@@ -90,10 +90,10 @@ type qreSpotRun struct {
 }
 
 func runQRESpots(b *Builder) error {
-	// The river spot, and in the full report a narrow turn spot (on the
-	// issue's full-range turn spot the continuation does not reach λ* in a
-	// report's time: docs/benchmarks.md, "QRE on spots"). The turn's path
-	// stops at λ*: going on to 2λ* would triple its cost.
+	// The river spot, and in the full report the narrow turn spot (on the
+	// full-range turn spot the continuation does not reach λ* in a
+	// report's time: docs/benchmarks.md). The turn's path stops at λ*:
+	// going on to 2λ* would triple its cost.
 	spots := []reportSpot{{"river", "spot/testdata/river-Td9d6hQc2s-pot200-stack900.toml", reportRiverSpot, []float64{2, 4}}}
 	if !b.Quick() {
 		spots = append(spots, reportSpot{"turn", "spot/testdata/turn-Td9d6hQc-narrow.toml", reportTurnSpot, nil})
