@@ -21,7 +21,7 @@ import (
 
 var streets = [...]string{"flop", "turn", "river"}
 
-// PlotStrength writes the figure of φ_n(p) by street (seed 003's figure for
+// PlotStrength writes the figure of φ_n(p) by street (the NPC design note's figure for
 // n = 3) in format "svg", "png" or "pdf".
 func PlotStrength(w io.Writer, format string, t *npc.Tables, n int) error {
 	centers, dens, err := npc.StrengthCurves(t, n, nil, 50)
