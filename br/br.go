@@ -2,7 +2,7 @@
 // payoffs, best responses, NashConv and exploitability, and the value of
 // two-player zero-sum games by the sequence-form linear program.
 //
-// Definitions (seed 001 slides 8–11): the expected payoff of player i under
+// Definitions (the CFR lecture's slides 8–11): the expected payoff of player i under
 // profile π is v_i(π) = Σ_z ρ^π(z) u_i(z), the sum over terminals of the
 // probability of reaching z times its payoff. A best response of player i
 // maximises v_i(π'_i, π_{-i}); with perfect recall a pure behaviour strategy
@@ -224,7 +224,7 @@ func (e *Evaluator) bestResponseValue(profile []float64, p int) float64 {
 	reach, value, act := e.reach, e.value, e.act
 
 	// Forward: reach[n] = product of chance and the other players' action
-	// probabilities on the path to n (ρ_{-p}, seed 001 slide 15).
+	// probabilities on the path to n (ρ_{-p}, the CFR lecture's slide 15).
 	reach[0] = 1
 	for n := 0; n < len(player); n++ {
 		pl := player[n]

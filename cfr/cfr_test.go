@@ -37,19 +37,19 @@ func solve(tb testing.TB, t *efg.Tree, opt Options, iterations int) *Solver {
 
 func relErr(got, want float64) float64 { return math.Abs(got-want) / math.Abs(want) }
 
-// TestPublishedNashConv is the issue's table: NashConv of the average profile
-// after exactly N iterations, alternating updates, against OpenSpiel's C++
-// CFRSolver/CFRPlusSolver and the DDCFR repository's result files
+// TestPublishedNashConv checks the published reference table: NashConv of the
+// average profile after exactly N iterations, alternating updates, against
+// OpenSpiel's C++ CFRSolver/CFRPlusSolver and the DDCFR repository's result files
 // (rpSebastian/DDCFR results/*/data.csv, whose "conv" column is
 // exploitability = NashConv/2; the values below are ×2). Vanilla CFR is
-// deterministic and must agree to 3 significant digits; the issue allows 5 %
-// for CFR+ and DCFR, 10 % for LCFR.
+// deterministic and must agree to 3 significant digits; CFR+ and DCFR
+// within 5 %, LCFR within 10 %.
 //
 // The two Leduc-1000 entries of DCFR and LCFR are rounding-sensitive: the
 // same algorithm with only the order of floating-point sums changed drifts
 // up to 25 % (DCFR) and 42 % (LCFR) apart over iterations 300–1,000, 12 %
 // and 0.5 % at 1,000 itself (TestRoundingSensitivity, -long). Their
-// tolerance here is 25 %, not the issue's 5 %/10 %; after 100 iterations,
+// tolerance here is 25 %, not 5 %/10 %; after 100 iterations,
 // before the drift, both agree with the published values to 4 digits.
 func TestPublishedNashConv(t *testing.T) {
 	cases := []struct {
@@ -62,15 +62,15 @@ func TestPublishedNashConv(t *testing.T) {
 		{"kuhn", CFR, 1000, 1.875e-3, 5e-4, "OpenSpiel CFRSolver; DDCFR results/CFR/KuhnPoker"},
 		{"kuhn", CFRPlus, 1000, 1.7473064504e-4, 0.05, "OpenSpiel CFRPlusSolver; DDCFR results/CFRPlus/KuhnPoker 8.736532252e-5×2"},
 		{"kuhn", DCFR, 1000, 2.930004563e-4, 0.05, "DDCFR results/DCFR/KuhnPoker 1.465002282e-4×2"},
-		{"kuhn", LCFR, 1000, 1.87e-4, 0.10, "issue 3 table"},
+		{"kuhn", LCFR, 1000, 1.87e-4, 0.10, "published reference table"},
 		{"leduc", CFR, 100, 0.1914327060, 5e-4, "OpenSpiel; DDCFR results/CFR/LeducPoker 0.0957163530×2"},
 		{"leduc", CFRPlus, 100, 0.026832, 0.05, "OpenSpiel CFRPlusSolver"},
 		{"leduc", DCFR, 100, 0.0155066809, 0.05, "DDCFR results/DCFR/LeducPoker 7.753340469e-3×2"},
-		{"leduc", LCFR, 100, 0.06898, 0.10, "issue 3 table"},
+		{"leduc", LCFR, 100, 0.06898, 0.10, "published reference table"},
 		{"leduc", CFR, 1000, 0.023636, 5e-4, "OpenSpiel CFRSolver"},
 		{"leduc", CFRPlus, 1000, 5.14e-4, 0.05, "OpenSpiel CFRPlusSolver"},
 		{"leduc", DCFR, 1000, 3.054163055e-4, 0.25, "DDCFR results/DCFR/LeducPoker 1.527081528e-4×2 (rounding-sensitive)"},
-		{"leduc", LCFR, 1000, 9.65e-3, 0.25, "issue 3 table (rounding-sensitive)"},
+		{"leduc", LCFR, 1000, 9.65e-3, 0.25, "published reference table (rounding-sensitive)"},
 	}
 	trees := map[string]*efg.Tree{}
 	for _, c := range cases {
@@ -105,7 +105,7 @@ func TestKuhnCFRPlusValue(t *testing.T) {
 }
 
 // TestLeducCFRPlusConverges: CFR+ on Leduc reaches NashConv < 1e-4 within
-// 10,000 iterations (issue 3), and its average's value approaches the game
+// 10,000 iterations, and its average's value approaches the game
 // value −0.085606424078 (package leduc, from the sequence-form LP).
 func TestLeducCFRPlusConverges(t *testing.T) {
 	tr := load(t, "leduc")
@@ -121,7 +121,7 @@ func TestLeducCFRPlusConverges(t *testing.T) {
 	}
 }
 
-// TestAKQ: on the AKQ game of seed 000 with B = 2, CFR+ finds p_Q =
+// TestAKQ: on the AKQ game of the QRE note with B = 2, CFR+ finds p_Q =
 // B/(1+B) = 2/3 (bluff frequency) and p_K = 1/(1+B) = 1/3 (call frequency).
 // The game is constant-sum with sum 1, which CFR handles as zero-sum.
 func TestAKQ(t *testing.T) {

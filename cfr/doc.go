@@ -4,7 +4,7 @@
 // outcome-sampling Monte Carlo CFR. Every algorithm runs on the compiled
 // *efg.Tree, so it solves Kuhn, Leduc, AKQ and any Gambit .efg file.
 //
-// # The method (seed 001, slides 18–33)
+// # The method (the CFR lecture, slides 18–33)
 //
 // At every information set I of player i, regret matching plays
 //

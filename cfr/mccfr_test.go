@@ -128,7 +128,7 @@ func TestSamplingDeterministic(t *testing.T) {
 	}
 }
 
-// TestMCCFRBounds: the bounds. Kuhn ES ≤ 0.05 after 1,000 iterations
+// TestMCCFRBounds: the reference bounds. Kuhn ES ≤ 0.05 after 1,000 iterations
 // is OpenSpiel's single-seed test (external_sampling_mccfr_test.cc); over
 // seeds the NashConv at 1,000 iterations is a random variable whose median
 // is about 0.05 (seeds 1–21: median 0.054, range 0.020–0.097), so the test

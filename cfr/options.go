@@ -12,7 +12,7 @@ type Algorithm int
 // The algorithms. The zero value is vanilla CFR.
 const (
 	// CFR is vanilla counterfactual regret minimisation (Zinkevich et al.
-	// 2007; seed 001 slides 26–31): regret matching on cumulative immediate
+	// 2007; the CFR lecture's slides 26–31): regret matching on cumulative immediate
 	// counterfactual regret, average strategy weighted by the player's own
 	// reach probability.
 	CFR Algorithm = iota

@@ -231,7 +231,7 @@ func (s *Solver) Iterate(n int) {
 // Average writes the average profile σ̄ into dst (allocated when nil) and
 // returns it: σ̄(a|I) = S(I,a) / Σ_b S(I,b), where S accumulates the
 // (algorithm-weighted) own reach probability times the current strategy
-// (seed 001 slide 19). Information sets whose weights are all zero (never
+// (the CFR lecture's slide 19). Information sets whose weights are all zero (never
 // reached by their owner) get the uniform distribution.
 func (s *Solver) Average(dst []float64) []float64 {
 	dst = s.profileBuffer(dst)
@@ -291,7 +291,7 @@ func (s *Solver) Bytes() int64 {
 }
 
 // regretMatch writes the regret-matching strategy of regrets r into out
-// (seed 001 slide 30): σ(a) = max(R(a),0) / Σ_b max(R(b),0) when the sum is
+// (the CFR lecture's slide 30): σ(a) = max(R(a),0) / Σ_b max(R(b),0) when the sum is
 // positive, else uniform.
 func regretMatch(r, out []float64) {
 	out = out[:len(r)]

@@ -250,7 +250,7 @@ func TestRunAndCompare(t *testing.T) {
 }
 
 // TestLeducMemory: the Leduc tree and a CFR+ solver together take less than
-// 20 MB of heap (issue 3), measured as the growth of live heap.
+// 20 MB of heap, measured as the growth of live heap.
 func TestLeducMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()

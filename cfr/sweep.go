@@ -35,7 +35,7 @@ func (s *Solver) sweepIteration() {
 
 // pass computes, for traverser i under the current profile, π_i(I) for every
 // information set of i (ownReach) and i's instantaneous counterfactual regret
-// r(I,a) = Σ_{h∈I} π_{-i}(h) (v_i(ha) − v_i(h)) (seed 001 slide 27: the
+// r(I,a) = Σ_{h∈I} π_{-i}(h) (v_i(ha) − v_i(h)) (the CFR lecture's slide 27: the
 // weight ρ_{-i} times the difference of action and strategy values).
 func (s *Solver) pass(i int) {
 	s.ownReachOf(i)
@@ -160,7 +160,7 @@ func (s *Solver) updateSets(isets []int32, t int, scratch []float64) {
 	own := s.ownReach
 	switch s.opt.Algorithm {
 	case CFR:
-		// seed 001 slides 19, 30: R += r; S += π_i σ; σ ← RM(R).
+		// the CFR lecture's slides 19, 30: R += r; S += π_i σ; σ ← RM(R).
 		for _, I := range isets {
 			lo, hi := tr.ActionStart[I], tr.ActionStart[I+1]
 			R, S, sig, r := s.regret[lo:hi], s.strat[lo:hi], s.w[lo:hi], s.inst[lo:hi]

@@ -10,7 +10,7 @@
 //
 // # The model
 //
-// The definitions follow seed 001 slides 7–11 and Osborne & Rubinstein ch. 11:
+// The definitions follow the CFR lecture's slides 7–11 and Osborne & Rubinstein ch. 11:
 // N ≥ 1 players plus chance; histories form a tree; the decision nodes of each
 // player are partitioned into information sets whose nodes the player cannot
 // tell apart, so every node of an information set has the same actions (same
@@ -18,7 +18,7 @@
 // behaviour strategy gives a distribution over the actions of each information
 // set; a profile is one behaviour strategy per player.
 //
-// Compile requires perfect recall (seed 001 slide 14): all nodes of an
+// Compile requires perfect recall (the CFR lecture's slide 14): all nodes of an
 // information set of player i are reached by the same sequence of player i's
 // own information sets and actions. It is checked, not assumed, and a violation
 // names the information set. Perfect recall is what lets best response, CFR's

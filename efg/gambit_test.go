@@ -16,7 +16,7 @@ import (
 
 // A hand-written Gambit file of the AKQ game (bet ½ pot, rationals and
 // decimals, outcomes reused by number, an information set referenced without
-// its name) loads and solves to the seed's value (1+2B)/(2(1+B)) = 2/3.
+// its name) loads and solves to the QRE note's value (1+2B)/(2(1+B)) = 2/3.
 func TestReadHandWrittenAKQ(t *testing.T) {
 	f, err := os.Open("testdata/akq-half.efg")
 	if err != nil {
@@ -30,7 +30,7 @@ func TestReadHandWrittenAKQ(t *testing.T) {
 	if tr.NumPlayers() != 2 || tr.NumInfoSets() != 3 || !tr.ConstantSum || tr.Sum != 1 {
 		t.Fatalf("players %d, infosets %d, constant-sum %v (%v)", tr.NumPlayers(), tr.NumInfoSets(), tr.ConstantSum, tr.Sum)
 	}
-	if !strings.Contains(tr.Comment, "Seed 000") {
+	if !strings.Contains(tr.Comment, "The QRE note") {
 		t.Errorf("comment lost: %q", tr.Comment)
 	}
 	v, _, err := br.GameValue(tr)

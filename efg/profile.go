@@ -209,20 +209,3 @@ func profileFromFile(t *Tree, f *ProfileFile, name string, locate func(path stri
 	}
 	return p, nil
 }
-
-// LineCol converts a byte offset in data to a 1-based line and column.
-func LineCol(data []byte, off int) (line, col int) {
-	if off > len(data) {
-		off = len(data)
-	}
-	line, col = 1, 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}

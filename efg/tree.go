@@ -321,35 +321,32 @@ func (b *builder) expand(n int32, s State) error {
 		if err := b.setChance(n, labels, probs); err != nil {
 			return err
 		}
-		first, err := b.reserve(n, len(labels))
-		if err != nil {
-			return err
-		}
-		for a := range labels {
-			if err := b.expand(first+int32(a), s.Next(a)); err != nil {
-				return err
-			}
-		}
-		return nil
+		return b.expandChildren(n, s, len(labels))
 	case p >= 0 && p < b.n:
 		labels := s.Actions()
 		key := s.InfoSet()
 		if _, err := b.setDecision(n, p, key, key, -1, labels); err != nil {
 			return err
 		}
-		first, err := b.reserve(n, len(labels))
-		if err != nil {
-			return err
-		}
-		for a := range labels {
-			if err := b.expand(first+int32(a), s.Next(a)); err != nil {
-				return err
-			}
-		}
-		return nil
+		return b.expandChildren(n, s, len(labels))
 	default:
 		return fmt.Errorf("node at %s: player %d out of range (game has %d players)", b.path(n), p, b.n)
 	}
+}
+
+// expandChildren reserves the k children of node n and expands child a
+// from s.Next(a).
+func (b *builder) expandChildren(n int32, s State, k int) error {
+	first, err := b.reserve(n, k)
+	if err != nil {
+		return err
+	}
+	for a := range k {
+		if err := b.expand(first+int32(a), s.Next(a)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (b *builder) setTerminal(n int32, u []float64, label string) error {

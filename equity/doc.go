@@ -1,6 +1,6 @@
 // Package equity computes Texas Hold'em pot-share equity: the expected share
 // of the pot at showdown, a win counting 1 and a k-way split 1/k (the
-// definition seed 003 uses for hand strength), for 2–9 players, each given as
+// definition the NPC design note uses for hand strength), for 2–9 players, each given as
 // exact hole cards or a weighted range, with an optional known board (0, 3,
 // 4 or 5 cards) and dead cards.
 //
@@ -56,7 +56,7 @@
 //
 // The random stream is math/rand/v2's PCG, stepped by the package's own
 // copy of its formula (pcg.go) so that loops keep its state in registers;
-// the outputs are rand.PCG's. Deliberate change (issue 16): drawing two
+// the outputs are rand.PCG's. Deliberate change: drawing two
 // weighted ranges as a pair changed the stream of those heads-up matchups,
 // so their numbers for a seed differ from earlier versions by sampling
 // noise; every other matchup, the exact results and Sampler's stream are
@@ -67,11 +67,11 @@
 //
 // # Performance
 //
-// Side by side with OMPEval (docs/benchmarks.md, process CPU time, one
-// thread): exact AsKs vs QdQc 1.7 ms (OMPEval 2.2 ms), exact QQ+,AKs vs
-// JJ-88,AQs-ATs 66 ms (129 ms), Monte Carlo 47 M showdowns/s for AsKs vs
-// QdQc (32 M/s) and 40 M/s for the range matchup (38 M/s). Calculate
-// allocates only at set-up; no deal or board allocates.
+// Side by side with OMPEval on one thread (docs/benchmarks.md, "Evaluator
+// and equity"), exact enumeration takes about half OMPEval's time on a
+// heads-up and a range matchup and Monte Carlo 0.7–0.9 of it per showdown;
+// the table there has the figures and the command that prints them.
+// Calculate allocates only at set-up; no deal or board allocates.
 //
 // # Ranges
 //

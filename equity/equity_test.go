@@ -30,7 +30,7 @@ func holes(ss ...string) []*Range {
 }
 
 // Exact all-in preflop equities as published by standard calculators
-// (PokerStove, ProPokerTools; quoted in the issue), to 1e-8.
+// (PokerStove, ProPokerTools), to 1e-8.
 func TestExactPublished(t *testing.T) {
 	tests := []struct {
 		hands []string

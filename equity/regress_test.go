@@ -42,8 +42,8 @@ func regressCases() []regressCase {
 		{"mc/ranges-random", []string{"QQ+,AKs", "JJ-88,AQs-ATs", "random"}, Options{Method: MonteCarlo, Samples: 100000, Seed: 7}},
 		{"mc/6max", []string{"AsKs", "random", "random", "random", "random", "random"}, Options{Method: MonteCarlo, Samples: 50000, Seed: 3, Threads: 2}},
 		{"mc/flop-stderr", []string{"AhKh", "JJ-88,AQs-ATs:0.5"}, Options{Method: MonteCarlo, StdErr: 2e-3, Seed: 11, Board: b("Th 6h 2s")}},
-		// Written after issue 16 drew two weighted ranges as one pair
-		// (doc.go): the only lines not from commit 0e65dff.
+		// Written after the sampler began to draw two weighted ranges
+		// as one pair (doc.go): the only lines not from commit 0e65dff.
 		{"mc/hu-ranges", []string{"QQ+,AKs:0.5", "JJ-88,AQs-ATs"}, Options{Method: MonteCarlo, Samples: 100000, Seed: 7}},
 		{"mc/hu-ranges-uniform", []string{"QQ+,AKs", "JJ-88,AQs-ATs"}, Options{Method: MonteCarlo, Samples: 100000, Seed: 7}},
 	}
@@ -80,7 +80,7 @@ func samplerLines() []string {
 // TestRegress checks that exact results, Monte Carlo streams and the
 // Sampler's stream are exactly (bit for bit) those of
 // testdata/regress.golden. The file was written by the equity and handeval
-// code of commit 0e65dff, before the speed work of issue 16, so the faster
+// code of commit 0e65dff, before the evaluator's and sampler's speed-up, so the faster
 // code computes the same numbers (except mc/hu-ranges, see its case). go test -run Regress -update rewrites it;
 // a deliberate change must then be explained in doc.go.
 func TestRegress(t *testing.T) {

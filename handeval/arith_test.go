@@ -15,7 +15,7 @@ const (
 
 // evalArith is Eval computed without the byte tables: ranks counted by a
 // nibble-wise popcount, suits by multiplications. It was Eval until the
-// byte tables replaced it (third pass of issue 16: one multiplication per
+// byte tables replaced it (one multiplication per
 // suit and two for the key cost more than seven loads); the tests keep it
 // as a second algorithm that reaches the value table by another key
 // computation.

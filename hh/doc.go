@@ -160,6 +160,14 @@
 // in the hand's units. Sums of a hand's chips then cannot overflow, and
 // every amount is exact in JSON readers that parse numbers as doubles.
 //
+// A line is at most MaxLine (1 MiB) and a hand at most MaxHand (4 MiB) of
+// text: hundreds of times the largest of the corpora (2.6 KB, lines of at
+// most 618 bytes). ReadInput and ReadFile stop reading at the first line
+// or hand beyond them (/dev/zero, an endless stream: a few MiB held), and
+// the readers of data in memory refuse it the same way, with a
+// *LimitError naming the file and line (sizelimit.go; the check costs
+// microseconds per hundred MB).
+//
 // # PokerStars text
 //
 // WritePokerStars writes the hands in the text format HUD trackers import,

@@ -2,7 +2,6 @@ package hh
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -141,10 +140,13 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// ReadFile reads a .phh or .phhs file.
+// ReadFile reads a .phh or .phhs file (within MaxLine and MaxHand).
 func ReadFile(path string) ([]*Hand, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFileLimited(path)
 	if err != nil {
+		if le, ok := err.(*LimitError); ok {
+			le.File = path
+		}
 		return nil, err
 	}
 	return Parse(path, data)

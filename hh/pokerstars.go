@@ -70,10 +70,7 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 	n := g.Players()
 	p := &psWriter{b: b, h: h, g: g, names: make([]string, n), seatNums: make([]int64, n), bb: h.MinBet}
 	for s := range n {
-		p.names[s] = "p" + strconv.Itoa(s+1)
-		if h.Players != nil && h.Players[s] != "" {
-			p.names[s] = h.Players[s]
-		}
+		p.names[s] = h.PlayerName(s)
 		p.seatNums[s] = int64(s + 1)
 		if h.Seats != nil {
 			p.seatNums[s] = h.Seats[s]

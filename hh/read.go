@@ -407,15 +407,19 @@ func handHistoryExt(name string) bool {
 	return false
 }
 
-// ReadInput returns the bytes of an input (stdin for standard input).
+// ReadInput returns the bytes of an input (stdin for standard input). It
+// stops at a line longer than MaxLine or a hand longer than MaxHand with
+// a *LimitError, so that reading /dev/zero or an endless stream holds a
+// few MiB, not all memory. Errors do not name the input (callers prefix
+// in.Name).
 func ReadInput(in Input, stdin io.Reader) ([]byte, error) {
 	if in.Path == "" {
 		if stdin == nil {
 			return nil, errors.New("standard input is not available")
 		}
-		return io.ReadAll(stdin)
+		return readLimited(stdin, 0)
 	}
-	return os.ReadFile(in.Path)
+	return readFileLimited(in.Path)
 }
 
 // ReadInputs expands args (see ExpandInputs) and reads every hand of every
@@ -459,6 +463,9 @@ func (r *Reader) ReadInputs(args []string, stdin io.Reader, fn func(in Input, h 
 // and the next table follows (Scan stops there instead). A TOML syntax error
 // still ends the file.
 func scanEach(name string, data []byte, firstLine int, reuse *Hand, fn func(h *Hand, err *Error) error) error {
+	if err := checkSize(name, data, firstLine); err != nil {
+		return err
+	}
 	d := &decoder{}
 	root := false
 	_, err := parseTOMLWith(string(data), firstLine, false, func(t *tomlTableDef, p *tomlParser) error {

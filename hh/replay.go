@@ -12,6 +12,23 @@ import (
 // NumPlayers returns the number of players.
 func (h *Hand) NumPlayers() int { return len(h.StartingStacks) }
 
+// defaultNames are the names of players without one.
+var defaultNames = [holdem.MaxSeats]string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"}
+
+// PlayerName returns the name of PHH player p(i+1) (engine seat i of
+// Config): the players field's, or "p1", "p2", ... for a hand without one
+// or a player without a name. The HUD, the hand database and the
+// PokerStars writer name players so.
+func (h *Hand) PlayerName(i int) string {
+	if i < len(h.Players) && h.Players[i] != "" {
+		return h.Players[i]
+	}
+	if i < len(defaultNames) {
+		return defaultNames[i]
+	}
+	return "p" + strconv.Itoa(i+1)
+}
+
 // FormatAmount writes an amount of the hand's units in its currency units
 // ("200.30").
 func (h *Hand) FormatAmount(v int64) string { return formatUnits(v, h.Decimals) }

@@ -167,6 +167,9 @@ func (e *SiteError) Error() string {
 // delivered when the next one starts (or the data ends). After an error the
 // rest of the hand's lines are skipped.
 func (p *siteParser) parseFile(name string, data []byte, firstLine int, f Format, reuse *Hand, fn func(h *Hand, err error) error) error {
+	if err := checkSize(name, data, firstLine); err != nil {
+		return err
+	}
 	p.file, p.format, p.data = name, f, data
 	if p.names == nil {
 		p.names = map[string]string{}

@@ -299,7 +299,7 @@ func tomlKey(k string) string {
 // amounts of currency, fewer units).
 func FromEngine(g *holdem.Hand, names []string, decimals int) *Hand {
 	n := g.Players()
-	phh := func(seat int) int { return (seat - g.Button() - 1 + 2*n) % n } // 0-based PHH index
+	phh := func(seat int) int { return PlayerOf(seat, g.Button(), n) - 1 } // 0-based PHH index
 	h := &Hand{Variant: "NT", Decimals: decimals, MinBet: g.MinBet(), ActionsMultiline: true, Rules: g.Rules(),
 		Antes: make([]int64, n), Blinds: make([]int64, n), StartingStacks: make([]int64, n)}
 	for s := range n {
@@ -318,30 +318,12 @@ func FromEngine(g *holdem.Hand, names []string, decimals int) *Hand {
 			h.Players[phh(s)] = names[s]
 		}
 	}
-	for _, e := range g.Events() {
-		a := Action{Player: phh(int(e.Seat)) + 1}
-		switch e.Kind {
-		case holdem.EvDeal:
-			a.Kind, a.Receiver, a.Player = DealHole, a.Player, 0
-		case holdem.EvBoard:
-			a.Kind, a.Player = DealBoard, 0
-		case holdem.EvFold:
-			a.Kind = Fold
-		case holdem.EvCheck, holdem.EvCall:
-			a.Kind = CheckCall
-		case holdem.EvBet, holdem.EvRaise:
-			a.Kind, a.Amount = BetRaise, e.To
-		case holdem.EvShow:
-			a.Kind = ShowMuck
-		case holdem.EvMuck:
-			a.Kind = ShowMuck
-		default:
-			continue
+	evs := g.Events()
+	for i := range evs {
+		e := &evs[i]
+		if a, ok := EventAction(e, phh(int(e.Seat))+1); ok {
+			h.Actions = append(h.Actions, a)
 		}
-		if e.Kind == holdem.EvDeal || e.Kind == holdem.EvBoard || e.Kind == holdem.EvShow {
-			a.NCards = uint8(copy(a.Cards[:], e.CardSlice()))
-		}
-		h.Actions = append(h.Actions, a)
 	}
 	if g.Over() && !g.Undecided() {
 		h.FinishingStacks = make([]int64, n)

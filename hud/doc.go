@@ -3,10 +3,13 @@
 // opportunities with a 95% Wilson score interval.
 //
 // There is one code path: Tracker.Add tallies a finished *holdem.Hand from
-// its event log. Recorded hands (PHH files) are replayed through the engine
-// by package hh first (Tracker.AddPHH), simulated hands are added directly,
-// so bots measured in simulation and players measured from histories are
-// measured the same way.
+// its event log. Recorded hands are replayed through the engine by package
+// hh first (TallyRecorded, the one conversion of a hand history into
+// tallies: Tracker.AddRecorded, the hand database's records), simulated
+// hands are added directly, so bots measured in simulation and players
+// measured from histories are measured the same way. TallyFiles tallies
+// whole hand-history files with several workers (`pokerlab hud`, `pokerlab
+// npc clone`).
 //
 //	t := hud.NewTracker()
 //	for ... { play h; t.Add(&h, names) }       // names[s] is the player in seat s

@@ -1,29 +1,39 @@
 package hud
 
 import (
-	"strconv"
+	"fmt"
 
 	"pokerlab/hh"
-	"pokerlab/holdem"
 )
 
-// AddRecorded replays a recorded hand through the engine (r) and tallies
-// it, so recorded hands and simulated ones share one code path. Players are
-// named by the hand's players field ("p1", "p2", ... without one). A hand
-// that does not replay is not tallied and its error returned.
-func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
+// TallyRecorded replays a recorded hand through the engine (r) and tallies
+// it into c by engine seat: the one conversion of a hand history into HUD
+// tallies, shared by Tracker.AddRecorded and the hand database
+// (store.RecordOf), so that a stat means the same over files and over a
+// database. Engine seat s of r.Hand is PHH player p(s+1) (hh.Hand.Config),
+// named h.PlayerName(s). A hand that does not replay returns the replay
+// error (a *hh.ReplayError).
+func TallyRecorded(h *hh.Hand, r *hh.Replayer, c *HandCounts) error {
 	if err := r.Replay(h); err != nil {
 		return err
 	}
-	names := h.Players
-	if names == nil {
-		var buf [holdem.MaxSeats]string
-		for s := range h.NumPlayers() {
-			buf[s] = "p" + strconv.Itoa(s+1)
-		}
-		names = buf[:h.NumPlayers()]
+	if !Tally(&r.Hand, c) {
+		return fmt.Errorf("%s: hand [%s]: the hand is not over", h.File, h.Name)
 	}
-	t.Add(&r.Hand, names)
+	return nil
+}
+
+// AddRecorded tallies a recorded hand (TallyRecorded), so recorded hands
+// and simulated ones share one code path. Players are named by the hand's
+// players field ("p1", "p2", ... without one: hh.Hand.PlayerName). A hand
+// that does not replay is not tallied and its error returned.
+func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
+	if err := TallyRecorded(h, r, &t.scratch); err != nil {
+		return err
+	}
+	for s := range h.NumPlayers() {
+		t.addHand(h.PlayerName(s), &t.scratch[s])
+	}
 	return nil
 }
 

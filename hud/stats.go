@@ -123,15 +123,19 @@ func (c Count) Value() float64 {
 const z95 = 1.959963984540054
 
 // Wilson returns the 95% Wilson score interval of the proportion
-// Taken/Opportunities (Wilson 1927):
+// Taken/Opportunities (Wilson 1927): the proportions p the score test
+// does not reject, |p̂ − p| ≤ z·sqrt(p(1−p)/n), which are
 //
 //	(p̂ + z²/2n ± z·sqrt(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n),
 //
-// with z = 1.95996. With no opportunity it returns NaN, NaN.
+// with z = 1.95996. With no opportunity no proportion is rejected, and
+// the interval is the whole [0, 1]: callers that show nothing without
+// data (the JSON's null) test Opportunities first. This is the one
+// interval of the HUD and of the NPC checks.
 func (c Count) Wilson() (lo, hi float64) {
 	n := float64(c.Opportunities)
 	if n == 0 {
-		return math.NaN(), math.NaN()
+		return 0, 1
 	}
 	p := float64(c.Taken) / n
 	z2 := z95 * z95

@@ -342,10 +342,10 @@ func TestStats(t *testing.T) {
 	}
 }
 
-// TestWilson compares the interval with published values (Wilson score
-// interval without continuity correction, e.g. R's prop.test(correct=FALSE)
-// and Newcombe 1998, Table I).
-func TestWilson(t *testing.T) {
+// TestWilsonMatchesPublishedIntervals compares the interval with
+// published values of the Wilson score interval without continuity
+// correction (R's prop.test(correct=FALSE); Newcombe 1998, Table I).
+func TestWilsonMatchesPublishedIntervals(t *testing.T) {
 	for _, w := range []struct {
 		k, n   int64
 		lo, hi float64
@@ -356,6 +356,7 @@ func TestWilson(t *testing.T) {
 		{81, 263, 0.2553, 0.3662}, // Newcombe 1998, example (a): 81/263
 		{15, 148, 0.0624, 0.1605}, // Newcombe 1998, example (b): 15/148
 		{0, 20, 0, 0.1611},        // Newcombe 1998, example (c): 0/20
+		{1, 29, 0.0061, 0.1718},   // Newcombe 1998, example (d): 1/29
 	} {
 		lo, hi := hud.Count{Taken: w.k, Opportunities: w.n}.Wilson()
 		tol := 5e-5
@@ -363,8 +364,49 @@ func TestWilson(t *testing.T) {
 			t.Errorf("%d/%d: [%.7f, %.7f], want [%.7f, %.7f]", w.k, w.n, lo, hi, w.lo, w.hi)
 		}
 	}
-	if lo, hi := (hud.Count{}).Wilson(); !math.IsNaN(lo) || !math.IsNaN(hi) {
-		t.Error("no opportunity should give NaN")
+}
+
+// z is the 97.5 % quantile of the standard normal distribution.
+const z = 1.959963984540054
+
+// TestWilsonBoundsAreWhereTheScoreTestRejects checks the definition
+// (Wilson 1927): each bound p strictly inside (0, 1) is a root of
+// (p̂ − p)² = z²·p(1 − p)/n, and p̂ lies between the bounds.
+func TestWilsonBoundsAreWhereTheScoreTestRejects(t *testing.T) {
+	for _, c := range []hud.Count{{1, 2}, {3, 7}, {50, 100}, {1, 1000}, {999, 1000}, {123456, 1000003}} {
+		lo, hi := c.Wilson()
+		n, ph := float64(c.Opportunities), float64(c.Taken)/float64(c.Opportunities)
+		if !(lo < ph && ph < hi) {
+			t.Errorf("%d/%d: p̂ = %g not inside [%g, %g]", c.Taken, c.Opportunities, ph, lo, hi)
+		}
+		for _, p := range []float64{lo, hi} {
+			lhs, rhs := (ph-p)*(ph-p), z*z*p*(1-p)/n
+			if math.Abs(lhs-rhs) > 1e-12*math.Max(rhs, 1e-300)+1e-15 {
+				t.Errorf("%d/%d: bound %g: (p̂−p)² = %g, z²p(1−p)/n = %g", c.Taken, c.Opportunities, p, lhs, rhs)
+			}
+		}
+	}
+}
+
+// TestWilsonAtTheEdgesIsClosedForm checks k = 0 and k = n, where the
+// interval has a closed form: [0, z²/(n + z²)] and [n/(n + z²), 1].
+func TestWilsonAtTheEdgesIsClosedForm(t *testing.T) {
+	for _, n := range []int64{1, 2, 10, 20, 1000} {
+		nf := float64(n)
+		if lo, hi := (hud.Count{Taken: 0, Opportunities: n}).Wilson(); lo != 0 || math.Abs(hi-z*z/(nf+z*z)) > 1e-15 {
+			t.Errorf("0/%d: [%g, %g], want [0, %g]", n, lo, hi, z*z/(nf+z*z))
+		}
+		if lo, hi := (hud.Count{Taken: n, Opportunities: n}).Wilson(); hi != 1 || math.Abs(lo-nf/(nf+z*z)) > 1e-15 {
+			t.Errorf("%d/%d: [%g, %g], want [%g, 1]", n, n, lo, hi, nf/(nf+z*z))
+		}
+	}
+}
+
+// TestWilsonWithNoDataIsTheWholeInterval: without an opportunity no
+// proportion is excluded.
+func TestWilsonWithNoDataIsTheWholeInterval(t *testing.T) {
+	if lo, hi := (hud.Count{}).Wilson(); lo != 0 || hi != 1 {
+		t.Errorf("0/0: [%g, %g], want [0, 1]", lo, hi)
 	}
 }
 

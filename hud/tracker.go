@@ -109,14 +109,19 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 		} else {
 			name = "seat" + strconv.Itoa(s+1)
 		}
-		p := t.player(name)
-		p.Hands++
-		for st := range c[s] {
-			p.Counts[st].Taken += c[s][st].Taken
-			p.Counts[st].Opportunities += c[s][st].Opportunities
-		}
+		t.addHand(name, &c[s])
 	}
 	return true
+}
+
+// addHand adds one hand's tallies of a player.
+func (t *Tracker) addHand(name string, c *[NumStats]Count) {
+	p := t.player(name)
+	p.Hands++
+	for st := range c {
+		p.Counts[st].Taken += c[st].Taken
+		p.Counts[st].Opportunities += c[st].Opportunities
+	}
 }
 
 // Opening bets of a postflop street, by what they were.

@@ -19,7 +19,7 @@ type CalibrateOptions struct {
 	Tables  *Tables
 	// MinSamples is the number of decisions a situation needs before it gets
 	// a map of its own (0 means 30); fewer keep the map pooled over the
-	// position variants, or the seed's model (identity).
+	// position variants, or the NPC design note's model (identity).
 	MinSamples int
 	// Progress, if non-nil, is called after each round.
 	Progress func(round int, res *SimResult)
@@ -42,22 +42,22 @@ type SeatCalibration struct {
 }
 
 // Calibrate corrects the thresholds of every seat of table t by simulation
-// (the issue's "calibrate thresholds by simulation until the measured stats
-// match"), in place: the seats' profiles get a Calibration.
+// until the measured stats match the profile's, in place: the seats'
+// profiles get a Calibration.
 //
-// The seed's model conditions the strength distribution on the preflop range
-// only, and within a street the policy conditions exactly on its own earlier
-// actions (the hand's p does not change); across streets the range is
-// further filtered by the NPC's flop and turn actions, which the model does
-// not see. Each round plays Hands hands, collects for every postflop
-// situation the model quantiles u of the hands that reach it, and sets the
-// situation's map to their empirical distribution function, so that in the
-// next round the calibrated quantile ũ is uniform over the hands that really
-// reach the decision and the seed's rule (the top share bets, the bottom
-// share folds) gives the stats exactly. Flop situations depend only on
-// preflop play and converge in one round, the turn in two, the river in
-// three (a decision after a check on the same street one more); the maps of
-// a round come from the later half of the rounds so far. Preflop, the two
+// The NPC design note's model conditions the strength distribution on the
+// preflop range only, and within a street the policy conditions exactly on
+// its own earlier actions (the hand's p does not change); across streets the
+// range is further filtered by the NPC's flop and turn actions, which the
+// model does not see. Each round plays Hands hands, collects for every
+// postflop situation the model quantiles u of the hands that reach it, and
+// sets the situation's map to their empirical distribution function, so that
+// in the next round the calibrated quantile ũ is uniform over the hands that
+// really reach the decision and the design note's rule (the top share bets,
+// the bottom share folds) gives the stats exactly. Flop situations depend
+// only on preflop play and converge in one round, the turn in two, the river
+// in three (a decision after a check on the same street one more); the maps
+// of a round come from the later half of the rounds so far. Preflop, the two
 // free rates (first-in raises where no steal applies, and calls of a single
 // raise) are moved by Newton steps with the measured sensitivities until PFR
 // and VPIP match. Facing situations where raising was often illegal (an
@@ -170,11 +170,11 @@ func quantileMaps(hists [][quantileBins]uint32, minSamples int) map[string][]flo
 	if hists == nil {
 		return nil
 	}
-	// The seed's model is nearly exact on the flop (the ranges entering it
-	// are tracked exactly, the flop decisions after an own check exactly
-	// truncated), so flop maps leave it slowly; preflop (card removal) and
-	// on the turn and river (ranges filtered by earlier streets) the data
-	// take over quickly.
+	// The design note's model is nearly exact on the flop (the ranges entering
+	// it are tracked exactly, the flop decisions after an own check exactly
+	// truncated), so flop maps leave it slowly; preflop (card removal) and on
+	// the turn and river (ranges filtered by earlier streets) the data take over
+	// quickly.
 	n0 := [holdem.NumStreets]float64{10, 300, 10, 10}
 	maps := map[string][]float64{}
 	knots := func(h *[quantileBins]uint32) ([]float64, float64) {

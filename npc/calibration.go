@@ -2,7 +2,9 @@ package npc
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -17,9 +19,10 @@ import (
 //     the policy starts from an estimate.
 //   - Maps: for a postflop decision situation (Situation.Key), a monotone map
 //     from the model quantile u of the hand (its place in the strength
-//     distribution of the range the seed's model says reaches the decision)
-//     to its place ũ in the hands that actually reach it in play. Given as
-//     MapKnots values u(ũ = i/(MapKnots−1)); linear in between.
+//     distribution of the range the NPC design note's model says reaches
+//     the decision) to its place ũ in the hands that actually reach it in
+//     play. Given as MapKnots values u(ũ = i/(MapKnots−1)); linear in
+//     between.
 type Calibration struct {
 	OpenRate float64
 	ColdCall float64
@@ -82,7 +85,7 @@ func applyMap(m []float64, u float64) float64 {
 }
 
 func (c *Calibration) decode(tab map[string]any, errAt func(key, format string, args ...any) error) error {
-	for _, k := range sortedKeys(tab) {
+	for _, k := range slices.Sorted(maps.Keys(tab)) {
 		v := tab[k]
 		switch k {
 		case "open_rate", "cold_call":
@@ -96,15 +99,15 @@ func (c *Calibration) decode(tab map[string]any, errAt func(key, format string, 
 				c.ColdCall = x / 100
 			}
 		case "maps":
-			maps, ok := v.(map[string]any)
+			tab, ok := v.(map[string]any)
 			if !ok {
 				return errAt(k, "want a table of arrays")
 			}
-			for _, mk := range sortedKeys(maps) {
+			for _, mk := range slices.Sorted(maps.Keys(tab)) {
 				if _, err := ParseSituationKey(mk); err != nil {
 					return errAt("maps."+mk, "%v", err)
 				}
-				arr, ok := maps[mk].([]any)
+				arr, ok := tab[mk].([]any)
 				if !ok || len(arr) != MapKnots {
 					return errAt("maps."+mk, "want an array of %d numbers", MapKnots)
 				}
@@ -126,7 +129,7 @@ func (c *Calibration) decode(tab map[string]any, errAt func(key, format string, 
 			if !ok {
 				return errAt(k, "want a table of numbers")
 			}
-			for _, mk := range sortedKeys(tab) {
+			for _, mk := range slices.Sorted(maps.Keys(tab)) {
 				if _, err := ParseSituationKey(mk); err != nil {
 					return errAt("raise_scale."+mk, "%v", err)
 				}
@@ -159,7 +162,7 @@ func (c *Calibration) writeTOML(b *strings.Builder) {
 	}
 	if len(c.RaiseScale) > 0 {
 		b.WriteString("\n[calibration.raise_scale]\n")
-		for _, k := range sortedKeys(c.RaiseScale) {
+		for _, k := range slices.Sorted(maps.Keys(c.RaiseScale)) {
 			fmt.Fprintf(b, "%q = %.4f\n", k, c.RaiseScale[k])
 		}
 	}
@@ -167,7 +170,7 @@ func (c *Calibration) writeTOML(b *strings.Builder) {
 		return
 	}
 	b.WriteString("\n[calibration.maps]\n")
-	for _, k := range sortedKeys(c.Maps) {
+	for _, k := range slices.Sorted(maps.Keys(c.Maps)) {
 		fmt.Fprintf(b, "%q = [", k)
 		for i, x := range c.Maps[k] {
 			if i > 0 {

@@ -1,6 +1,10 @@
 package npc
 
-import "math"
+import (
+	"math"
+
+	"pokerlab/hud"
+)
 
 // StatCheck compares one measured stat with its target.
 type StatCheck struct {
@@ -9,10 +13,10 @@ type StatCheck struct {
 	Measured      float64 // fraction (NaN without opportunities)
 	Taken         int64
 	Opportunities int64
-	CI95          [2]float64 // Wilson interval of the measurement
+	CI95          [2]float64 // Wilson interval of the measurement (hud.Count.Wilson; [0, 1] without opportunities)
 	// Tolerance is the allowed distance besides two standard errors: 1
 	// point for VPIP, PFR, 3Bet and flop CB, 2 points for the rest (the
-	// issue's acceptance rule).
+	// acceptance rule of the simulation checks).
 	Tolerance float64
 	// StdErr is the standard error of a measurement of the target over the
 	// same opportunities, √(t(1−t)/n).
@@ -59,9 +63,9 @@ func CheckStats(p *Profile, measured *Counts, byVariant *[NumVariants][NumStats]
 	for s := range Stat(NumStats) {
 		c := StatCheck{Stat: s, Target: p.Target(s, byVariant), Taken: measured.Taken[s],
 			Opportunities: measured.Opps[s], Tolerance: Tolerance(s), Measured: math.NaN()}
+		c.CI95[0], c.CI95[1] = hud.Count{Taken: c.Taken, Opportunities: c.Opportunities}.Wilson()
 		if n := float64(c.Opportunities); n > 0 {
 			c.Measured = float64(c.Taken) / n
-			c.CI95 = Wilson(c.Taken, c.Opportunities)
 			c.StdErr = math.Sqrt(c.Target * (1 - c.Target) / n)
 			c.OK = math.Abs(c.Measured-c.Target) <= c.Tolerance+2*c.StdErr+1e-12
 		} else {
@@ -70,18 +74,4 @@ func CheckStats(p *Profile, measured *Counts, byVariant *[NumVariants][NumStats]
 		out[s] = c
 	}
 	return out
-}
-
-// Wilson returns the 95% Wilson score interval of k successes in n trials.
-func Wilson(k, n int64) [2]float64 {
-	if n == 0 {
-		return [2]float64{0, 1}
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return [2]float64{max(mid-half, 0), min(mid+half, 1)}
 }

@@ -2,11 +2,8 @@ package npc
 
 import (
 	"fmt"
-	"io"
 	"math"
 
-	"pokerlab/hh"
-	"pokerlab/holdem"
 	"pokerlab/hud"
 )
 
@@ -41,8 +38,8 @@ func countsFromHUD(p *hud.Player) Counts {
 	return c
 }
 
-// Clone turns a player's HUD over recorded hands into a profile (the
-// issue's `npc clone`): every stat with at least MinOpportunities
+// Clone turns a player's HUD over recorded hands into a profile (`pokerlab
+// npc clone`): every stat with at least MinOpportunities
 // opportunities takes the player's measured value, the others the
 // population's; then the combinations a profile must respect are restored
 // (PFR ≤ VPIP, fold + raise ≤ 100 % at a decision) by lowering the
@@ -112,35 +109,6 @@ func repair(p *Profile, own *[NumStats]bool) {
 		fit(PostflopStat(FoldToDonk, street), PostflopStat(RaiseDonk, street))
 		fit(PostflopStat(FoldToBMCB, street), PostflopStat(RaiseBMCB, street))
 	}
-}
-
-// HUDFromFiles tallies the HUD of every player over hand histories: files
-// of PHH, PokerStars or GGPoker text, directories (read recursively) and
-// "-" for stdin (see hh.ExpandInputs). Hands that cannot be read or do not
-// replay are counted in skipped; a file that is not a hand history is an
-// error. Each hand is replayed under the rule set it declares, or under
-// rules when not nil.
-func HUDFromFiles(args []string, stdin io.Reader, rules *holdem.RuleSet) (*hud.Tracker, int, error) {
-	t := hud.NewTracker()
-	var r hh.Replayer
-	rd := hh.Reader{Reuse: true}
-	skipped := 0
-	err := rd.ReadInputs(args, stdin, func(_ hh.Input, h *hh.Hand, err error) error {
-		if err == nil {
-			if rules != nil {
-				h.Rules = *rules
-			}
-			err = t.AddRecorded(h, &r)
-		}
-		if err != nil {
-			skipped++
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, 0, err
-	}
-	return t, skipped, nil
 }
 
 // PlayerCounts returns a player's counts and hands from a tracker.

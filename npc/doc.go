@@ -2,34 +2,34 @@
 // HUD statistics poker players read (VPIP, PFR, 3Bet, CB, Fold to CB, Donk,
 // Bet vs missed CB, ...), whose measured statistics over simulated play
 // match the configuration: profiles, strength tables, the decision policy,
-// simulation, calibration and cloning of real players (seed 003,
-// "スタッツを複製するNPCモデル").
+// simulation, calibration and cloning of real players (the NPC
+// design note, "スタッツを複製するNPCモデル").
 //
 // # Profiles
 //
 // A Profile holds a value for every stat of reference/hud-stats.md, keyed as
 // `pokerlab hud --json` (Stat.Key), in percent in TOML files; stats left out
-// take DefaultStats. The postflop stats have the seed's position variants
-// when two (IP/OOP) or three (IP/MP/OOP) players remain ([two_way.ip], ...
-// tables); sizes ([sizes]: open in big blinds, bets as a fraction of the
-// pot, raises as multiples) and a bluff share ([play]) complete it.
-// Validate rejects profiles that cannot be played (PFR > VPIP, fold + raise
-// > 100 %, values outside 0–100, unknown keys). Built-in archetypes:
-// Archetype("nit"), "tag", "lag", "calling-station", "maniac" and
+// take DefaultStats. The postflop stats have the design note's position
+// variants when two (IP/OOP) or three (IP/MP/OOP) players remain
+// ([two_way.ip], ... tables); sizes ([sizes]: open in big blinds, bets as a
+// fraction of the pot, raises as multiples) and a bluff share ([play])
+// complete it. Validate rejects profiles that cannot be played (PFR > VPIP,
+// fold + raise > 100 %, values outside 0–100, unknown keys). Built-in
+// archetypes: Archetype("nit"), "tag", "lag", "calling-station", "maniac" and
 // "regular" (the population of the HandHQ hands, see Clone).
 //
 // # Hand strength and strength tables
 //
-// Postflop the strength of a hand is, as in the seed, p: its expected share
-// of the pot against the other players' hands taken as random, by Monte Carlo
-// on the current board (InnerDeals = 600 deals, about 50 µs heads-up).
+// Postflop the strength of a hand is, as in the design note, p: its expected
+// share of the pot against the other players' hands taken as random, by Monte
+// Carlo on the current board (InnerDeals = 600 deals, about 50 µs heads-up).
 // Tables holds φ_n(p | h), the distribution of p per street, number of
-// players n = 2..9 and starting-hand class h, as 200-bin histograms
-// estimated with the same estimator (why histograms: see Tables); a range's
-// distribution is the combo-weighted Mixture of its classes' histograms.
-// The tables are embedded (tables/strength.bin, built by `pokerlab npc
-// tables build`). Preflop the strength ordering of the 169 classes is their
-// equity against k random hands, k the number of opponents still in the hand.
+// players n = 2..9 and starting-hand class h, as 200-bin histograms estimated
+// with the same estimator (why histograms: see Tables); a range's
+// distribution is the combo-weighted Mixture of its classes' histograms. The
+// tables are embedded (tables/strength.bin, built by `pokerlab npc tables
+// build`). Preflop the strength ordering of the 169 classes is their equity
+// against k random hands, k the number of opponents still in the hand.
 //
 // # The decision policy
 //
@@ -37,20 +37,20 @@
 // opportunity it is, by the same definitions as package hud), takes the
 // stat's rates for the player's position variant and places the hand at its
 // quantile u in the strength distribution of the range that reaches the
-// decision: preflop the exact range left by the player's own earlier
-// actions (a weight per class), postflop the mixture of φ_n over that
-// preflop range (the seed), narrowed exactly by the player's own earlier
-// actions on the same street (p does not change within a street). The top
-// share of the range takes the most aggressive action and the bottom share
-// folds, so the proportions equal the stats (seed: "手札のうち勝率が高い順に
-// パラメータの比率になるように行動を選択する"); a Bluff share of the bets
-// and raises comes from the very bottom instead. The NPC never raises a
-// postflop 3-bet (seed: "3Bet以上は行わない").
+// decision: preflop the exact range left by the player's own earlier actions
+// (a weight per class), postflop the mixture of φ_n over that preflop range
+// (the design note), narrowed exactly by the player's own earlier actions on
+// the same street (p does not change within a street). The top share of the
+// range takes the most aggressive action and the bottom share folds, so the
+// proportions equal the stats (the design note: "手札のうち勝率が高い順に
+// パラメータの比率になるように行動を選択する"); a Bluff share of the bets and
+// raises comes from the very bottom instead. The NPC never raises a postflop 3-bet (the design
+// note: "3Bet以上は行わない").
 //
-// What the seed's model does not see is that the hands reaching the turn
-// and the river were filtered by the player's own flop and turn actions, and
-// preflop by the opponents' cards (card removal); Calibrate corrects both by
-// simulation: per situation it learns the map from the model quantile to
+// What the design note's model does not see is that the hands reaching the
+// turn and the river were filtered by the player's own flop and turn actions,
+// and preflop by the opponents' cards (card removal); Calibrate corrects both
+// by simulation: per situation it learns the map from the model quantile to
 // the quantile among the hands that actually reach the decision (see
 // Calibration), and it sets the two preflop rates that no stat fixes (first
 // raises where no steal applies, calls of a single raise) so that VPIP and
@@ -66,7 +66,7 @@
 // Bot.Decide returns the action for a public state, the hand's event log
 // and the bot's cards: deterministic for a seed and safe for concurrent use.
 //
-// Sources: seed 003 (postflop model, equity-quantile thresholds, φ_n(p | h)
-// aggregated over the preflop range); reference/hud-stats.md (PokerTracker 4
-// definitions); Wilson (1927) for the confidence intervals.
+// Sources: the NPC design note (postflop model, equity-quantile thresholds,
+// φ_n(p | h) aggregated over the preflop range); reference/hud-stats.md
+// (PokerTracker 4 definitions); Wilson (1927) for the confidence intervals.
 package npc

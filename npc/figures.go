@@ -6,7 +6,7 @@ import (
 
 // StrengthCurves returns φ_n(p) on the flop, turn and river for a range
 // (class weights, nil: every hand) as densities over bins of width 1/bins
-// (bins must divide the tables' resolution; 0 means 50): the seed's figure
+// (bins must divide the tables' resolution; 0 means 50): the NPC design note's figure
 // of the 3-way distribution is StrengthCurves(t, 3, nil, 0).
 func StrengthCurves(t *Tables, n int, classWeights *[numClasses]float64, bins int) (centers []float64, dens [numPostflop][]float64, err error) {
 	if bins == 0 {

@@ -9,8 +9,8 @@ import (
 
 // Mixture is the strength distribution of a range on one street with n
 // players: the combo-weighted mixture Σ_h w_h·φ_n(p | h) / Σ_h w_h of the
-// classes' histograms (seed 003: "プリフロップにおけるハンドレンジに対応する
-// 範囲だけ集計して分位点を推定する").
+// classes' histograms (the NPC design note:
+// "プリフロップにおけるハンドレンジに対応する範囲だけ集計して分位点を推定する").
 type Mixture struct {
 	cdf []float64 // Bins+1 values, cdf[b] = P(p < b/Bins)
 }

@@ -7,10 +7,10 @@ import (
 	"pokerlab/holdem"
 )
 
-// Player is a bot's state in one hand at one seat: its range (what the
-// seed's model says it can hold, given its own actions so far) and its
-// hand's strength on the current street. Not safe for concurrent use; the
-// Bot behind it is.
+// Player is a bot's state in one hand at one seat: its range (what the NPC
+// design note's model says it can hold, given its own actions so far) and its
+// hand's strength on the current street. Not safe for concurrent use; the Bot
+// behind it is.
 type Player struct {
 	bot  *Bot
 	seat int
@@ -44,8 +44,8 @@ type DecisionRecord struct {
 	// Quantile is the hand's place (0 weakest, 1 strongest) in the range the
 	// model says reaches the decision, before calibration.
 	Quantile float64
-	// Equity is the hand's strength: postflop p (pot share against random
-	// hands, seed 003), preflop the class's equity against the opponents
+	// Equity is the hand's strength: postflop p (pot share against random hands,
+	// the NPC design note), preflop the class's equity against the opponents
 	// still in.
 	Equity float64
 	// Action: 0 fold, 1 check or call, 2 bet or raise.
@@ -194,7 +194,7 @@ func (p *Player) enterStreet(t *tracker) {
 
 // strength computes the hand's p on this street (once per street) and its
 // base quantile in the mixture of φ_n(p | h) over the preflop range
-// (seed 003), n = players in the hand when the street began.
+// (the NPC design note), n = players in the hand when the street began.
 func (p *Player) strength(t *tracker, board cards.Set) {
 	if p.haveU {
 		return

@@ -82,8 +82,8 @@ func makeRates(aggr, fold float64) rates {
 }
 
 // rates returns the action shares of a situation for seat (the profile's
-// stats for it, seed 003, and the documented stand-ins of decisions no stat
-// measures; see the Kind constants).
+// stats for it, the NPC design note, and the documented stand-ins of
+// decisions no stat measures; see the Kind constants).
 func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
 	r := b.baseRates(sit, t, seat)
 	if k := b.raiseScale[sitIndex(sit)]; k > 1 && r.aggr > 0 {

@@ -3,9 +3,10 @@ package npc
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,11 +14,13 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"pokerlab/internal/base/fileerr"
+	"pokerlab/internal/base/tomlline"
 )
 
-// Variant is the seed's position variant of the postflop stats: with two
-// players left in the hand, in position (IP) or out of position (OOP); with
-// three, IP, in the middle (MP) or OOP; with four or more, the base stats.
+// Variant is the NPC design note's position variant of the postflop stats:
+// with two players left in the hand, in position (IP) or out of position
+// (OOP); with three, IP, in the middle (MP) or OOP; with four or more, the
+// base stats.
 type Variant uint8
 
 // The position variants.
@@ -38,8 +41,8 @@ var variantNames = [NumVariants + 1]string{"multiway", "two_way.ip", "two_way.oo
 
 func (v Variant) String() string { return variantNames[v] }
 
-// Sizes are the bet sizes of a profile (seed 003: fixed multipliers, "Bet
-// はポットの50%、Raiseはベット額の3倍など").
+// Sizes are the bet sizes of a profile (the NPC design note: fixed
+// multipliers, "Bet はポットの50%、Raiseはベット額の3倍など").
 type Sizes struct {
 	Open        float64              // raise first in, big blinds
 	OpenLimper  float64              // added per limper, big blinds
@@ -74,8 +77,8 @@ var sizeKeys = []struct {
 	{"three_bet", func(s *Sizes) *float64 { return &s.ThreeBet }, 1.5, 100},
 }
 
-// Profile configures an NPC by HUD stats (seed 003). Stats are fractions in
-// [0, 1]; in files they are percentages.
+// Profile configures an NPC by HUD stats (the NPC design note). Stats are
+// fractions in [0, 1]; in files they are percentages.
 type Profile struct {
 	Name        string
 	Description string
@@ -164,20 +167,20 @@ func ParseProfile(src, file string) (*Profile, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return nil, tomlError(file, err)
 	}
-	return parseRaw(raw, newTOMLLines(src), file)
+	return parseRaw(raw, tomlline.Index(src), file)
 }
 
 // parseRaw builds a profile from its decoded tables (TOML or JSON).
-func parseRaw(raw map[string]any, lines tomlLines, file string) (*Profile, error) {
+func parseRaw(raw map[string]any, lines tomlline.Lines, file string) (*Profile, error) {
 	p := NewProfile("")
 	if b, ok := raw["base"]; ok {
 		name, ok := b.(string)
 		if !ok {
-			return nil, &ProfileError{File: file, Line: lines.line(nil, 0, "base"), Key: "base", Msg: "want the name of a built-in profile"}
+			return nil, &ProfileError{File: file, Line: lines.Of("base"), Key: "base", Msg: "want the name of a built-in profile"}
 		}
 		base, err := Archetype(name)
 		if err != nil {
-			return nil, &ProfileError{File: file, Line: lines.line(nil, 0, "base"), Key: "base", Msg: err.Error()}
+			return nil, &ProfileError{File: file, Line: lines.Of("base"), Key: "base", Msg: err.Error()}
 		}
 		p.Stats, p.Pos, p.PosGiven, p.Sizes, p.Bluff = base.Stats, base.Pos, base.PosGiven, base.Sizes, base.Bluff
 	}
@@ -194,19 +197,15 @@ func tomlError(file string, err error) error {
 	return &ProfileError{File: file, Msg: err.Error()}
 }
 
-func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error {
+func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) error {
 	errAt := func(table []string, key, format string, args ...any) error {
 		k := key
 		if len(table) > 0 {
 			k = strings.Join(table, ".") + "." + key
 		}
-		line := lines.line(table, 0, key)
-		if line == 0 {
-			line = lines.line(append(table, key), 0, "")
-		}
-		return &ProfileError{File: file, Line: line, Key: k, Msg: fmt.Sprintf(format, args...)}
+		return &ProfileError{File: file, Line: lines.Of(k), Key: k, Msg: fmt.Sprintf(format, args...)}
 	}
-	for _, key := range sortedKeys(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		val := raw[key]
 		switch key {
 		case "base":
@@ -226,7 +225,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 			if !ok {
 				return errAt(nil, key, "want a table [stats]")
 			}
-			for _, k := range sortedKeys(tab) {
+			for _, k := range slices.Sorted(maps.Keys(tab)) {
 				s, v, err := statValue(tab[k], k, false)
 				if err != nil {
 					return errAt([]string{"stats"}, k, "%s", err)
@@ -239,7 +238,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 			if !ok {
 				return errAt(nil, key, "want tables [%s.ip] ...", key)
 			}
-			for _, pos := range sortedKeys(tab) {
+			for _, pos := range slices.Sorted(maps.Keys(tab)) {
 				v, ok := variantByName()[key+"."+pos]
 				if !ok {
 					want := "ip, oop"
@@ -252,7 +251,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 				if !ok {
 					return errAt([]string{key}, pos, "want a table [%s.%s]", key, pos)
 				}
-				for _, k := range sortedKeys(sub) {
+				for _, k := range slices.Sorted(maps.Keys(sub)) {
 					s, x, err := statValue(sub[k], k, true)
 					if err != nil {
 						return errAt([]string{key, pos}, k, "%s", err)
@@ -266,7 +265,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 			if !ok {
 				return errAt(nil, key, "want a table [sizes]")
 			}
-			for _, k := range sortedKeys(tab) {
+			for _, k := range slices.Sorted(maps.Keys(tab)) {
 				found := false
 				for _, sk := range sizeKeys {
 					if sk.key != k {
@@ -295,7 +294,7 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 			if !ok {
 				return errAt(nil, key, "want a table [play]")
 			}
-			for _, k := range sortedKeys(tab) {
+			for _, k := range slices.Sorted(maps.Keys(tab)) {
 				if k != "bluff" {
 					return errAt([]string{"play"}, k, "unknown setting; want bluff")
 				}
@@ -335,18 +334,17 @@ func (p *Profile) decode(raw map[string]any, lines tomlLines, file string) error
 	return nil
 }
 
-// line finds the line of the error's first key in the source.
-func (e *ProfileError) line(lines tomlLines) int {
+// line finds the line of the error's first key in the source (a key
+// without a table is a stat of [stats]).
+func (e *ProfileError) line(lines tomlline.Lines) int {
 	key := e.Key
 	if i := strings.IndexAny(key, " +>,"); i >= 0 {
 		key = key[:i]
 	}
-	table := []string{"stats"}
-	if j := strings.LastIndex(key, "."); j >= 0 {
-		table = strings.Split(key[:j], ".")
-		key = key[j+1:]
+	if !strings.Contains(key, ".") {
+		key = "stats." + key
 	}
-	return lines.line(table, 0, key)
+	return lines.Of(key)
 }
 
 // variantByName is built at first use (no work at start-up).
@@ -443,15 +441,6 @@ func tomlType(v any) string {
 		return "a number"
 	}
 	return fmt.Sprintf("%T", v)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Validate rejects profiles that cannot be played: a stat outside 0–100 %,

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"pokerlab/internal/base/tomlline"
 )
 
 // ParseProfileJSON reads a profile written as a JSON object with the keys
@@ -25,7 +27,7 @@ func ParseProfileJSON(data []byte, source string) (*Profile, error) {
 	if err := fromJSONNumbers(raw); err != nil {
 		return nil, &ProfileError{File: source, Msg: err.Error()}
 	}
-	return parseRaw(raw, newTOMLLines(""), source)
+	return parseRaw(raw, tomlline.Lines{}, source)
 }
 
 // fromJSONNumbers turns json.Number values into the int64 or float64 the

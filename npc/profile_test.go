@@ -177,6 +177,8 @@ func TestTableFile(t *testing.T) {
 			[]string{"t.toml:3: stack: 2 seats × 4503599627370497 chips is above the limit of 9007199254740991 (2⁵³−1, holdem.MaxChips) chips at a table"}},
 		{"blind beyond the chip limit", "small_blind = 1\nbig_blind = 9007199254740993\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n",
 			[]string{"t.toml:2: big_blind: 9007199254740993 chips is above the limit of 9007199254740991 (2⁵³−1, holdem.MaxChips) chips at a table"}},
+		{"second seat's calibration", "small_blind = 1\nbig_blind = 2\nstack = 200\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[seats.calibration]\nopen_rate = 5\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n[seats.calibration]\nopen_rate = 500\n",
+			[]string{"t.toml:13: seats[2].calibration.open_rate"}},
 		{"unknown key", "small_blind = 1\nbig_blind = 2\nstack = 200\nblinds = 3\n[[seats]]\nname = \"A\"\nprofile = \"tag\"\n[[seats]]\nname = \"B\"\nprofile = \"nit\"\n", []string{"t.toml:4", "blinds", "unknown setting"}},
 	}
 	for _, c := range bad {

@@ -23,7 +23,7 @@ func loadTable(t testing.TB, name string) *Table {
 	return tb
 }
 
-// acceptance calibrates a table, plays hands and applies the rule:
+// acceptance calibrates a table, plays hands and applies the acceptance rule:
 // every stat with at least 1,000 opportunities within its tolerance (1 point
 // for VPIP, PFR, 3Bet and flop CB, 2 points otherwise) plus two standard
 // errors; the measured stats come from the HUD over the hands played.
@@ -84,7 +84,7 @@ func TestAcceptanceShort(t *testing.T) {
 	}
 }
 
-// TestAcceptanceLong is the must-show: 200,000 hands at a six-max,
+// TestAcceptanceLong is the long acceptance run: 200,000 hands at a six-max,
 // a three-handed and a heads-up table, after calibrating with 6 rounds of
 // 300,000 hands (other seeds). Run with
 //

@@ -7,9 +7,9 @@ import (
 	"pokerlab/holdem"
 )
 
-// Kind is the type of a decision: which stat's opportunity it is (seed 003
-// and reference/hud-stats.md), or a decision no stat measures, which the
-// policy plays with the nearest stat (documented at each kind).
+// Kind is the type of a decision: which stat's opportunity it is (the NPC
+// design note and reference/hud-stats.md), or a decision no stat measures,
+// which the policy plays with the nearest stat (documented at each kind).
 type Kind uint8
 
 // Preflop kinds.
@@ -42,7 +42,8 @@ const (
 	// with a quarter of what the 3-bettor would, half all in, half call.
 	PreVsFourBetCold
 
-	// Postflop kinds (seed 003's stats; street and position variant apply).
+	// Postflop kinds (the NPC design note's stats; street and position variant
+	// apply).
 
 	// PostCBet: the aggressor's continuation-bet opportunity: bet at CB.
 	PostCBet
@@ -66,7 +67,7 @@ const (
 	// raise at 3Bet, fold at Fold to CB (capped so the rates fit).
 	PostVsRaise
 	// PostVsThreeBet: facing a re-raise: fold at Fold to 3Bet, call the rest
-	// (the seed's NPC never raises a 3-bet).
+	// (the design note's NPC never raises a 3-bet).
 	PostVsThreeBet
 	numKinds
 )
@@ -311,9 +312,9 @@ func (t *tracker) newStreet(st holdem.Street) {
 	}
 	prev := t.street
 	t.street = st
-	// seed 003: the aggressor is the last raiser of the previous round;
-	// after a round without a bet the old aggressor keeps the role, and if
-	// that round's CB candidate checked, bets before it are probes
+	// The NPC design note: the aggressor is the last raiser of the previous
+	// round; after a round without a bet the old aggressor keeps the role, and
+	// if that round's CB candidate checked, bets before it are probes
 	// (reference/hud-stats.md: Bet vs missed CB).
 	switch {
 	case prev == holdem.Preflop:

@@ -28,11 +28,12 @@ const (
 	numPreflopStats
 )
 
-// PostflopKind is one of the seed's eleven postflop stats; with a street it
-// makes a Stat (PostflopStat).
+// PostflopKind is one of the NPC design note's eleven postflop stats; with a
+// street it makes a Stat (PostflopStat).
 type PostflopKind uint8
 
-// The seed's postflop stats (seed 003, "ポストフロップにおけるプレイヤーの統計情報パラメータ").
+// The NPC design note's postflop stats
+// ("ポストフロップにおけるプレイヤーの統計情報パラメータ").
 const (
 	CBet PostflopKind = iota
 	FoldToCBet

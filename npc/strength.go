@@ -50,14 +50,14 @@ const chunkTrajectories = 32
 // opponents) booked per trajectory for the preflop equities.
 const preflopDealsPerTrajectory = 64
 
-// Tables holds the strength distributions φ_n(p | h) of seed 003: for every
-// postflop street, number of remaining players n = 2..9 and starting-hand
-// class h, a histogram of p, the hand's expected pot share against n−1
-// random hands on a random board of that street (estimated with InnerDeals
-// Monte Carlo deals, the same estimator the NPC uses when it decides, so the
-// tables describe exactly the statistic the policy thresholds). It also holds
-// the preflop equity of every class against 1..8 random hands, the strength
-// ordering of the preflop policy.
+// Tables holds the strength distributions φ_n(p | h) of the NPC design note:
+// for every postflop street, number of remaining players n = 2..9 and
+// starting-hand class h, a histogram of p, the hand's expected pot share
+// against n−1 random hands on a random board of that street (estimated with
+// InnerDeals Monte Carlo deals, the same estimator the NPC uses when it
+// decides, so the tables describe exactly the statistic the policy
+// thresholds). It also holds the preflop equity of every class against 1..8
+// random hands, the strength ordering of the preflop policy.
 //
 // Sampling. A trajectory picks a uniform combination of h and deals a flop,
 // a turn and a river; at each street p is estimated against k = 1..8
@@ -65,9 +65,9 @@ const preflopDealsPerTrajectory = 64
 // (street, n) histogram of h. The counts and the share sums are integers,
 // so tables built in shards and merged are identical to one build.
 //
-// Why histograms and not a Gaussian mixture (the seed suggests either): p
-// lives on [0, 1] with atoms (p = 1 for the nuts on the river, p = 0 when
-// drawing dead, p = 1/2 when the board plays) and skewed, multi-modal
+// Why histograms and not a Gaussian mixture (the design note suggests
+// either): p lives on [0, 1] with atoms (p = 1 for the nuts on the river, p =
+// 0 when drawing dead, p = 1/2 when the board plays) and skewed, multi-modal
 // shapes; a 200-bin histogram bounds the quantile error by the bin width
 // (0.005) where a mixture of a few normals misses atoms by more than 0.01,
 // histograms merge exactly across shards (mixtures fitted per shard do not),

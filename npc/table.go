@@ -3,13 +3,16 @@ package npc
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"pokerlab/holdem"
+	"pokerlab/internal/base/tomlline"
 )
 
 // Table is a simulated table: blinds, the stack every player starts every
@@ -59,18 +62,23 @@ func ParseTable(src, file string) (*Table, error) {
 	if _, err := toml.Decode(src, &raw); err != nil {
 		return nil, tomlError(file, err)
 	}
-	lines := newTOMLLines(src)
+	lines := tomlline.Index(src)
+	// errAt: key of the root table, or of seat index's entry of [[seats]]
+	// (seats[index+1].key; the entry itself if key is "").
 	errAt := func(table []string, index int, key, format string, args ...any) error {
 		k := key
 		if len(table) > 0 {
-			k = fmt.Sprintf("%s[%d].%s", table[0], index+1, key)
+			k = fmt.Sprintf("%s[%d]", table[0], index+1)
+			if key != "" {
+				k += "." + key
+			}
 		}
-		return &ProfileError{File: file, Line: lines.line(table, index, key), Key: k, Msg: fmt.Sprintf(format, args...)}
+		return &ProfileError{File: file, Line: lines.Of(k), Key: k, Msg: fmt.Sprintf(format, args...)}
 	}
 	t := &Table{Path: file}
 	amounts := map[string]*int64{"small_blind": &t.SmallBlind, "big_blind": &t.BigBlind, "ante": &t.Ante, "stack": &t.Stack}
 	var seats []map[string]any
-	for _, key := range sortedKeys(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		val := raw[key]
 		if p, ok := amounts[key]; ok {
 			x, ok := val.(int64)
@@ -106,7 +114,7 @@ func ParseTable(src, file string) (*Table, error) {
 	case t.Stack <= 0:
 		return nil, errAt(nil, 0, "stack", "missing or zero: every seat needs chips")
 	case len(seats) < holdem.MinSeats || len(seats) > MaxSeats:
-		return nil, &ProfileError{File: file, Line: lines.line([]string{"seats"}, min(len(seats), MaxSeats+1)-1, ""),
+		return nil, &ProfileError{File: file, Line: lines.Of(fmt.Sprintf("seats[%d]", min(len(seats), MaxSeats+1))),
 			Key: "seats", Msg: fmt.Sprintf("%d seats: a table has %d to %d", len(seats), holdem.MinSeats, MaxSeats)}
 	}
 	dir := filepath.Dir(file)
@@ -114,7 +122,7 @@ func ParseTable(src, file string) (*Table, error) {
 	for i, s := range seats {
 		var seat Seat
 		var cal map[string]any
-		for _, key := range sortedKeys(s) {
+		for _, key := range slices.Sorted(maps.Keys(s)) {
 			switch key {
 			case "name", "profile":
 				v, ok := s[key].(string)

@@ -10,7 +10,7 @@ import (
 	"pokerlab/games/akq"
 )
 
-// AKQ is the AKQ game of seed 000 with bet size Bet (in pots) solved in
+// AKQ is the AKQ game of the QRE note with bet size Bet (in pots) solved in
 // closed form: the logit QRE is the solution of the three equations (2)–(4)
 // of the seed,
 //
@@ -70,7 +70,7 @@ func (g AKQ) Value() float64 {
 	return (1 + 2*B) / (2 * (1 + B))
 }
 
-// SmallLambda returns the first-order expansion around λ = 0 (seed 000,
+// SmallLambda returns the first-order expansion around λ = 0 (the QRE note,
 // section ①): p_A ≈ ½(1 + Bλ/4), p_Q ≈ ½(1 + (1−B)λ/4), p_K ≈ ½(1 + λ/4).
 func (g AKQ) SmallLambda(lambda float64) AKQProbs {
 	B := g.Bet
@@ -83,7 +83,7 @@ func (g AKQ) SmallLambda(lambda float64) AKQProbs {
 
 // LargeLambda returns the leading large-λ asymptotics of the QRE.
 //
-// For B ≠ 1 (seed 000 eqs (5)–(7), with eq (5) corrected):
+// For B ≠ 1 (the QRE note's eqs (5)–(7), with eq (5) corrected):
 //
 //	1 − p_A ≈ B^{B/(1+B)} e^{−λB/(1+B)}
 //	p_Q ≈ B/(1+B) − (1+2B) ln B / ((1+B)² λ)
@@ -127,7 +127,7 @@ func (g AKQ) LargeLambdaDeviations(lambda float64) (oneMinusA, dq, dk float64) {
 }
 
 // SecondOrder returns the coefficients c2 of the λ^{−2} terms of p_Q and p_K
-// (B ≠ 1), derived by carrying the expansion of seed 000 section ② one order
+// (B ≠ 1), derived by carrying the expansion of the QRE note's section ② one order
 // further: with y the log-odds deviations, y_Q ≈ −(1+2B) ln B/(Bλ) and
 // y_K ≈ −(1+B) ln B/(Bλ), and
 //
@@ -178,7 +178,7 @@ func (g AKQ) ExploitabilityAsymptote(lambda float64) float64 {
 	return g.ExploitabilityCoefficient() / lambda
 }
 
-// Exploitability returns the seed's ε for a QRE point: player 1's loss
+// Exploitability returns the QRE note's ε for a QRE point: player 1's loss
 // against a best-responding player 2 relative to the game value,
 // ε = V − min(EV_call, EV_fold), where player 2 always calls or always folds.
 // Against always-call player 1 gets ½ + (B/2)(p_A − p_Q), against
@@ -190,7 +190,7 @@ func (g AKQ) ExploitabilityAsymptote(lambda float64) float64 {
 // as B/(2(1+B)) − (B/2)(p_A + p_Q), which is misprinted — it should read
 // B/(2(1+B)) − (B/2)(p_A − p_Q): the printed form is −B²/(1+B) < 0 at the
 // Nash equilibrium, where ε must vanish, while the corrected one is 0 there,
-// matches the seed's own asymptotic line −(B/2)(δp_A − δp_Q) and agrees with
+// matches the QRE note's own asymptotic line −(B/2)(δp_A − δp_Q) and agrees with
 // a best response computed on the game tree (TestAKQExploitabilityBR).
 // The value-heavy case B/(2(1+B)) − p_Q/2 is correct.
 func (g AKQ) Exploitability(p AKQPoint) float64 {
@@ -219,7 +219,7 @@ func (g AKQ) ActionValues(p AKQPoint) (bet, check [2]float64, call, fold float64
 }
 
 // Thermo returns the internal energy, entropy and free energy of each hand
-// (seed 000 eqs (12)–(13)): index 0 is A, 1 is Q (player 1), 2 is K
+// (the QRE note's eqs (12)–(13)): index 0 is A, 1 is Q (player 1), 2 is K
 // (player 2 facing a bet).
 func (g AKQ) Thermo(p AKQPoint) [3]Thermo {
 	bet, check, call, fold := g.ActionValues(p)

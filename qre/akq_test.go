@@ -10,7 +10,7 @@ import (
 
 var akqBets = []float64{1.0 / 3, 0.5, 1, 2, 3}
 
-// akqBisect solves seed 000 eqs (2)–(4) independently of AKQ.Solve: the
+// akqBisect solves the QRE note's eqs (2)–(4) independently of AKQ.Solve: the
 // equations written plainly in probabilities, reduced to the one monotone
 // equation x_K = λ h(x_K) and solved by bisection on x_K (h decreases in p_K,
 // so the root is unique and bracketed by h ∈ [−B, 1+B]).
@@ -52,7 +52,7 @@ func mustAKQ(t testing.TB, B float64, lambdas ...float64) []AKQPoint {
 }
 
 // TestAKQAgainstBisection: Newton with continuation in λ against the
-// independent bisection solution, to 1e-12 (source: seed 000 eqs (2)–(4)).
+// independent bisection solution, to 1e-12 (source: the QRE note's eqs (2)–(4)).
 func TestAKQAgainstBisection(t *testing.T) {
 	lambdas := []float64{0, 1e-3, 0.1, 0.7, 1, 2.5, 5, 10, 30, 100, 300}
 	for _, B := range akqBets {
@@ -102,7 +102,7 @@ func TestAKQResidual(t *testing.T) {
 }
 
 // TestAKQSmallLambda: all probabilities are ½ at λ = 0 and the slopes at 0
-// are the seed's expansion (section ①): B/8, (1−B)/8, 1/8.
+// are the QRE note's expansion (section ①): B/8, (1−B)/8, 1/8.
 func TestAKQSmallLambda(t *testing.T) {
 	for _, B := range akqBets {
 		g := AKQ{B}
@@ -181,7 +181,7 @@ func TestAKQLargeLambdaA(t *testing.T) {
 			seed := math.Pow(1/B, B/(1+B))
 			// The relative error is O(1/λ) (from the 1/λ² term of λBδp_K).
 			if math.Abs(pref/want-1) > 5/l {
-				t.Errorf("B=%v λ=%v: (1−p_A)e^{λB/(1+B)} = %.6g, want B^{B/(1+B)} = %.6g (seed's (1/B)^{B/(1+B)} = %.6g)", B, l, pref, want, seed)
+				t.Errorf("B=%v λ=%v: (1−p_A)e^{λB/(1+B)} = %.6g, want B^{B/(1+B)} = %.6g (the QRE note's (1/B)^{B/(1+B)} = %.6g)", B, l, pref, want, seed)
 			}
 			a, _, _ := g.LargeLambdaDeviations(l)
 			if math.Abs(a/p.OneMinusPA-1) > 5/l {
@@ -223,14 +223,14 @@ func TestAKQBetOneExponential(t *testing.T) {
 }
 
 // TestAKQExploitabilityLimits: λ·ε(λ) → 5 ln2/18 (B = 2) and 2 ln2/9
-// (B = ½) with an O(1/λ) error, and ε < 0.001 at λ = 2000 (seed 000).
+// (B = ½) with an O(1/λ) error, and ε < 0.001 at λ = 2000 (the QRE note).
 func TestAKQExploitabilityLimits(t *testing.T) {
 	cases := []struct {
 		B, coef float64
 		source  string
 	}{
-		{2, 5 * math.Ln2 / 18, "seed 000: 5 ln2/18 ≈ 0.1925"},
-		{0.5, 2 * math.Ln2 / 9, "seed 000: 2 ln2/9 ≈ 0.1540"},
+		{2, 5 * math.Ln2 / 18, "the QRE note: 5 ln2/18 ≈ 0.1925"},
+		{0.5, 2 * math.Ln2 / 9, "the QRE note: 2 ln2/9 ≈ 0.1540"},
 	}
 	for _, c := range cases {
 		g := AKQ{c.B}

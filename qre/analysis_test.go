@@ -8,7 +8,7 @@ import (
 )
 
 // TestAnalyzeAKQ: the generic thermodynamics on the AKQ tree equal the
-// closed-form per-hand E, S, F of seed 000 (Figure 4), and the entropy
+// closed-form per-hand E, S, F of the QRE note (Figure 4), and the entropy
 // limits: ln 2 at λ = 0 for every hand, → 0 for A as λ → ∞ while Q and K
 // stay mixed.
 func TestAnalyzeAKQ(t *testing.T) {
@@ -71,7 +71,7 @@ func TestAnalyzeAKQ(t *testing.T) {
 }
 
 // TestAKQLambdaForExploitability: the λ at which ε = 0.1 % of the pot, and
-// the seed's claim that λ = 2000 is enough.
+// the QRE note's claim that λ = 2000 is enough.
 func TestAKQLambdaForExploitability(t *testing.T) {
 	for _, B := range []float64{0.5, 2} {
 		g := AKQ{B}
@@ -88,7 +88,7 @@ func TestAKQLambdaForExploitability(t *testing.T) {
 			t.Errorf("B=%v: λ = %v, leading order %v", B, l, c/0.001)
 		}
 		if l > 2000 {
-			t.Errorf("B=%v: λ = %v exceeds the seed's 2000", B, l)
+			t.Errorf("B=%v: λ = %v exceeds the QRE note's 2000", B, l)
 		}
 		t.Logf("B=%v: ε = 0.001 at λ = %.4f (2000 gives ε = %.3g)", B, l, g.Exploitability(mustAKQ(t, B, 2000)[0]))
 	}

@@ -5,7 +5,7 @@ import (
 )
 
 // BenchmarkTrace times whole traces: AKQ and Kuhn to max regret 1e-8 (the
-// issue's "full path"), Leduc to the single QRE at λ = 20 and along the path
+// full path), Leduc to the single QRE at λ = 20 and along the path
 // to λ = 1000.
 func BenchmarkTrace(b *testing.B) {
 	cases := []struct {

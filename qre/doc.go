@@ -1,5 +1,5 @@
 // Package qre computes logit quantal response equilibria (QRE) of finite
-// extensive-form games: the AKQ game of seed 000 in closed form, and the
+// extensive-form games: the AKQ game of the QRE note in closed form, and the
 // principal branch of the agent logit QRE of any game on an *efg.Tree, with
 // the thermodynamic quantities of the seed and maximum-likelihood estimation
 // of λ from observed play.
@@ -14,7 +14,7 @@
 //	σ(a|I) = exp(λ u_i(a|I,σ)) / Σ_b exp(λ u_i(b|I,σ)),
 //
 // where u_i(a|I,σ) is i's expected payoff after a conditional on reaching I,
-// with beliefs over the nodes of I by Bayes' rule under σ (seed 000 eq (1);
+// with beliefs over the nodes of I by Bayes' rule under σ (the QRE note's eq (1);
 // eq (4) divides by p_A + p_Q for exactly this reason). λ = 0 is uniform
 // play; as λ → ∞ the principal branch, the one that starts at uniform play,
 // converges to a Nash equilibrium (for Kuhn poker it selects α ≈ 0.2017 from
@@ -23,7 +23,7 @@
 //
 // # The AKQ game (AKQ)
 //
-// Seed 000 eqs (2)–(4) are solved by Newton's method in log-odds with
+// The QRE note's eqs (2)–(4) are solved by Newton's method in log-odds with
 // continuation in λ; AKQ also gives the Nash limits, the small-λ expansion
 // (section ①), the large-λ asymptotics (eqs (5)–(7); eq (5)'s prefactor is
 // misprinted as (1/B)^{B/(1+B)} instead of B^{B/(1+B)}, and the B = 1 case,
@@ -60,7 +60,7 @@
 //
 // # Thermodynamics (Analyze, AKQ.Thermo)
 //
-// Seed 000's last section: per information set the internal energy
+// The QRE note's last section: per information set the internal energy
 // E = −Σ σ(a) u(a), entropy S = −Σ σ(a) ln σ(a) and free energy
 // F = E − S/λ (eqs (12)–(13)); per player, E = −v_i and S the reach-weighted
 // sum of the player's information-set entropies.

@@ -12,7 +12,7 @@ type Coefficient struct {
 }
 
 // AKQAsymptotics compares the large-λ behaviour of the AKQ QRE measured on
-// the solved system with the formulas of seed 000 (and their corrections).
+// the solved system with the formulas of the QRE note (and their corrections).
 type AKQAsymptotics struct {
 	Bet float64
 	// C1Q, C1K: the 1/λ coefficients of p_Q and p_K (eqs (6), (7)),
@@ -21,13 +21,13 @@ type AKQAsymptotics struct {
 	// C2Q, C2K: the 1/λ² coefficients (AKQ.SecondOrder).
 	C2Q, C2K Coefficient
 	// PrefactorA is lim (1 − p_A) e^{λB/(1+B)}: Formula is the corrected
-	// B^{B/(1+B)}, SeedFormula the (1/B)^{B/(1+B)} printed in eq (5).
-	PrefactorA  Coefficient
-	SeedFormula float64
+	// B^{B/(1+B)}, PrintedFormula the (1/B)^{B/(1+B)} printed in eq (5).
+	PrefactorA     Coefficient
+	PrintedFormula float64
 	// Exploitability is lim λ ε(λ) (0 for B = 1, where ε decays like
 	// e^{−λ/2}).
 	Exploitability Coefficient
-	// Eps2000 is ε at λ = 2000 (the seed's example), LambdaEps001 the λ at
+	// Eps2000 is ε at λ = 2000 (the QRE note's example), LambdaEps001 the λ at
 	// which ε falls to 0.001 (0.1 % of the pot).
 	Eps2000, LambdaEps001 float64
 }
@@ -53,7 +53,7 @@ func (g AKQ) Asymptotics() (*AKQAsymptotics, error) {
 	// ln((1−p_A) e^{λB/(1+B)}) = ln A + O(1/λ).
 	lpref := func(p AKQPoint) float64 { return math.Log(p.OneMinusPA) + p.Lambda*B/(1+B) }
 	a.PrefactorA = Coefficient{math.Exp(rich(lpref(p200), lpref(p400))), math.Pow(B, B/(1+B))}
-	a.SeedFormula = math.Pow(1/B, B/(1+B))
+	a.PrintedFormula = math.Pow(1/B, B/(1+B))
 	a.Exploitability = Coefficient{rich(l1*g.Exploitability(p1), l2*g.Exploitability(p2)), g.ExploitabilityCoefficient()}
 	if B == 1 {
 		a.Exploitability.Formula = 0

@@ -25,14 +25,14 @@ func TestAKQAsymptoticsTable(t *testing.T) {
 				t.Errorf("B=%v %s: numeric %.9g, formula %.9g", B, c.name, c.c.Numeric, c.c.Formula)
 			}
 		}
-		if B != 1 && math.Abs(a.PrefactorA.Numeric-a.SeedFormula) < 0.01 {
-			t.Errorf("B=%v: the seed's prefactor %.6g matches %.6g", B, a.SeedFormula, a.PrefactorA.Numeric)
+		if B != 1 && math.Abs(a.PrefactorA.Numeric-a.PrintedFormula) < 0.01 {
+			t.Errorf("B=%v: the QRE note's prefactor %.6g matches %.6g", B, a.PrintedFormula, a.PrefactorA.Numeric)
 		}
 		if !(a.Eps2000 < 0.001) || !(a.LambdaEps001 < 2000) {
 			t.Errorf("B=%v: ε(2000) = %v, λ(ε=0.001) = %v", B, a.Eps2000, a.LambdaEps001)
 		}
 		t.Logf("B=%.4g: c1Q %.6g/%.6g c1K %.6g/%.6g pref %.6g (seed %.6g) λε %.6g/%.6g ε(2000) %.3g λ(0.001) %.1f",
-			B, a.C1Q.Numeric, a.C1Q.Formula, a.C1K.Numeric, a.C1K.Formula, a.PrefactorA.Numeric, a.SeedFormula,
+			B, a.C1Q.Numeric, a.C1Q.Formula, a.C1K.Numeric, a.C1K.Formula, a.PrefactorA.Numeric, a.PrintedFormula,
 			a.Exploitability.Numeric, a.Exploitability.Formula, a.Eps2000, a.LambdaEps001)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"pokerlab/efg"
 )
 
-// Thermo holds the thermodynamic quantities of seed 000's last section for
+// Thermo holds the thermodynamic quantities of the QRE note's last section for
 // one information set or one player at inverse temperature λ:
 // internal energy E = −Σ_a σ(a) u(a) (eq 13), entropy S = −Σ_a σ(a) ln σ(a)
 // and free energy F = E − S/λ (eq 12). At λ = 0, F = −∞ whenever S > 0.
@@ -35,7 +35,7 @@ type Analysis struct {
 	// Values[i] is player i's expected payoff.
 	Values []float64
 	// InfoSet[I] is E, S, F of information set I with u(a|I) as the values
-	// (seed 000 eqs (12)–(13), per hand in the AKQ game).
+	// (the QRE note's eqs (12)–(13), per hand in the AKQ game).
 	InfoSet []Thermo
 	// Player[i] aggregates player i's information sets: E_i = −v_i (minus
 	// the player's expected payoff), S_i = Σ_I Reach[I]·S_I (the expected

@@ -97,7 +97,7 @@ func TestJacobianFiniteDifferences(t *testing.T) {
 }
 
 // TestTracerMatchesAKQSystem: the generic tracer on the compiled AKQ tree
-// reproduces the closed AKQ system (seed 000 eqs (2)–(4)) to 1e-9, at
+// reproduces the closed AKQ system (the QRE note's eqs (2)–(4)) to 1e-9, at
 // landed λ values and at every point of the path.
 func TestTracerMatchesAKQSystem(t *testing.T) {
 	lambdas := []float64{0, 0.25, 1, 3, 10, 30, 100, 1000, 1e4}
@@ -141,8 +141,8 @@ func TestTracerMatchesAKQSystem(t *testing.T) {
 	}
 }
 
-// TestKuhnGambit: Kuhn poker at λ = 10 against Gambit's gambit-logit (the
-// values quoted in issue 4, to 1e-6).
+// TestKuhnGambit: Kuhn poker at λ = 10 against Gambit's gambit-logit (values
+// of gambit-logit's output, to 1e-6).
 func TestKuhnGambit(t *testing.T) {
 	tree := loadGame(t, "kuhn")
 	pt, err := Solve(tree, 10)
@@ -468,7 +468,7 @@ func ExampleSolve() {
 }
 
 // TestLeducLargeLambda (-long): the Leduc path continues far beyond the
-// issue's λ = 1000, to λ = 10⁶, with the maximum regret falling like 1/λ.
+// report's λ = 1000, to λ = 10⁶, with the maximum regret falling like 1/λ.
 func TestLeducLargeLambda(t *testing.T) {
 	if !*long {
 		t.Skip("run with -args -long")

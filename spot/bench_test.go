@@ -18,7 +18,7 @@ func benchGame(b *testing.B, file string) *Game {
 }
 
 // BenchmarkIterate is one DCFR iteration (both players' passes) on the
-// issue's turn spot and on its river (Qc then 2s), one thread, and on the
+// full-range turn spot (testdata/turn-Td9d6hQc-pot200-stack900.toml) and on its river (Qc then 2s), one thread, and on the
 // turn with two threads.
 func BenchmarkIterate(b *testing.B) {
 	for _, c := range []struct {

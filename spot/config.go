@@ -2,6 +2,7 @@ package spot
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"pokerlab/cards"
 	"pokerlab/equity"
 	"pokerlab/internal/base/fileerr"
+	"pokerlab/internal/base/tomlline"
 )
 
 // Street is a betting round of a spot.
@@ -144,7 +146,7 @@ func ParseSpot(src, file string) (*Spot, error) {
 		}
 		return nil, &SpotError{File: file, Msg: err.Error()}
 	}
-	d := &decoder{file: file, lines: strings.Split(src, "\n")}
+	d := &decoder{file: file, lines: tomlline.Index(src)}
 	sp := NewSpot()
 	if err := d.decode(sp, raw); err != nil {
 		return nil, err
@@ -154,58 +156,12 @@ func ParseSpot(src, file string) (*Spot, error) {
 
 type decoder struct {
 	file  string
-	lines []string
+	lines tomlline.Lines
 }
 
 // errAt returns a SpotError for key (dotted path) with its line.
 func (d *decoder) errAt(key, format string, args ...any) error {
-	return &SpotError{File: d.file, Line: d.line(key), Key: key, Msg: fmt.Sprintf(format, args...)}
-}
-
-// line finds the 1-based line where the dotted key is set (or its table
-// header), 0 if not found.
-func (d *decoder) line(key string) int {
-	table, name := "", key
-	if i := strings.LastIndexByte(key, '.'); i >= 0 {
-		table, name = key[:i], key[i+1:]
-	}
-	cur := ""
-	for i, raw := range d.lines {
-		l := strings.TrimSpace(raw)
-		if strings.HasPrefix(l, "[") {
-			h := strings.Trim(l, "[] \t")
-			if j := strings.IndexByte(h, ']'); j >= 0 {
-				h = h[:j]
-			}
-			cur = strings.ReplaceAll(strings.ReplaceAll(h, " ", ""), `"`, "")
-			if cur == key {
-				return i + 1
-			}
-			continue
-		}
-		k, _, ok := strings.Cut(l, "=")
-		if !ok {
-			continue
-		}
-		k = strings.ReplaceAll(strings.TrimSpace(k), " ", "")
-		full := k
-		if cur != "" {
-			full = cur + "." + k
-		}
-		if full == key || cur == table && k == name {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return &SpotError{File: d.file, Line: d.lines.Of(key), Key: key, Msg: fmt.Sprintf(format, args...)}
 }
 
 func tomlType(v any) string {
@@ -281,7 +237,7 @@ func (d *decoder) decode(sp *Spot, raw map[string]any) error {
 	var street [3]sizeSpec
 	var player [2]sizeSpec
 	var both [3][2]sizeSpec
-	for _, key := range sortedKeys(raw) {
+	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		v := raw[key]
 		switch key {
 		case "board":
@@ -435,7 +391,7 @@ func (d *decoder) decode(sp *Spot, raw map[string]any) error {
 	if err := sp.Validate(); err != nil {
 		if se, ok := err.(*SpotError); ok {
 			se.File = d.file
-			se.Line = d.line(se.Key)
+			se.Line = d.lines.Of(se.Key)
 		}
 		return err
 	}
@@ -445,7 +401,7 @@ func (d *decoder) decode(sp *Spot, raw map[string]any) error {
 // sizeTable reads bet, raise and (when donk is allowed) donk from tab and
 // passes sub-tables to sub.
 func (d *decoder) sizeTable(path string, tab map[string]any, out *sizeSpec, donk bool, sub func(string, map[string]any) error) error {
-	for _, k := range sortedKeys(tab) {
+	for _, k := range slices.Sorted(maps.Keys(tab)) {
 		v := tab[k]
 		key := path + "." + k
 		if t, ok := v.(map[string]any); ok {

@@ -74,7 +74,7 @@
 // Deliberate departures from postflop-solver, which uses γ = 3, restarts the
 // average at powers of 4 and averages σ without the reach weights: we keep
 // the paper's schedule and the reach-weighted average, whose convergence the
-// theory covers; both reach the targets in about the same number of
+// theory covers; both reach the same exploitability targets in about the same number of
 // iterations (docs/benchmarks.md).
 //
 // The exploitability of the average is checked every k iterations (Stop):

@@ -33,44 +33,29 @@ func (a Action) less(b Action) bool {
 	return a.Kind < b.Kind || a.Kind == b.Kind && a.Amount < b.Amount
 }
 
-// String writes the action in the node notation of docs/spot.md: f, x, c,
-// b120, r300, a900.
-func (a Action) String() string {
-	switch a.Kind {
-	case Fold:
-		return "f"
-	case Check:
-		return "x"
-	case Call:
-		return "c"
-	case Bet:
-		return "b" + strconv.Itoa(a.Amount)
-	case Raise:
-		return "r" + strconv.Itoa(a.Amount)
-	case AllInAction:
-		return "a" + strconv.Itoa(a.Amount)
+// actionNames are each kind's node notation and word; bets, raises and
+// all-ins add the amount.
+var actionNames = [...][2]string{Fold: {"f", "fold"}, Check: {"x", "check"}, Call: {"c", "call"},
+	Bet: {"b", "bet "}, Raise: {"r", "raise "}, AllInAction: {"a", "all-in "}}
+
+// name writes the action with names i of actionNames.
+func (a Action) name(i int) string {
+	if int(a.Kind) >= len(actionNames) {
+		return "?"
 	}
-	return "?"
+	s := actionNames[a.Kind][i]
+	if a.Kind >= Bet {
+		s += strconv.Itoa(a.Amount)
+	}
+	return s
 }
 
+// String writes the action in the node notation of docs/spot.md: f, x, c,
+// b120, r300, a900.
+func (a Action) String() string { return a.name(0) }
+
 // Words writes the action for people: "fold", "bet 120", "all-in 900".
-func (a Action) Words() string {
-	switch a.Kind {
-	case Fold:
-		return "fold"
-	case Check:
-		return "check"
-	case Call:
-		return "call"
-	case Bet:
-		return "bet " + strconv.Itoa(a.Amount)
-	case Raise:
-		return "raise " + strconv.Itoa(a.Amount)
-	case AllInAction:
-		return "all-in " + strconv.Itoa(a.Amount)
-	}
-	return "?"
-}
+func (a Action) Words() string { return a.name(1) }
 
 // NodeKind says what happens at an action-tree node.
 type NodeKind uint8

@@ -302,20 +302,7 @@ func (db *DB) readRange(ctx context.Context, q string, from, to int64, row func(
 				if err != nil {
 					return err
 				}
-				defer rows.Close()
-				vals := make([]driver.Value, len(rows.Columns()))
-				for {
-					err := rows.Next(vals)
-					if err == io.EOF {
-						return nil
-					}
-					if err != nil {
-						return err
-					}
-					if err := row(vals); err != nil {
-						return err
-					}
-				}
+				return eachRow(rows, row)
 			})
 		})
 		if err != nil {
@@ -350,21 +337,27 @@ func (db *DB) readRows(ctx context.Context, q string, args []any, row func([]dri
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		vals := make([]driver.Value, len(rows.Columns()))
-		for {
-			err := rows.Next(vals)
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if err := row(vals); err != nil {
-				return err
-			}
-		}
+		return eachRow(rows, row)
 	}))
+}
+
+// eachRow calls row with each row of rows, its driver values valid during
+// the call, and closes rows.
+func eachRow(rows driver.Rows, row func([]driver.Value) error) error {
+	defer rows.Close()
+	vals := make([]driver.Value, len(rows.Columns()))
+	for {
+		err := rows.Next(vals)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := row(vals); err != nil {
+			return err
+		}
+	}
 }
 
 // textValue is a driver's text value as a string.

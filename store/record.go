@@ -59,14 +59,11 @@ type PlayerRecord struct {
 // RecordOf replays h through the engine with r and builds its record. A
 // hand that does not replay returns the replay error (a *hh.ReplayError).
 func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
-	if err := r.Replay(h); err != nil {
+	var counts hud.HandCounts
+	if err := hud.TallyRecorded(h, r, &counts); err != nil {
 		return nil, err
 	}
 	g := &r.Hand
-	var counts hud.HandCounts
-	if !hud.Tally(g, &counts) {
-		return nil, fmt.Errorf("%s: hand [%s]: the hand is not over", h.File, h.Name)
-	}
 	n := h.NumPlayers()
 	rec := &Record{Seats: n, Decimals: h.Decimals, Button: n}
 	// The PHH text: the hand written back alone (byte for byte the hand's
@@ -108,11 +105,7 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 	rec.Players = make([]PlayerRecord, n)
 	for s := range n {
 		p := &rec.Players[s]
-		if h.Players != nil {
-			p.Name = h.Players[s]
-		} else {
-			p.Name = "p" + strconv.Itoa(s+1)
-		}
+		p.Name = h.PlayerName(s)
 		p.Seat = s + 1
 		if len(h.Seats) == n {
 			p.TableSeat = int(h.Seats[s])

@@ -6,7 +6,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -357,21 +356,12 @@ func (t *sqliteTx) queryStmt(ctx context.Context, q string, args []any, row func
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	vals := make([]driver.Value, len(rows.Columns()))
+	var vals []driver.Value
 	scan := func(dest ...any) error { return scanValues(vals, dest) }
-	for {
-		err := rows.Next(vals)
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := row(scan); err != nil {
-			return err
-		}
-	}
+	return eachRow(rows, func(v []driver.Value) error {
+		vals = v
+		return row(scan)
+	})
 }
 
 func (t *sqliteTx) rows(ctx context.Context, m *multi, n int, args []any, row func(func(...any) error) error) error {

@@ -1,4 +1,4 @@
-// Package akq is the AKQ game of seed 000 (the classic half-street toy game
+// Package akq is the AKQ game of the QRE note (the classic half-street toy game
 // of poker theory), with a pot of 1 and a bet size B > 0 in units of the pot.
 //
 // Player 1 holds A or Q with probability ½ each; player 2 holds K. Player 1
@@ -57,7 +57,7 @@ func (Game) PlayerNames() []string { return []string{"P1", "P2"} }
 func (g Game) Root() efg.State { return state{bet: g.Bet, card: -1} }
 
 // NashBetA, NashBetQ and NashCallK are the equilibrium frequencies p_A, p_Q
-// and p_K of seed 000, and Value is player 1's equilibrium value.
+// and p_K of the QRE note, and Value is player 1's equilibrium value.
 func (g Game) NashBetA() float64  { return 1 }
 func (g Game) NashBetQ() float64  { return g.Bet / (1 + g.Bet) }
 func (g Game) NashCallK() float64 { return 1 / (1 + g.Bet) }

@@ -27,7 +27,7 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// Seed 000: p_A = 1, p_Q = B/(1+B), p_K = 1/(1+B) is the equilibrium, and
+// The QRE note: p_A = 1, p_Q = B/(1+B), p_K = 1/(1+B) is the equilibrium, and
 // the sequence-form LP finds player 1's value (1+2B)/(2(1+B)).
 func TestNashEquilibrium(t *testing.T) {
 	for _, B := range bets {

@@ -16,13 +16,14 @@ import (
 // in place, writing Δf and Δx + αΔf and taking the new column's m dot
 // products while its block is in cache) and moves x (one blocked pass over
 // the m update columns, leaving the move Δx in the next column's slot) —
-// about 2m + 4 vector passes, no allocations. The history is in float64: these loops are bound by the
-// processor's arithmetic, not by memory, and float32's conversions cost more
-// than its halved traffic saved (docs/benchmarks.md, sixth pass). The strategy residual (which needs the
-// exponentials of softmax(λy/pot) and the reach of every information set)
-// is computed only every andersonCheck iterations, and always at the point
-// where the iteration reports convergence: the residual it returns is the
-// real one at the x it returns.
+// about 2m + 4 vector passes, no allocations. The history is in float64:
+// these loops are bound by the processor's arithmetic, not by memory, and
+// float32's conversions cost more than its halved traffic saved. The
+// strategy residual (which needs the exponentials of softmax(λy/pot) and
+// the reach of every information set) is computed only every
+// Params.AndersonCheck iterations, and always at the point where the
+// iteration reports convergence: the residual it returns is the real one
+// at the x it returns.
 type anderson struct {
 	m        int
 	n        int
@@ -39,44 +40,17 @@ type anderson struct {
 	cols     []int       // the slots of those products, and the new one
 }
 
-// Anderson parameters. The depth: on the turn at λ = 10 from
-// x = 0, depth 10 needed 354 evaluations to the reach-weighted residual
-// 10⁻⁴ where 20 needed 194 (docs/benchmarks.md, third pass). To the
-// hand-over of the first rung (below) 15 needs as many evaluations as 20
-// (to 2·10⁻²: 81 against 85; to 10⁻²: 101 against 93; 10 needs 129 and
-// 153) at three quarters of the vector work per iteration
-// (docs/benchmarks.md, "sixth pass: retuning the first rung").
-var andersonDepth = 15
-
-// andersonCheck: the strategy residual every this many iterations.
-var andersonCheck = 4
-
-// handCold: Anderson hands over to Newton at this reach-weighted residual
-// on the first rung, from uniform play (a variable so that TestDirect can
-// try others). On the turn at λ = 10 (docs/benchmarks.md, fifth
-// pass; evaluations + products of the rung): 10⁻³, 137 + 88; 3·10⁻³,
-// 125 + 109; 10⁻², 93 + 114 (an Anderson iteration costs more than a
-// product); 3·10⁻², 77 + 137. To λ = 100 by the ladder 10⁻² changed the
-// work by under 1 % on the river and the report's turn. Retuned once the
-// products and Anderson's iterations got cheaper (docs/benchmarks.md,
-// "sixth pass: retuning the first rung"; depth 15, evaluations + products,
-// Newton iterations): 3·10⁻³, 137 + 113, 4; 10⁻², 109 + 109, 4;
-// 2·10⁻², 89 + 107, 4; 3·10⁻², 87 + 147, 6; 5·10⁻², 74 + 127, 5 — the
-// Newton phase costs about the same from 10⁻² to 5·10⁻² (its linear solves
-// must cover the same six decades), Anderson's iterations do not.
-var handCold = 2e-2
-
 // newAnderson prepares depth m on n unknowns. With slab (Solver.slab),
 // history column j (ΔF_j and ΔU_j) lives in slabs 2j and 2j+1, n float64
 // each, which the Krylov basis's vectors 2j and 2j+1 also use: Anderson's
 // history is dead once it returns and the Krylov basis outside a linear
 // solve, and the two never run at once, so the Newton corrector's first
 // linear solves write into memory Anderson already touched instead of
-// faulting fresh pages in (40 of the Krylov vectors on the turn at
-// λ = 10).
-func newAnderson(n, m int, slab func(j int) []float64) *anderson {
+// faulting fresh pages in (40 of the Krylov vectors on the full-range turn
+// spot at λ = 10). The other large vectors come from ar (nil: the heap).
+func newAnderson(n, m int, slab func(j int) []float64, ar *arena) *anderson {
 	a := &anderson{m: m, n: n}
-	a.f, a.best = bigSlice[float64](n), bigSlice[float64](n)
+	a.f, a.best = bigSlice[float64](ar, n), bigSlice[float64](ar, n)
 	a.xb, a.yb = make([]float64, vecBlock), make([]float64, vecBlock)
 	a.dF, a.dU = make([][]float64, m), make([][]float64, m)
 	for j := range m {
@@ -86,7 +60,7 @@ func newAnderson(n, m int, slab func(j int) []float64) *anderson {
 				continue
 			}
 		}
-		a.dF[j], a.dU[j] = bigSlice[float64](n), bigSlice[float64](n)
+		a.dF[j], a.dU[j] = bigSlice[float64](ar, n), bigSlice[float64](ar, n)
 	}
 	a.gram, a.a = make([]float64, m*m), make([]float64, m*m)
 	a.b, a.bb, a.γ = make([]float64, m), make([]float64, m), make([]float64, m)
@@ -112,7 +86,7 @@ type andersonRun struct {
 // that best checked point.
 func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxEvals int) andersonRun {
 	if s.and == nil || s.and.n != len(x) {
-		s.and = newAnderson(len(x), andersonDepth, s.slab)
+		s.and = newAnderson(len(x), s.par.AndersonDepth, s.slab, s.ar)
 	}
 	A := s.and
 	A.slot = A.slot[:0]
@@ -120,7 +94,7 @@ func (s *Solver) anderson(x []float64, lambda, alpha, tolW, tolMax float64, maxE
 	have := false
 	run := andersonRun{mx: math.Inf(1), wm: math.Inf(1)}
 	for it := 0; run.evals < maxEvals; it++ {
-		if it%andersonCheck == 0 {
+		if it%s.par.AndersonCheck == 0 {
 			mx, wm := s.eval(x, lambda, nil, s.wt, s.rs)
 			run.evals++
 			if wm <= tolW && mx <= tolMax {

@@ -8,7 +8,7 @@ import (
 
 // BenchmarkProduct is one Jacobian–vector product (a tangent evaluation of
 // the response map: two tangent passes, in float64 and in float32) and one
-// evaluation (two passes) on the turn spot at λ = 10.
+// evaluation (two passes) on the full-range turn spot at λ = 10.
 func BenchmarkProduct(b *testing.B) {
 	g := loadFile(b, "../testdata/turn-Td9d6hQc-pot200-stack900.toml")
 	s, err := NewSolver(g, Options{})
@@ -25,8 +25,8 @@ func BenchmarkProduct(b *testing.B) {
 			name = "tangent32"
 		}
 		b.Run(name, func(b *testing.B) {
-			defer func(old bool) { lowFloat32 = old }(lowFloat32)
-			lowFloat32 = low
+			defer func(old bool) { s.par.Float64Products = old }(s.par.Float64Products)
+			s.par.Float64Products = !low
 			s.σAtSig1 = false // choose the precision afresh
 			s.tangent(s.x, v, 10, out)
 			if s.low != low {
@@ -46,7 +46,7 @@ func BenchmarkProduct(b *testing.B) {
 	})
 }
 
-// BenchmarkRiver is the QRE on the river spot, single-threaded,
+// BenchmarkRiver is the QRE on the river spot, single-threaded,
 // from uniform play: at one λ (the path from λ = 0 included), the path
 // through 10, 30, 100 in one call (warm starts) against three cold calls,
 // λ* (Auto), and beside them the Nash solve by DCFR to 0.5 % of the pot

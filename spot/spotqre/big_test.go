@@ -12,7 +12,7 @@ import (
 // ordinary allocation.
 func TestBigSliceAlignedZeroedDisjoint(t *testing.T) {
 	const n = 700_000 // 5.6 MB of float64, 2.8 MB of float32
-	var a arena
+	a := &arena{min: hugeMin}
 	p := a.alloc(n * 8)
 	if uintptr(p)%hugePage != 0 {
 		t.Fatalf("first block of a chunk at %#x: not 2 MB-aligned", uintptr(p))
@@ -29,8 +29,8 @@ func TestBigSliceAlignedZeroedDisjoint(t *testing.T) {
 	var vs [][]float64
 	var ws [][]float32 // kept alive: a freed chunk's address may come back
 	for range 12 {
-		v := bigSlice[float64](n)
-		w := bigSlice[float32](n)
+		v := bigSlice[float64](a, n)
+		w := bigSlice[float32](a, n)
 		for _, x := range v {
 			if x != 0 {
 				t.Fatal("bigSlice[float64] not zeroed")
@@ -68,8 +68,11 @@ func TestBigSliceAlignedZeroedDisjoint(t *testing.T) {
 	if len(ws) != len(vs) {
 		t.Fatal("lost a slice")
 	}
-	if s := bigSlice[float64](1000); cap(s) != 1000 {
+	if s := bigSlice[float64](a, 1000); cap(s) != 1000 {
 		t.Fatalf("small slice cap %d", cap(s))
+	}
+	if s := bigSlice[float64](nil, n); len(s) != n {
+		t.Fatalf("heap slice len %d", len(s))
 	}
 }
 
@@ -77,23 +80,20 @@ func TestBigSliceAlignedZeroedDisjoint(t *testing.T) {
 // a solver takes its large vectors from it once; solving again — more λ,
 // a λ below the current one (a reset), the same λ — takes nothing more,
 // and every result is the same, bit for bit, as with all slices from the
-// heap. (Here all slices go through the arena: hugeMin is lowered.)
+// heap. (Here all slices go through the arena: its smallest slice is
+// lowered.)
 func TestArenaBlocksOncePerSolver(t *testing.T) {
-	defer func(m uintptr) { hugeMin = m }(hugeMin)
 	g := tinyRiver(t)
 	seq := [][]float64{{2, 8}, {1, 4, 8}, {8}, {0.5}, {2, 8}}
 	run := func(min uintptr) (out [][]*Result, grew int) {
-		hugeMin = min
-		s, err := NewSolver(g, Options{})
+		s, err := newSolver(g, Options{}, min)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var used int
 		for i, ls := range seq {
 			if i == 1 {
-				bigArena.mu.Lock()
-				used = bigArena.used
-				bigArena.mu.Unlock()
+				used = s.ar.used
 			}
 			rs, err := s.Solve(ls)
 			if err != nil {
@@ -101,9 +101,7 @@ func TestArenaBlocksOncePerSolver(t *testing.T) {
 			}
 			out = append(out, rs)
 		}
-		bigArena.mu.Lock()
-		defer bigArena.mu.Unlock()
-		return out, bigArena.used - used
+		return out, s.ar.used - used
 	}
 	got, grew := run(8)
 	if grew != 0 {

@@ -10,16 +10,16 @@ import (
 // chebGMRES solves A x = b by GMRES and, once a solve has taken est
 // products without converging, continues it by GMRES right-preconditioned
 // with a Chebyshev polynomial p(A) of degree deg on the interval
-// [chebLow, chebMargin·θ], θ the largest Ritz value of those first est
+// [chebLow, margin·θ], θ the largest Ritz value of those first est
 // steps (the largest eigenvalues are the first a Krylov space finds). A
 // solve that converges within est products is plain GMRES.
 //
 // Why. The spectrum of I − y'(x) is, on the spots measured, real (or
 // nearly) and spread continuously over [1, K], K growing like λ² (227 at
-// λ = 10 on the issue's turn; 641 and 3,230 at λ = 40 and 100 on the
-// report's turn). GMRES then needs about √K products, and orthogonalises
-// each new Krylov vector against all the earlier ones: at the issue turn's
-// 844,000 unknowns that costs 0.7 ms per earlier vector against 26 ms for
+// λ = 10 on the full-range turn spot; 641 and 3,230 at λ = 40 and 100 on
+// the narrow turn spot). GMRES then needs about √K products, and
+// orthogonalises each new Krylov vector against all the earlier ones: at
+// the full-range turn's 844,000 unknowns that costs 0.7 ms per earlier vector against 26 ms for
 // a product, as much as the products themselves at 75 vectors, and the
 // basis (6.75 MB a vector) must restart at 79 vectors within 512 MB. On a
 // real interval the Chebyshev polynomial is the best polynomial of its
@@ -36,8 +36,9 @@ type chebGMRES struct {
 	k          *krylov // the Krylov basis, shared by both phases
 	deg, est   int
 	lo, hi     float64
+	margin     float64   // the interval's top over the largest Ritz value (Params.ChebMargin)
 	theta      float64   // the largest Ritz value of the last solve that had est steps
-	always     bool      // use the polynomial whatever theta (the measurements of docs/benchmarks.md)
+	always     bool      // use the polynomial whatever theta (tests and measurements)
 	h          []float64 // (est+1)×est Hessenberg of the first phase, as computed
 	r          []float64 // the rotated copy (Givens), for the least squares
 	cs, sn     []float64
@@ -47,18 +48,17 @@ type chebGMRES struct {
 }
 
 // The solver's choice: the polynomial's degree and the plain GMRES steps
-// before it (measured in docs/benchmarks.md, "QRE on spots, fourth pass:
-// larger λ").
+// before it (docs/benchmarks.md).
 // On spots with fewer IP unknowns than chebMinUnknowns the solver keeps
 // plain GMRES: there a Krylov vector (under 1 MB) stays in cache, the
 // Gram–Schmidt work is small beside the products, and the polynomial's
-// extra products (+43 % to λ* on the report's turn spot) are not repaid.
+// extra products (+43 % to λ* on the narrow turn spot) are not repaid.
 //
 // The polynomial is used only once the spectrum is wide: while the largest
 // Ritz value of the last long solve is below chebMinTheta (K ≈ 227 at
-// λ = 10 on the issue's turn, where the solves are short and the polynomial
-// made λ = 10 cost 1,464 products and 76.6 s of CPU against GMRES's 1,207
-// and 62.7 s) the solves are plain GMRES, the present code's to the digit.
+// λ = 10 on the full-range turn spot, where the solves are short and the
+// polynomial made λ = 10 cost a fifth more products and CPU) the solves
+// are plain GMRES, to the digit.
 const (
 	chebDegree      = 8
 	chebAfter       = 20
@@ -70,13 +70,12 @@ const (
 // values measured reach down to 0.82–1.0; the bulk is at 1).
 const chebLow = 0.9
 
-// chebMargin: the interval's top is this times the largest Ritz value of
-// the first phase (which approaches the spectrum's top from below).
-var chebMargin = 1.15
-
-func newChebGMRES(k *krylov, deg, est int) *chebGMRES {
+// newChebGMRES prepares the polynomial of degree deg after est plain
+// GMRES steps, on the interval [chebLow, margin·θ] (the largest Ritz value
+// θ approaches the spectrum's top from below).
+func newChebGMRES(k *krylov, deg, est int, margin float64) *chebGMRES {
 	est = min(est, k.restart)
-	return &chebGMRES{k: k, deg: deg, est: est, lo: chebLow,
+	return &chebGMRES{k: k, deg: deg, est: est, lo: chebLow, margin: margin,
 		h: make([]float64, (est+1)*est), r: make([]float64, (est+1)*est),
 		cs: make([]float64, est), sn: make([]float64, est), g: make([]float64, est+1), y: make([]float64, est)}
 }
@@ -146,7 +145,7 @@ func (c *chebGMRES) solve(matvec func(v, out []float64), b, x []float64, rtol fl
 	n, m := len(b), c.est
 	if len(c.z) != n {
 		for _, p := range []*[]float64{&c.z, &c.s, &c.d, &c.t, &c.res, &c.u} {
-			*p = bigSlice[float64](n)
+			*p = bigSlice[float64](c.k.ar, n)
 		}
 	}
 	clear(x)
@@ -203,7 +202,7 @@ func (c *chebGMRES) solve(matvec func(v, out []float64), b, x []float64, rtol fl
 	// square Hessenberg matrix).
 	top := ritzTop(h, m, m)
 	c.theta = top
-	c.hi = max(chebMargin*top, 2*c.lo)
+	c.hi = max(c.margin*top, 2*c.lo)
 	usePoly := top > 0
 	// The residual b − A x = V_{m+1}(β e₁ − H̄ y), without a product.
 	res := c.res

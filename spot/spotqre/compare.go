@@ -36,7 +36,7 @@ func Analyze(g *spot.Game, σ []float64) *Profile {
 		panic("spotqre: Analyze: strategy has the wrong length for this game")
 	}
 	off, size := g.HandLayout()
-	w := newWalker[float64](g)
+	w := newWalker[float64](g, nil)
 	pr := &Profile{Q: make([]float64, g.Size), Reach: make([]float64, size), NodeReach: make([]float64, g.NumNodes())}
 	w.σ, w.q, w.mass, w.reachI = σ, pr.Q, make([]float64, size), pr.Reach
 	for p := range 2 {
@@ -383,7 +383,7 @@ func Normalize(g *spot.Game, σ spot.Strategy) []float64 {
 // points with λ ≥ minLambda, slope is the least-squares slope of log
 // exploitability against log λ (−1 for c/λ) and c the geometric mean of
 // λ·exploitability/pot (the coefficient with the slope fixed at −1, in
-// units of the pot, as seed 000's c/λ).
+// units of the pot, as the QRE note's c/λ).
 func FitInverse(path []PathPoint, pot, minLambda float64) (c, slope float64, n int) {
 	var sx, sy, sxx, sxy, sl float64
 	for _, p := range path {

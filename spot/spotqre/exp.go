@@ -7,7 +7,7 @@ import "math"
 // within 1 (TestExpNegMatchesMathExp checks over [−745, 1]). The
 // criterion reported with every result keeps math.Exp. It is inlined in
 // the logit loops, where math.Exp was 9 % of the λ = 10 solve on the
-// issue's turn. Method (Tang, "Table-driven implementation of the
+// full-range turn spot. Method (Tang, "Table-driven implementation of the
 // exponential function in IEEE floating-point arithmetic", ACM TOMS 15,
 // 1989): x = (32m + j)·ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^{j/32} ·
 // e^r, 2^{j/32} from a table, e^r by its Taylor polynomial of degree 6

@@ -4,9 +4,8 @@ import "math"
 
 // linSolver solves A x = b from x = 0 until ‖b − A x‖ ≤ rtol·‖b‖ or maxit
 // products with A, returning the products used and the relative residual
-// reached: krylov (restarted GMRES) and cheb (GMRES with a Chebyshev
-// polynomial preconditioner, cheb.go); IDR(s), measured and rejected, is in
-// idrs_test.go.
+// reached: krylov (restarted GMRES) and chebGMRES (GMRES with a Chebyshev
+// polynomial preconditioner, cheb.go).
 type linSolver interface {
 	solve(matvec func(v, out []float64), b, x []float64, rtol float64, maxit int) (int, float64)
 }
@@ -29,7 +28,9 @@ type krylov struct {
 	rawCols int // columns filled by the last solve
 	// spare, when set, gives basis vector i its memory (the solver's
 	// slabs, which Anderson's history shares: see Solver.slab).
-	spare  func(i int) []float64
+	spare func(i int) []float64
+	// ar gives the other large vectors their memory (nil: the heap).
+	ar     *arena
 	cs, sn []float64
 	g, y   []float64
 	r, t   []float64
@@ -61,7 +62,7 @@ func (k *krylov) vec(i, n int) []float64 {
 				return v
 			}
 		}
-		k.basis[i] = bigSlice[float64](n)
+		k.basis[i] = bigSlice[float64](k.ar, n)
 	}
 	return k.basis[i]
 }
@@ -99,7 +100,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 		return 0, 0
 	}
 	if len(k.r) != n {
-		k.r, k.t = bigSlice[float64](n), bigSlice[float64](n)
+		k.r, k.t = bigSlice[float64](k.ar, n), bigSlice[float64](k.ar, n)
 	}
 	r := k.r
 	copy(r, b)
@@ -226,7 +227,7 @@ func (k *krylov) orth(w []float64, j int, twice bool) float64 {
 // orthogonality) this is ‖r₀ − A V_j y‖, the true residual, where the small
 // one, |g_j|, equals it only for an orthonormal basis. One blocked pass
 // over the j+1 vectors (a fifth of a product's time at 28 vectors on the
-// issue's turn). z is Qᵀ(g_j e_j), Q the Givens rotations.
+// full-range turn spot). z is Qᵀ(g_j e_j), Q the Givens rotations.
 func (k *krylov) checkResidual(j int) float64 {
 	z := k.h2[:j+1]
 	clear(z)

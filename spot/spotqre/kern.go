@@ -6,7 +6,7 @@ package spotqre
 // 4.5 ms four columns at a time whether the columns streamed from memory or
 // sat in the first-level cache. So they work on four columns at a time,
 // each element of the shared vector loaded once for four multiply–adds, in
-// row blocks of vecBlock (docs/benchmarks.md, sixth pass).
+// row blocks of vecBlock.
 
 // vecBlock is the row block of the blocked passes: the shared vector's
 // block (128 KB in float64) stays in the second-level cache while the

@@ -17,10 +17,8 @@ func TestLadderReachesTheContinuationsQRE(t *testing.T) {
 	}{{"river", riverTiny, 40}, {"turn", turnTiny, 8}} {
 		t.Run(c.name, func(t *testing.T) {
 			g := mustGame(t, c.src, spot.Options{})
-			solve := func(off bool) *Result {
-				noLadder = off
-				defer func() { noLadder = false }()
-				s, err := NewSolver(g, Options{Tolerance: 1e-9})
+			solve := func(plain bool) *Result {
+				s, err := NewSolver(g, Options{Tolerance: 1e-9, Params: Params{Continuation: plain}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -98,9 +96,7 @@ func TestAndersonAllocatesNothing(t *testing.T) {
 func TestFailedRungsFallBackToTheContinuation(t *testing.T) {
 	g := mustGame(t, riverTiny, spot.Options{})
 	solve := func(evals int) *Result {
-		defer func(e int) { rungEvals = e }(rungEvals)
-		rungEvals = evals
-		s, err := NewSolver(g, Options{Tolerance: 1e-9})
+		s, err := NewSolver(g, Options{Tolerance: 1e-9, Params: Params{RungEvaluations: evals}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +106,7 @@ func TestFailedRungsFallBackToTheContinuation(t *testing.T) {
 		}
 		return rs[0]
 	}
-	starved, normal := solve(1), solve(rungEvals)
+	starved, normal := solve(1), solve(0)
 	if starved.Stats.Rejected < maxRungFails {
 		t.Fatalf("%d rungs rejected; the test needs the first rung to fail", starved.Stats.Rejected)
 	}
@@ -170,7 +166,7 @@ func TestAndersonKeepsTheGramOfItsHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := make([]float64, s.n1)
-	s.anderson(x, 5, alphaCold, 0, 0, 3*andersonDepth)
+	s.anderson(x, 5, alphaCold, 0, 0, 3*s.par.AndersonDepth)
 	A := s.and
 	if len(A.slot) != A.m {
 		t.Fatalf("%d columns in the history, want %d", len(A.slot), A.m)

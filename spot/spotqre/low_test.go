@@ -22,7 +22,7 @@ func depth(g *spot.Game, i int32) int {
 }
 
 // lowSpots are the spots of the float32 checks: the river and turn of the
-// QRE trace comparison and the issue's river.
+// QRE trace comparison and the river spot.
 func lowSpots(t *testing.T) []struct {
 	name string
 	g    *spot.Game
@@ -33,7 +33,7 @@ func lowSpots(t *testing.T) []struct {
 	}{
 		{"riverTiny", mustGame(t, riverTiny, spot.Options{})},
 		{"turnTiny", mustGame(t, turnTiny, spot.Options{})},
-		{"issue-river", loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")},
+		{"river", loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")},
 	}
 }
 
@@ -45,7 +45,6 @@ func lowSpots(t *testing.T) []struct {
 // QRE points of the path (λ = 5 and 15) in directions that move every
 // entry.
 func TestLowTangentMatchesFloat64(t *testing.T) {
-	defer func(old bool) { lowFloat32 = old }(lowFloat32)
 	for _, sp := range lowSpots(t) {
 		g := sp.g
 		d := depth(g, 0)
@@ -55,7 +54,7 @@ func TestLowTangentMatchesFloat64(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, lambda := range []float64{5, 15} {
-			lowFloat32 = false
+			s.par.Float64Products = true
 			if _, err := s.Solve([]float64{lambda}); err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +68,7 @@ func TestLowTangentMatchesFloat64(t *testing.T) {
 				}
 				dy := [2][]float64{make([]float64, s.n1), make([]float64, s.n1)}
 				for k, low := range []bool{false, true} {
-					lowFloat32 = low
+					s.par.Float64Products = !low
 					s.σAtSig1 = false
 					s.tangent(x, v, lambda, dy[k])
 					if s.low != low {
@@ -101,7 +100,6 @@ func TestLowTangentMatchesFloat64(t *testing.T) {
 // (where the small turn takes 1,700 products) and at the default
 // tolerance, which both runs must meet.
 func TestLowTangentsKeepTheQRE(t *testing.T) {
-	defer func(old bool) { lowFloat32 = old }(lowFloat32)
 	lambdas, tols := []float64{10}, []float64{1e-10}
 	if *long {
 		lambdas, tols = append(lambdas, 20), append(tols, DefaultTolerance)
@@ -112,8 +110,7 @@ func TestLowTangentsKeepTheQRE(t *testing.T) {
 				var sig [2][]float64
 				var st [2]Stats
 				for k, low := range []bool{false, true} {
-					lowFloat32 = low
-					s, err := NewSolver(sp.g, Options{Tolerance: tol})
+					s, err := NewSolver(sp.g, Options{Tolerance: tol, Params: Params{Float64Products: !low}})
 					if err != nil {
 						t.Fatal(err)
 					}

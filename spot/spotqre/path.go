@@ -11,12 +11,13 @@ import (
 )
 
 // Continuation parameters: a step is accepted when Newton meets the path
-// tolerance within pathIts iterations; it grows by stepGrow after an easy
-// step (at most growIts iterations) and halves after a failure — slow
-// growth pays: a rejected step costs up to three Newton steps of the longest
-// linear solves (to λ = 100 on the report's turn spot: growth 1.5, 13,170
-// Jacobian–vector products; 1.25, 11,932; 1.18, 10,687; 1.1, 10,372; 1.05,
-// 11,028) — and a step is at most maxRelStep·λ (steps beyond that never converged in our tests:
+// tolerances (Params.PathTolerance, Params.PathMax) within pathIts
+// iterations; it grows by stepGrow after an easy step (at most growIts
+// iterations) and halves after a failure — slow growth pays: a rejected
+// step costs up to three Newton steps of the longest linear solves (to
+// λ = 100 on the narrow turn spot, growth 1.5 took 27 % more
+// Jacobian–vector products than 1.1, and 1.05 6 % more) — and a step is
+// at most maxRelStep·λ (longer steps did not converge on the spots tried:
 // the corrector's region of convergence is about pot/λ wide in the action
 // values).
 const (
@@ -25,10 +26,6 @@ const (
 	stepGrow   = 1.1
 	maxRelStep = 0.5
 	finalIts   = 40
-	// pathMax is the largest residual of an accepted path point: the
-	// weighted test alone would let an information set play hardly reaches
-	// drift out of the corrector's reach, and it would stop the path later.
-	pathMax    = 1e-4
 	minRelStep = 1e-9
 )
 
@@ -78,7 +75,7 @@ var errStopped = errors.New("stopped")
 
 // The ladder (see the package documentation, Method): rungs of λ. The
 // first, from uniform play, is Anderson acceleration of the response map
-// from x = 0 until the reach-weighted residual is below a hand-over value,
+// from x = 0 until the reach-weighted residual is below Params.HandOver,
 // then the Newton corrector. Each later rung is one of two kinds:
 //
 //   - Newton first: the predictor, then the Newton corrector giving up
@@ -90,24 +87,24 @@ var errStopped = errors.New("stopped")
 // an easy rung, Anderson first doubles after an easy rung; both halve
 // after a failure) and its measured cost per unit of progress (evaluations
 // plus products per Δ ln λ, failed tries included); the next rung is of the
-// cheaper kind. Rungs that fail maxRungFails times in a row hand over to
-// the continuation up to the failed rung's λ.
+// cheaper kind (Anderson first only with Params.AndersonFirst). Rungs that
+// fail maxRungFails times in a row hand over to the continuation up to the
+// failed rung's λ.
 const (
 	// maxRungRel bounds a rung to this share of λ (a doubling).
 	maxRungRel = 1.0
-	// handCold and handWarm: Anderson hands over to Newton at these
-	// reach-weighted residuals, from uniform play (the first rung) and
-	// from a predictor (the rungs after it). The third pass's measurements
-	// (docs/benchmarks.md): 10⁻³ was best at λ = 10 from x = 0 on the
-	// issue's turn; from a warm start 10⁻² and 10⁻¹ failed at larger λ,
-	// 10⁻⁴ did not. handCold (anderson.go) is now 2·10⁻² (sixth pass).
+	// handWarm: Anderson hands over to Newton at this reach-weighted
+	// residual on the rungs after the first (from a predictor; the first
+	// rung's is Params.HandOver): from a warm start 10⁻² and 10⁻¹ failed
+	// at larger λ, 10⁻⁴ did not.
 	handWarm = 1e-4
 	// handSlack: Newton also takes over from Anderson's best point when
 	// Anderson ran out of evaluations within this factor of the hand-over.
 	handSlack = 10
 	// alphaCold and alphaWarm: Anderson's mixing (the damping of the
-	// underlying iteration): 0.1 solved λ = 10 from x = 0 on the issue's
-	// turn; from a rung at λ ≥ 10, 0.1 made no progress and 0.01 did.
+	// underlying iteration): 0.1 solves λ = 10 from x = 0 on the
+	// full-range turn spot; from a rung at λ ≥ 10, 0.1 made no progress
+	// and 0.01 did.
 	alphaCold = 0.1
 	alphaWarm = 0.01
 	// rungProducts bounds the Newton corrector's products after Anderson,
@@ -118,35 +115,13 @@ const (
 	maxRungFails        = 2
 	minRungRel          = 0.02
 	rungGrow            = 1.1 // Newton first, after ≤ growIts iterations
-	rungGrowAnderson    = 2   // Anderson first, after ≤ rungEvals/2 evaluations
+	rungGrowAnderson    = 2   // Anderson first, after ≤ RungEvaluations/2 evaluations
 	// costDecay: the weight of a kind's earlier rungs in its cost per
 	// progress at each new rung of that kind (the costs change with λ).
 	costDecay = 0.5
 	// The first rungs after the cold one, as shares of its λ.
 	firstNewton   = 0.1
 	firstAnderson = 1.0
-)
-
-// ladderLog, when set (tests), receives a line per rung; noLadder (tests:
-// the measurements against the plain continuation) turns the ladder off.
-var (
-	ladderLog func(format string, args ...any)
-	noLadder  bool
-	coldZero  = true
-	// firstRung is the first rung from λ = 0 (units of the pot) and the
-	// scale of the rungs' bound below λ = firstRung.
-	firstRung = 10.0
-	// backStep: after the cold rung at λ, a point at λ·(1 − backStep).
-	backStep = 0.01
-	// rungEvals bounds Anderson's evaluations on a rung.
-	rungEvals = 300
-	// andersonFirstOn enables Anderson-first rungs; andersonFromLast starts
-	// them from the last rung's point instead of the predictor.
-	andersonFirstOn = false
-	// rescueOn: Anderson rescues a failed Newton-first rung (else the rung
-	// halves, as the continuation's steps).
-	rescueOn         = true
-	andersonFromLast = false
 )
 
 // ladder is the ladder's state (reset at λ = 0, saved with Auto's
@@ -166,10 +141,10 @@ type ladder struct {
 
 // rescuePays says whether Anderson should rescue a failed Newton-first
 // rung: when it has not been tried, or when its work per Δ ln λ (failed
-// rescues included) is below the Newton-first rungs'. On the river at
-// λ > 250 rescues failed after 300 evaluations each (Anderson makes no
-// progress there) and cost the extension of spot compare 2,217
-// evaluations where the continuation's halving needed 292.
+// rescues included) is below the Newton-first rungs'. On the river spot at
+// λ > 250 rescues fail after 300 evaluations each (Anderson makes no
+// progress there): without this test they cost the extension of spot
+// compare 2,217 evaluations where the continuation's halving needed 292.
 func (l *ladder) rescuePays() bool {
 	switch {
 	case l.costA == 0:
@@ -182,10 +157,11 @@ func (l *ladder) rescuePays() bool {
 	return l.costA/l.progA < l.costN/l.progN
 }
 
-// andersonFirst says which kind the next rung is.
-func (l *ladder) andersonFirst() bool {
+// andersonFirst says which kind the next rung is (on says Anderson-first
+// rungs are allowed: Params.AndersonFirst).
+func (l *ladder) andersonFirst(on bool) bool {
 	switch {
-	case !andersonFirstOn || l.lastAFailed || l.progA == 0:
+	case !on || l.lastAFailed || l.progA == 0:
 		return false
 	case l.progN == 0:
 		return true
@@ -199,10 +175,10 @@ func (s *Solver) work() float64 { return float64(s.stats.Evaluations + s.product
 // rung tries to reach a λ beyond the current point, solving it into x
 // (advance accepts it); it returns the λ tried and whether it was reached.
 func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err error) {
-	L := &s.lad
+	L, par := &s.lad, &s.par
 	prog := func(next float64) float64 { return math.Log(next / s.lam) }
 	span := func(r float64) float64 {
-		dl := min(r, maxRungRel*max(s.lam, firstRung), target-s.lam)
+		dl := min(r, maxRungRel*max(s.lam, par.FirstRung), target-s.lam)
 		if rest := target - s.lam - dl; rest > 0 && rest < dl/4 {
 			dl = target - s.lam
 		}
@@ -214,16 +190,16 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		if next == target {
 			return math.Inf(1), s.opt.Tolerance
 		}
-		return s.opt.PathTolerance, pathMaxVar
+		return par.PathTolerance, par.PathMax
 	}
 	andersonThenNewton := func(next, alpha, hand float64, what string) (bool, int, error) {
 		w0 := s.work()
-		run := s.anderson(x, next, alpha, hand, math.Inf(1), rungEvals)
+		run := s.anderson(x, next, alpha, hand, math.Inf(1), par.RungEvaluations)
 		// Out of evaluations but close (within handSlack of the hand-over):
 		// Newton still tries — a failed rung costs more.
 		if run.wm > handSlack*hand {
-			if ladderLog != nil {
-				ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, what, run.evals, run.wm, run.mx)
+			if par.TraceRungs != nil {
+				par.TraceRungs("rung %.4g → %.4g (%s): Anderson %d evaluations stopped at %.2g/%.2g: fail", s.lam, next, what, run.evals, run.wm, run.mx)
 			}
 			return false, run.evals, nil
 		}
@@ -232,8 +208,8 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		s.patient, s.rungLimit = true, s.products+rungProducts
 		its, nmx, err := s.newton(x, next, tolW, tolMax, max(rungIts, finalIts))
 		s.patient, s.rungLimit = false, 0
-		if ladderLog != nil {
-			ladderLog("rung %.4g → %.4g (%s): Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, work %.0f, %v", s.lam, next, what, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, s.work()-w0, err)
+		if par.TraceRungs != nil {
+			par.TraceRungs("rung %.4g → %.4g (%s): Anderson %d evaluations (%d restarts) to %.2g/%.2g, Newton %d its, %d products, largest %.2g, work %.0f, %v", s.lam, next, what, run.evals, run.restarts, run.wm, run.mx, its, s.products-p1, nmx, s.work()-w0, err)
 		}
 		if err != nil && err != errNoConvergence {
 			return false, run.evals, err
@@ -241,13 +217,13 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		return err == nil, run.evals, nil
 	}
 	if s.lam == 0 {
-		next = s.lam + span(firstRung)
-		if coldZero {
-			clear(x)
-		} else {
+		next = s.lam + span(par.FirstRung)
+		if par.WarmFirstRung {
 			copy(x, s.x)
+		} else {
+			clear(x)
 		}
-		ok, _, err := andersonThenNewton(next, alphaCold, handCold, "cold")
+		ok, _, err := andersonThenNewton(next, alphaCold, par.HandOver, "cold")
 		if ok {
 			L.rungN, L.rungA = firstNewton*next, firstAnderson*next
 		} else {
@@ -263,13 +239,13 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 	if err := s.backPoint(); err != nil {
 		return s.lam, false, err
 	}
-	if !L.andersonFirst() {
+	if !L.andersonFirst(par.AndersonFirst) {
 		dl := span(L.rungN)
 		next = s.lam + dl
 		w0 := s.work()
 		s.predict(next, x)
 		s.rungLimit = s.products + newtonFirstProducts
-		its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+		its, mx, err := s.newton(x, next, par.PathTolerance, par.PathMax, pathIts)
 		s.rungLimit = 0
 		if err == nil && next == target {
 			its, mx, err = s.newton(x, next, math.Inf(1), s.opt.Tolerance, finalIts)
@@ -280,8 +256,8 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 		L.costN = costDecay*L.costN + s.work() - w0
 		L.progN *= costDecay
 		L.lastAFailed = false // Anderson first may be tried again
-		if ladderLog != nil {
-			ladderLog("rung %.4g → %.4g (Newton first): %d its, work %.0f, largest %.2g, %v", s.lam, next, its, s.work()-w0, mx, err)
+		if par.TraceRungs != nil {
+			par.TraceRungs("rung %.4g → %.4g (Newton first): %d its, work %.0f, largest %.2g, %v", s.lam, next, its, s.work()-w0, mx, err)
 		}
 		if err == nil {
 			L.progN += prog(next)
@@ -293,7 +269,7 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 			return next, true, nil
 		}
 		L.rungN = dl / 2
-		if !rescueOn || !L.rescuePays() {
+		if par.NoRescue || !L.rescuePays() {
 			return next, false, nil
 		}
 		// Anderson rescues the rung.
@@ -311,7 +287,7 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 	dl := span(L.rungA)
 	next = s.lam + dl
 	w0 := s.work()
-	if andersonFromLast {
+	if par.AndersonFromLast {
 		copy(x, s.x)
 	} else {
 		s.predict(next, x)
@@ -322,7 +298,7 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 	L.lastAFailed = !ok
 	if ok {
 		L.progA += prog(next)
-		if evals <= rungEvals/2 {
+		if evals <= par.RungEvaluations/2 {
 			L.rungA = dl * rungGrowAnderson
 		}
 	} else {
@@ -333,16 +309,17 @@ func (s *Solver) rung(target float64, x []float64) (next float64, ok bool, err e
 
 // backPoint: when the point before the current one is more than 10 % of
 // λ below it (after the cold rung, or a λ of a list solved by it), the
-// predictor would extrapolate from far away; a point at λ·(1 − backStep),
-// solved by Newton from the current one, goes in just below it.
+// predictor would extrapolate from far away; a point at
+// λ·(1 − Params.BackStep), solved by Newton from the current one, goes in
+// just below it.
 func (s *Solver) backPoint() error {
-	h := s.hist
-	if backStep <= 0 || len(h) < 2 || h[len(h)-2].lambda >= 0.9*s.lam {
+	h, par := s.hist, &s.par
+	if par.BackStep <= 0 || len(h) < 2 || h[len(h)-2].lambda >= 0.9*s.lam {
 		return nil
 	}
-	lb := s.lam * (1 - backStep)
+	lb := s.lam * (1 - par.BackStep)
 	xb := slices.Clone(s.x)
-	if _, _, err := s.newton(xb, lb, s.opt.PathTolerance, pathMaxVar, pathIts); err != nil {
+	if _, _, err := s.newton(xb, lb, par.PathTolerance, par.PathMax, pathIts); err != nil {
 		if err == errNoConvergence {
 			return nil
 		}
@@ -371,16 +348,16 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 	// x is the solver's (a large vector, allocated once: bigSlice's arena
 	// never hands a block out twice), zeroed as a new one would be.
 	if len(s.xa) != s.n1 {
-		s.xa = bigSlice[float64](s.n1)
+		s.xa = bigSlice[float64](s.ar, s.n1)
 	}
 	x := s.xa
 	clear(x)
 	for s.lam < target {
 		var next float64
-		if s.lam < s.lad.contTo || noLadder || s.plain {
+		if s.lam < s.lad.contTo || s.par.Continuation || s.plain {
 			// A continuation step (the ladder's fallback).
 			goal := min(target, s.lad.contTo)
-			if noLadder || s.plain {
+			if s.par.Continuation || s.plain {
 				goal = target
 			}
 			dl := min(s.dl, maxRelStep*max(s.lam, 2), goal-s.lam)
@@ -389,7 +366,7 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 			}
 			next = s.lam + dl
 			s.predict(next, x)
-			its, mx, err := s.newton(x, next, s.opt.PathTolerance, pathMaxVar, pathIts)
+			its, mx, err := s.newton(x, next, s.par.PathTolerance, s.par.PathMax, pathIts)
 			if err != nil {
 				if err != errNoConvergence {
 					return err
@@ -397,7 +374,7 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 				s.stats.Rejected++
 				s.dl = dl / 2
 				if s.dl < minRelStep*max(1, s.lam) {
-					return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, pathMax)
+					return fmt.Errorf("spot QRE: the path stalls at λ = %.6g on the way to λ = %g (no step of the continuation converges; the last try, λ = %.6g, stopped at the largest residual %.3g, the path needs %g)", s.lam, target, next, mx, s.par.PathMax)
 				}
 				continue
 			}
@@ -425,8 +402,8 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 					L.contTo, L.fails = next, 0
 					L.rungN = max(L.rungN, minRungRel*max(s.lam, 1))
 					s.dl = min(s.dl, L.rungN)
-					if ladderLog != nil {
-						ladderLog("continuation %.4g → %.4g", s.lam, next)
+					if s.par.TraceRungs != nil {
+						s.par.TraceRungs("continuation %.4g → %.4g", s.lam, next)
 					}
 				}
 				continue
@@ -571,8 +548,6 @@ func (s *Solver) evaluate() spot.Evaluation {
 	return e
 }
 
-var pathMaxVar = pathMax
-
 // Auto is the result of a search for λ*: where the QRE's exploitability
 // falls to a fraction of the pot.
 type Auto struct {
@@ -602,9 +577,9 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	start := time.Now()
 	s.products = 0
 	s.reset()
-	// The search follows the plain continuation: on the report's turn spot
-	// the ladder's rungs cost 12 % more CPU to λ* (docs/benchmarks.md,
-	// fourth pass), and λ* is beyond the first rung everywhere we tried.
+	// The search follows the plain continuation: on the narrow turn spot
+	// the ladder's rungs cost 12 % more CPU to λ*, and λ* is beyond the
+	// first rung on every spot tried.
 	s.plain = true
 	defer func() { s.plain = false }()
 	a := &Auto{Fraction: fraction, Target: fraction * s.pot}

@@ -25,15 +25,13 @@ type Options struct {
 	// information sets of a returned QRE (0: DefaultTolerance). It must
 	// not be negative.
 	Tolerance float64
-	// PathTolerance is the reach-weighted mean residual at which a point
-	// between the requested λ is accepted (0: 1e-5): the path is followed
-	// loosely, every requested λ is solved to Tolerance.
-	PathTolerance float64
 	// MaxProducts bounds the Jacobian–vector products of one call (0: no
 	// bound), so a path that cannot be followed ends with an error.
 	MaxProducts int
 	// Progress, when set, is called at every accepted point of the path.
 	Progress func(PathPoint)
+	// Params are the method's settings (the zero value: the defaults).
+	Params Params
 }
 
 // PathPoint is an accepted point of the continuation in λ.
@@ -109,6 +107,8 @@ type pathPoint struct {
 type Solver struct {
 	g      *spot.Game
 	opt    Options
+	par    Params // opt.Params with the defaults filled in
+	ar     *arena // the solver's large vectors (big.go)
 	pot    float64
 	w      *walker[float64]
 	blocks []block
@@ -152,7 +152,7 @@ type Solver struct {
 	slabs    [][]float64
 	lastKits int
 	lastKrel float64
-	// firstStep: the Newton iteration's first direction (forcingFirst).
+	// firstStep: the Newton iteration's first direction (ForcingFirst).
 	firstStep bool
 	products  int // this call
 
@@ -187,23 +187,28 @@ func CheckLambda(lambda float64) error {
 	return nil
 }
 
-// NewSolver prepares a solver for g. The tolerance must not be negative
-// (0 means DefaultTolerance).
+// NewSolver prepares a solver for g. The tolerance and the parameters must
+// not be negative (0 means the default).
 func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
+	return newSolver(g, opt, hugeMin)
+}
+
+// newSolver is NewSolver with the smallest slice, in bytes, its arena
+// serves (the tests send every slice through it).
+func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 	if math.IsNaN(opt.Tolerance) || opt.Tolerance < 0 {
 		return nil, fmt.Errorf("tolerance %v: want a positive number (0: the default %g)", opt.Tolerance, DefaultTolerance)
 	}
 	if opt.Tolerance == 0 {
 		opt.Tolerance = DefaultTolerance
 	}
-	if math.IsNaN(opt.PathTolerance) || opt.PathTolerance < 0 {
-		return nil, fmt.Errorf("path tolerance %v: want a positive number", opt.PathTolerance)
-	}
-	if opt.PathTolerance == 0 {
-		opt.PathTolerance = 1e-5
+	par, err := opt.Params.resolve()
+	if err != nil {
+		return nil, err
 	}
 	hoff, hsize := g.HandLayout()
-	s := &Solver{g: g, opt: opt, pot: float64(g.Spot.Pot), w: newWalker[float64](g)}
+	ar := &arena{min: arenaMin}
+	s := &Solver{g: g, opt: opt, par: par, ar: ar, pot: float64(g.Spot.Pot), w: newWalker[float64](g, ar)}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -218,23 +223,25 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 		}
 		s.blocks = append(s.blocks, b)
 	}
-	s.σ, s.q = bigSlice[float64](int(g.Size)), bigSlice[float64](int(g.Size))
-	s.dσ = bigSlice[float64](int(g.Size))
+	s.σ, s.q = bigSlice[float64](s.ar, int(g.Size)), bigSlice[float64](s.ar, int(g.Size))
+	s.dσ = bigSlice[float64](s.ar, int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
-		*p = bigSlice[float64](s.n1)
+		*p = bigSlice[float64](s.ar, s.n1)
 	}
 	s.w.σ, s.w.q, s.w.mass, s.w.dσ = s.σ, s.q, s.mass, s.dσ
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
 		s.w.coff[b.node] = b.c
 	}
-	// The Krylov basis: up to maxRestart vectors, within krylovBytes.
-	s.kr = newKrylov(max(20, min(maxRestart, krylovBytes/(8*max(s.n1, 1)))))
+	// The Krylov basis: up to Params.Restart vectors (at least 20), within
+	// krylovBytes.
+	s.kr = newKrylov(max(20, min(par.Restart, krylovBytes/(8*max(s.n1, 1)))))
+	s.kr.ar = ar
 	s.kr.spare = s.slab
 	s.lin = s.kr
 	if s.n1 >= chebMinUnknowns {
-		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter)
+		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter, par.ChebMargin)
 	}
 	s.reset()
 	return s, nil
@@ -243,12 +250,12 @@ func NewSolver(g *spot.Game, opt Options) (*Solver, error) {
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
 	s.lam, s.dl, s.lad = 0, 1, ladder{}
-	// NewSolver's reset takes its two vectors from bigSlice's arena, which
-	// never hands a block out twice; later ones (a λ below the current,
-	// Auto's start) from the heap, whose freed memory is reused.
+	// NewSolver's reset takes its two vectors from the solver's arena,
+	// which never hands a block out twice; later ones (a λ below the
+	// current, Auto's start) from the heap, whose freed memory is reused.
 	var x, h []float64
 	if s.x == nil {
-		x, h = bigSlice[float64](s.n1), bigSlice[float64](s.n1)
+		x, h = bigSlice[float64](s.ar, s.n1), bigSlice[float64](s.ar, s.n1)
 	} else {
 		x, h = make([]float64, s.n1), make([]float64, s.n1)
 	}
@@ -264,7 +271,7 @@ func (s *Solver) slab(i int) []float64 {
 		s.slabs = append(s.slabs, nil)
 	}
 	if s.slabs[i] == nil {
-		s.slabs[i] = bigSlice[float64](s.n1)
+		s.slabs[i] = bigSlice[float64](s.ar, s.n1)
 	}
 	return s.slabs[i]
 }
@@ -408,29 +415,29 @@ func (s *Solver) direction(x []float64, lambda, mx, wm, target float64, maxOnly 
 		s.product(x, v, lambda, out, true) // out = v − y'(x)·v
 	}
 	// The forcing term (Eisenstat & Walker 1996, "Choosing the forcing
-	// terms in an inexact Newton method"): 0.3·√r of the residual r —
-	// superlinear convergence without over-solving far from the solution —
-	// but no tighter than what brings the residual to a small share of the
-	// target in one step, so the last step of a solve does not over-solve
-	// either. Jacobian–vector products to λ = 100 (river / the report's
-	// turn spot): 0.1·r, 2,173 / 10,372; 0.3·√r, 2,118 / 7,315; a constant
-	// 0.1, 2,555 / 6,900; 0.05, 2,258 / 7,253; 0.3, – / 11,833. When only
+	// terms in an inexact Newton method"; Params): 0.3·√r of the residual
+	// r — superlinear convergence without over-solving far from the
+	// solution (to λ = 100, 0.1·r took 40 % more products on the narrow
+	// turn spot, a constant 0.1 20 % more on the river spot) — but no tighter
+	// than what brings the residual to a share of the target in one step,
+	// so the last step of a solve does not over-solve either. When only
 	// the largest residual is left (the reach-weighted one is met), it sits
 	// at information sets play hardly reaches, whose entries weigh little
 	// in the linear residual's norm: then the solve is tighter, or the
 	// Newton steps stall there (maxOnlyTol).
+	par := &s.par
 	p := progress(mx, wm)
-	capT := forcingCap
-	if s.firstStep && forcingFirst > 0 {
-		capT = forcingFirst
+	capT := par.ForcingCap
+	if s.firstStep && par.ForcingFirst > 0 {
+		capT = par.ForcingFirst
 	}
-	rtol := min(capT, max(1e-8, forcingC*math.Pow(p, forcingExp), forcingShare*target/p))
+	rtol := min(capT, max(1e-8, par.ForcingFactor*math.Pow(p, par.ForcingExponent), par.ForcingShare*target/p))
 	if maxOnly {
 		rtol = maxOnlyTol
 	}
 	s.lastKits, s.lastKrel = s.lin.solve(mv, s.f, s.d, rtol, 300)
-	if linLog != nil {
-		linLog("  linear solve: residual %.3g, rtol %.3g, %d products, relative %.3g", p, rtol, s.lastKits, s.lastKrel)
+	if par.TraceSolves != nil {
+		par.TraceSolves("  linear solve: residual %.3g, rtol %.3g, %d products, relative %.3g", p, rtol, s.lastKits, s.lastKrel)
 	}
 }
 
@@ -495,7 +502,7 @@ func (s *Solver) product(x, v []float64, lambda float64, dy []float64, compl boo
 // error of a float32 pass is about the number of roundings along a path
 // of the tree times 2⁻²⁴ (TestLowTangentMatchesFloat64 measures it); it
 // grows with the spread of the spectrum of I − y'(x) (about λ², K ≈ 227
-// at λ = 10 on the issue's turn), since the product's error is relative
+// at λ = 10 on the full-range turn spot), since the product's error is relative
 // to y'v, the solve's to (I − y')v. Where it could matter, the products
 // stay float64:
 //   - above lowLambdaMax, where K·2⁻²⁴ times the depth approaches the
@@ -509,14 +516,10 @@ const (
 	lowMassMin   = 1e-24
 )
 
-// lowFloat32 switches the float32 tangent products on (tests compare both
-// paths).
-var lowFloat32 = true
-
 // lowTangents says whether the products at the current point (the last
 // evaluation's) are float32.
 func (s *Solver) lowTangents(lambda float64) bool {
-	if !lowFloat32 || lambda > lowLambdaMax {
+	if s.par.Float64Products || lambda > lowLambdaMax {
 		return false
 	}
 	for _, m := range s.mass {
@@ -532,44 +535,16 @@ func (s *Solver) lowTangents(lambda float64) bool {
 func (s *Solver) lowWalker() *walker[float32] {
 	if s.w32 == nil {
 		g := s.g
-		w := newWalker[float32](g)
-		w.σ, w.dσ = bigSlice[float32](int(g.Size)), bigSlice[float32](int(g.Size))
+		w := newWalker[float32](g, s.ar)
+		w.σ, w.dσ = bigSlice[float32](s.ar, int(g.Size)), bigSlice[float32](s.ar, int(g.Size))
 		w.coff = s.w.coff
 		s.w32, s.dσ32 = w, w.dσ
 	}
 	return s.w32
 }
 
-// forcingShare is the share of the target residual the linear solve may
-// leave in the last Newton step (a variable so that TestDirect can try
-// others). 0.3, not 0.03: near the solution the Newton residual after a
-// step follows the linear one (the quadratic term is far smaller), so a
-// step from just above the target needs to gain only a little; with 0.03
-// a last step from r = 4·10⁻⁶ to the target 10⁻⁶ on the issue's turn took
-// 40 products, with 0.3 22. Products to λ = 10, 100 on the river: 1,986
-// → 1,905; to λ* on the report's turn: 8,998 → 8,944 (docs/benchmarks.md,
-// "sixth pass: retuning the first rung").
-var forcingShare = 0.3
-
-// The forcing term's shape (see direction): min(forcingCap,
-// forcingC·r^forcingExp), forcingFirst (when > 0) the cap of a Newton
-// iteration's first step instead. Variables so that TestDirect can try
-// others.
-var (
-	forcingCap   = 0.1
-	forcingC     = 0.3
-	forcingExp   = 0.5
-	forcingFirst = 0.0
-)
-
-// linLog, when set (tests), receives a line per linear solve.
-var linLog func(format string, args ...any)
-
-// The Krylov basis's size: up to maxRestart vectors (GMRES restarts after
-// as many products) within krylovBytes (maxRestart a variable so that
-// TestDirect can try others).
-var maxRestart = 100
-
+// krylovBytes bounds the Krylov basis's memory (Params.Restart vectors at
+// most).
 const krylovBytes = 512 << 20
 
 var errNoConvergence = errors.New("the Newton iteration did not converge")
@@ -666,8 +641,8 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 }
 
 // maxOnlyTol is the linear solves' tolerance when only the largest
-// residual is above its bound (see direction): on the turn spot of the
-// tests, 0.03 stalled the path at λ = 28.7; 10⁻² passed; 10⁻³ keeps a
-// margin (products to λ = 100 on the report's turn spot: 0.1·r, 10,092;
-// 10⁻³, 8,108; 10⁻², 7,186).
+// residual is above its bound (see direction): on the small turn spot of
+// the tests, 0.03 stalled the path at λ = 28.7 and 10⁻² passed; 10⁻³ keeps
+// a margin (to λ = 100 on the narrow turn spot it took 13 % more products
+// than 10⁻² and a fifth fewer than 0.1·r).
 const maxOnlyTol = 1e-3

@@ -31,6 +31,8 @@ type StudyOptions struct {
 	Compare CompareOptions
 	// Progress sees every accepted point of the QRE's path.
 	Progress func(PathPoint)
+	// Params are the QRE solver's settings (the zero value: the defaults).
+	Params Params
 }
 
 // Study is the comparison of a spot's QRE with a Nash equilibrium: what
@@ -87,7 +89,7 @@ func Run(g *spot.Game, opt StudyOptions) (*Study, error) {
 	}
 	st.NashEval = g.Evaluate(st.Nash)
 	start := time.Now()
-	qs, err := NewSolver(g, Options{Tolerance: opt.Tolerance, Progress: opt.Progress})
+	qs, err := NewSolver(g, Options{Tolerance: opt.Tolerance, Progress: opt.Progress, Params: opt.Params})
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 	"pokerlab/spot"
 )
 
-var long = flag.Bool("long", false, "run the long checks (the report's turn spot)")
+var long = flag.Bool("long", false, "run the long checks (λ* on the narrow turn spot, float32 products at λ = 20)")
 
 // TestTangentIsDerivativeOfResponseMap: a Jacobian–vector product (the
 // tangent passes, which reuse the evaluation's σ, Q and masses) equals the
@@ -38,9 +38,8 @@ func TestTangentIsDerivativeOfResponseMap(t *testing.T) {
 	s.eval(xp, lambda, yp, nil, nil)
 	s.eval(xm, lambda, ym, nil, nil)
 	// Both products: float64 and float32 (lowTangents).
-	defer func(old bool) { lowFloat32 = old }(lowFloat32)
 	for _, low := range []bool{false, true} {
-		lowFloat32 = low
+		s.par.Float64Products = !low
 		jv := make([]float64, s.n1)
 		s.eval(x, lambda, s.y, s.wt, s.rs)
 		copy(s.sig1, s.sigT)
@@ -64,10 +63,10 @@ func TestTangentIsDerivativeOfResponseMap(t *testing.T) {
 	}
 }
 
-// TestReportTurnLambdaStar (long): on the report's turn spot the search
-// for λ* ends with the QRE's exploitability within 0.5 % of 0.1 % of the
-// pot, solved to the default tolerance.
-func TestReportTurnLambdaStar(t *testing.T) {
+// TestAutoMeetsTheTargetOnTheNarrowTurn (long): on the narrow turn spot
+// (the report's) the search for λ* ends with the QRE's exploitability
+// within 0.5 % of 0.1 % of the pot, solved to the default tolerance.
+func TestAutoMeetsTheTargetOnTheNarrowTurn(t *testing.T) {
 	if !*long {
 		t.Skip("-long: about 20 s")
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// BenchmarkKrylovSolve: one GMRES solve at the issue turn's size (844,000
+// BenchmarkKrylovSolve: one GMRES solve at the full-range turn spot's size (844,000
 // unknowns) on a diagonal operator with the spectrum of I − y'(x) there
 // ([1, 227]), to a relative 10⁻³: the vector work of a Newton step's
 // linear solve without its tree passes.
@@ -33,13 +33,13 @@ func BenchmarkKrylovSolve(b *testing.B) {
 }
 
 // BenchmarkAndersonIteration: Anderson's vector work of one iteration at
-// the issue turn's size (844,000 unknowns, depth andersonDepth, the ring
-// full): the column pass and the step, without the evaluation.
+// the full-range turn spot's size (844,000 unknowns, the default depth,
+// the ring full): the column pass and the step, without the evaluation.
 func BenchmarkAndersonIteration(b *testing.B) {
 	const n = 844000
 	rng := rand.New(rand.NewPCG(3, 4))
 	s := &Solver{}
-	s.and = newAnderson(n, andersonDepth, nil)
+	s.and = newAnderson(n, DefaultParams().AndersonDepth, nil, nil)
 	A := s.and
 	x, y := make([]float64, n), make([]float64, n)
 	for i := range x {

@@ -77,14 +77,17 @@ type walker[F number] struct {
 	compl bool
 	mean  []float64 // direction's scratch
 	iso   [][]spot.IsoCard
+	ar    *arena
 }
 
 // number is the walker's storage type.
 type number = spot.Real
 
-func newWalker[F number](g *spot.Game) *walker[F] {
+// newWalker prepares a walker of g whose large arrays (setPoint's) come
+// from ar (nil: the heap).
+func newWalker[F number](g *spot.Game, ar *arena) *walker[F] {
 	off, _ := g.HandLayout()
-	w := &walker[F]{g: g, hoff: off, iso: make([][]spot.IsoCard, g.NumNodes())}
+	w := &walker[F]{g: g, ar: ar, hoff: off, iso: make([][]spot.IsoCard, g.NumNodes())}
 	for i := range g.Nodes {
 		if g.Nodes[i].Kind == spot.ChanceNode {
 			w.iso[i] = g.IsoCards(int32(i))
@@ -672,7 +675,7 @@ func (w *walker[F]) direction(σ, dσ []F, v []float64, k, nh int) {
 // inv = Combos/m and xs = m/Combos (0 without beliefs).
 func (w *walker[F]) setPoint(σ, q, mass []float64, pot float64) {
 	if len(w.qh) != len(q) {
-		w.qh = bigSlice[F](len(q))
+		w.qh = bigSlice[F](w.ar, len(q))
 		w.inv, w.xs = make([]F, len(mass)), make([]F, len(mass))
 	}
 	for i, x := range σ {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"pokerlab/hh"
 	"regexp"
 	"strings"
 	"sync"
@@ -20,7 +21,9 @@ import (
 //   - 2: the command line is wrong: an unknown command or flag, a missing or
 //     conflicting flag, or a value typed on the command line that cannot be
 //     accepted (a number out of range, a malformed card, range or game name,
-//     a request beyond a stated limit such as --max-memory).
+//     a request beyond a stated limit such as --max-memory), or an input
+//     that is no hand history at all (a line or a hand beyond hh.MaxLine,
+//     hh.MaxHand: /dev/zero).
 //
 // The line between 1 and 2: retyping the command fixes a 2; a 1 needs a
 // change to the files or the machine.
@@ -114,8 +117,18 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 		return ExitUsage
 	case errors.As(err, &ie):
 		return ExitUsage
+	case isInputLimit(err):
+		return ExitUsage
 	}
 	return ExitError
+}
+
+// isInputLimit reports an input beyond the hand-history readers' limits
+// (hh.MaxLine, hh.MaxHand): not a hand history at all (/dev/zero, a
+// binary file), as wrong an argument as a malformed value.
+func isInputLimit(err error) bool {
+	var le *hh.LimitError
+	return errors.As(err, &le)
 }
 
 // packagePrefixRE matches the "pkg: " prefixes Go libraries put on their

@@ -2,18 +2,13 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
-	"pokerlab/hh"
 	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/store"
@@ -117,201 +112,6 @@ hands the stakes and dates select.`,
 	return cmd
 }
 
-// hudJob is a part of a file: whole hands, parsed and tallied by one worker.
-type hudJob struct {
-	file, chunk int
-	data        hh.Chunk
-}
-
-type hudResult struct {
-	tracker *hud.Tracker
-	skipped []HudSkippedJSON
-	hands   int64
-	err     error
-	names   []string // table names, to detect a split that broke the file
-	read    int      // hands read, replayed or not
-}
-
-// readHandFiles expands the arguments (files, directories, -) and reads
-// every input into memory.
-func readHandFiles(args []string, stdin io.Reader) ([]string, []bool, [][]byte, error) {
-	ins, err := hh.ExpandInputs(args)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if len(ins) == 0 {
-		return nil, nil, nil, errors.New("no hand-history files in the given directories")
-	}
-	names := make([]string, len(ins))
-	inDir := make([]bool, len(ins))
-	datas := make([][]byte, len(ins))
-	for i, in := range ins {
-		d, err := hh.ReadInput(in, stdin)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s: %w", in.Name, err)
-		}
-		names[i], inDir[i], datas[i] = in.Name, in.InDir, d
-	}
-	return names, inDir, datas, nil
-}
-
-// tallyFiles reads the files and tallies their hands with `threads` workers.
-// Big files are cut into chunks of whole hands (PHH at table headers, site
-// text at hand headers) so that one file also uses every worker; if a PHH
-// cut falls inside a multi-line string (a chunk fails to parse) the file is
-// parsed again whole. rules, when not nil, replaces every hand's rule set.
-func tallyFiles(files []string, inDir []bool, datas [][]byte, threads int, progress *Progress, rules *holdem.RuleSet) (*hud.Tracker, int64, []HudSkippedJSON, error) {
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	formats := make([]hh.Format, len(files))
-	var notHands []HudSkippedJSON
-	for i, d := range datas {
-		f, err := hh.Detect(files[i], d)
-		if err != nil && !inDir[i] {
-			return nil, 0, nil, err
-		}
-		if err != nil {
-			// A file found in a directory that is not a hand history.
-			notHands = append(notHands, HudSkippedJSON{File: files[i], Error: err.Error()})
-			datas[i] = nil
-			continue
-		}
-		formats[i] = f
-	}
-	// A batch job: trade memory for fewer collections.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	run := func(jobs []hudJob) [][]hudResult {
-		results := make([][]hudResult, len(files))
-		for i := range files {
-			results[i] = make([]hudResult, 0)
-		}
-		var mu sync.Mutex
-		out := make([]hudResult, len(jobs))
-		ch := make(chan int)
-		var wg sync.WaitGroup
-		var done int64
-		for range min(threads, len(jobs)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var r hh.Replayer
-				rd := hh.Reader{Reuse: true}
-				for j := range ch {
-					job := jobs[j]
-					res := hudResult{tracker: hud.NewTracker()}
-					file := files[job.file]
-					add := func(h *hh.Hand) error {
-						if rules != nil {
-							h.Rules = *rules
-						}
-						return res.tracker.AddRecorded(h, &r)
-					}
-					if formats[job.file] == hh.FormatPHH {
-						res.err = hh.Scan(file, job.data.Data, job.data.Line, func(h *hh.Hand) error {
-							res.names = append(res.names, h.Name)
-							res.read++
-							if err := add(h); err != nil {
-								res.skipped = append(res.skipped, HudSkippedJSON{File: file, Error: err.Error()})
-							} else {
-								res.hands++
-							}
-							return nil
-						})
-					} else {
-						res.err = rd.ReadChunk(file, job.data, func(h *hh.Hand, err error) error {
-							res.read++
-							if err == nil {
-								err = add(h)
-							}
-							if err != nil {
-								res.skipped = append(res.skipped, HudSkippedJSON{File: file, Error: err.Error()})
-							} else {
-								res.hands++
-							}
-							return nil
-						})
-					}
-					out[j] = res
-					mu.Lock()
-					done += int64(len(job.data.Data))
-					progress.Set(done)
-					mu.Unlock()
-				}
-			}()
-		}
-		for j := range jobs {
-			ch <- j
-		}
-		close(ch)
-		wg.Wait()
-		for j, job := range jobs {
-			results[job.file] = append(results[job.file], out[j])
-		}
-		return results
-	}
-	var jobs []hudJob
-	for i, d := range datas {
-		if d == nil {
-			continue
-		}
-		for k, c := range hh.SplitHands(d, threads) {
-			jobs = append(jobs, hudJob{file: i, chunk: k, data: c})
-		}
-	}
-	results := run(jobs)
-	// A PHH file whose chunks failed, or whose table names repeat across
-	// chunks, is parsed again whole, for the exact error.
-	var redo []hudJob
-	for i, rs := range results {
-		bad := false
-		seen := map[string]bool{}
-		for _, r := range rs {
-			bad = bad || r.err != nil
-			for _, n := range r.names {
-				bad = bad || seen[n]
-				seen[n] = true
-			}
-		}
-		if bad && len(rs) > 1 && formats[i] == hh.FormatPHH {
-			redo = append(redo, hudJob{file: i, data: hh.Chunk{Data: datas[i], Line: 1}})
-		}
-	}
-	if len(redo) > 0 {
-		again := run(redo)
-		for _, j := range redo {
-			results[j.file] = again[j.file]
-		}
-	}
-	t := hud.NewTracker()
-	var hands int64
-	skipped := notHands
-	for i, rs := range results {
-		if datas[i] == nil {
-			continue // not a hand history, found in a directory: listed in notHands
-		}
-		seen := 0
-		for _, r := range rs {
-			if r.err != nil {
-				return nil, 0, nil, r.err
-			}
-			seen += r.read
-		}
-		if seen == 0 {
-			return nil, 0, nil, noHandsError(files[i])
-		}
-	}
-	for _, rs := range results {
-		for _, r := range rs {
-			t.Merge(r.tracker)
-			hands += r.hands
-			skipped = append(skipped, r.skipped...)
-		}
-	}
-	t.SortByName()
-	return t, hands, skipped, nil
-}
-
 func hudRun(opts *hudOptions) error {
 	var t *hud.Tracker
 	var hands int64
@@ -320,19 +120,26 @@ func hudRun(opts *hudOptions) error {
 	if opts.DB != "" {
 		t, hands, err = hudFromDB(opts)
 	} else {
-		var files []string
-		var inDir []bool
-		var datas [][]byte
-		files, inDir, datas, err = readHandFiles(opts.Files, opts.IO.In)
-		if err != nil {
-			return err
+		files, rerr := hud.ReadFiles(opts.Files, opts.IO.In)
+		if rerr != nil {
+			return rerr
 		}
 		var total int64
-		for _, d := range datas {
-			total += int64(len(d))
+		for _, f := range files {
+			total += int64(len(f.Data))
 		}
 		progress := opts.progress(total)
-		t, hands, skipped, err = tallyFiles(files, inDir, datas, opts.Threads, progress, opts.Rules)
+		// A batch job: trade memory for fewer collections.
+		gc := debug.SetGCPercent(400)
+		var res *hud.FilesResult
+		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set})
+		debug.SetGCPercent(gc)
+		if err == nil {
+			t, hands = res.Tracker, res.Hands
+			for _, sk := range res.Skipped {
+				skipped = append(skipped, HudSkippedJSON{File: sk.File, Error: sk.Error})
+			}
+		}
 		progress.Done()
 	}
 	if err != nil {
@@ -359,11 +166,7 @@ func hudRun(opts *hudOptions) error {
 			out.Skipped = []HudSkippedJSON{}
 		}
 		for _, p := range players {
-			pj := HudPlayerJSON{Hands: p.Hands, Stats: map[string]HudStatJSON{}}
-			for _, st := range hud.Stats() {
-				pj.Stats[st.Key()] = statJSON(st, p.Counts[st])
-			}
-			out.Players[p.Name] = pj
+			out.Players[p.Name] = p.JSON()
 		}
 		return writeJSON(opts.IO, out)
 	}
@@ -388,23 +191,6 @@ func hudFromDB(opts *hudOptions) (*hud.Tracker, int64, error) {
 	}
 	defer db.Close()
 	return db.HUD(context.Background(), f)
-}
-
-func statJSON(st hud.Stat, c hud.Count) HudStatJSON {
-	out := HudStatJSON{Taken: c.Taken, Opportunities: c.Opportunities}
-	if st.IsRatio() {
-		if c.Opportunities > 0 {
-			v := c.Value()
-			out.Value = &v
-		}
-		return out
-	}
-	if c.Opportunities > 0 {
-		v := c.Value()
-		lo, hi := c.Wilson()
-		out.Value, out.CI95 = &v, &[2]float64{lo, hi}
-	}
-	return out
 }
 
 // pct renders a proportion as a percentage, "-" without opportunities.

@@ -86,7 +86,13 @@ func npcCloneRun(opts *npcCloneOptions) error {
 	if opts.DB != "" {
 		tr, err = npcCloneHUDFromDB(opts)
 	} else {
-		tr, skipped, err = npc.HUDFromFiles(opts.Files, opts.IO.In, opts.Rules)
+		var files []hud.File
+		if files, err = hud.ReadFiles(opts.Files, opts.IO.In); err == nil {
+			var res *hud.FilesResult
+			if res, err = hud.TallyFiles(files, hud.FilesOptions{Rules: opts.Rules}); err == nil {
+				tr, skipped = res.Tracker, len(res.Skipped)
+			}
+		}
 	}
 	if err != nil {
 		return err

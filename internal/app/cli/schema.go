@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"pokerlab/efg"
+	"pokerlab/hud"
 )
 
 // JSON output types of every command (the --json schemas), documented field
@@ -203,18 +204,11 @@ type HHReplayJSON struct {
 }
 
 // HudStatJSON is one statistic of one player in "pokerlab hud --json".
-type HudStatJSON struct {
-	Taken         int64       `json:"taken"`
-	Opportunities int64       `json:"opportunities"`
-	Value         *float64    `json:"value"`
-	CI95          *[2]float64 `json:"ci95"`
-}
+type HudStatJSON = hud.StatJSON
 
-// HudPlayerJSON is one player in "pokerlab hud --json".
-type HudPlayerJSON struct {
-	Hands int64                  `json:"hands"`
-	Stats map[string]HudStatJSON `json:"stats"`
-}
+// HudPlayerJSON is one player in "pokerlab hud --json" (hud.PlayerJSON:
+// hands, stats).
+type HudPlayerJSON = hud.PlayerJSON
 
 // HudSkippedJSON is a hand "pokerlab hud" could not replay.
 type HudSkippedJSON struct {

@@ -73,11 +73,11 @@ entropy S of the strategy (` + `[[fig:akq-fig4-thermo]]).`)
 		}
 		pair := func(c qre.Coefficient) string { return fixed(c.Numeric, 5) + " / " + fixed(c.Formula, 5) }
 		rows = append(rows, []string{qreplot.BetName(B), pair(a.C1Q), pair(a.C1K),
-			fmt.Sprintf("%.4f / %.4f (printed: %.4f)", a.PrefactorA.Numeric, a.PrefactorA.Formula, a.SeedFormula),
+			fmt.Sprintf("%.4f / %.4f (printed: %.4f)", a.PrefactorA.Numeric, a.PrefactorA.Formula, a.PrintedFormula),
 			pair(a.Exploitability), fmt.Sprintf("%.2e", a.Eps2000), fmt.Sprintf("%.1f", a.LambdaEps001)})
 		numbers = append(numbers, map[string]any{
 			"bet": B, "c1_pq": a.C1Q, "c1_pk": a.C1K, "c2_pq": a.C2Q, "c2_pk": a.C2K,
-			"prefactor_pa": a.PrefactorA, "prefactor_pa_as_printed": a.SeedFormula,
+			"prefactor_pa": a.PrefactorA, "prefactor_pa_as_printed": a.PrintedFormula,
 			"lambda_times_eps": a.Exploitability, "eps_at_2000": a.Eps2000, "lambda_for_eps_0_001": a.LambdaEps001,
 		})
 		if a.LambdaEps001 < lo {

@@ -62,7 +62,7 @@ func runHoldem(b *Builder) error {
 
 	b.Table(Table{
 		Name:    "holdem-speed",
-		Caption: "Throughput on one thread, measured during this run (other work on the machine slows it). The targets are pokerlab's own goals for its evaluator and equity code: to be as fast as OMPEval, the fastest open C++ evaluator, on the same machine (docs/benchmarks.md, “Cards, hand evaluation and equity”).",
+		Caption: "Throughput on one thread, measured during this run (other work on the machine slows it). The targets are pokerlab's own goals for its evaluator and equity code: to be as fast as OMPEval, the fastest open C++ evaluator, on the same machine (docs/benchmarks.md, “Evaluator and equity, side by side with OMPEval”).",
 		Header:  []template.HTML{"what", "measured", "target", "reference"},
 		Rows: [][]string{
 			{"random 7-card hand, handeval.Eval", fmt.Sprintf("%.1f ns", nsPerHand), "≤ 5 ns", "OMPEval (C++) 2.8–4.4 ns"},

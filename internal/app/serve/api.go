@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +15,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"pokerlab/hh"
-	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/internal/app/table"
 	"pokerlab/npc"
@@ -323,7 +323,11 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request) error {
 	for _, h := range hands {
 		// PHH keeps a shown hand's cards in its deal; PokerStars text names
 		// only the viewer's ("Dealt to") and the shows.
-		maskHoleCards(h, viewerName, format == "phh")
+		viewer := 0
+		if viewerName != "" {
+			viewer = slices.Index(h.Players, viewerName) + 1
+		}
+		hh.HideHoleCards(h.Actions, viewer, format == "phh")
 	}
 	var b bytes.Buffer
 	if format == "phh" {
@@ -348,28 +352,6 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request) error {
 	return err
 }
 
-// maskHoleCards replaces the dealt cards of every player but viewer (a
-// name; "" for none) by unknown cards, unless keepShown and the player
-// showed them.
-func maskHoleCards(h *hh.Hand, viewer string, keepShown bool) {
-	shown := make([]bool, h.NumPlayers()+1)
-	for _, a := range h.Actions {
-		if keepShown && a.Kind == hh.ShowMuck && a.NCards == 2 && a.Player < len(shown) {
-			shown[a.Player] = true
-		}
-	}
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		if a.Kind != hh.DealHole || a.Receiver >= len(shown) || shown[a.Receiver] {
-			continue
-		}
-		if viewer != "" && a.Receiver-1 < len(h.Players) && h.Players[a.Receiver-1] == viewer {
-			continue
-		}
-		a.Cards[0], a.Cards[1] = holdem.Unknown, holdem.Unknown
-	}
-}
-
 // HUDJSON is GET /api/players/{name}/hud: the shape of `pokerlab hud
 // --json` for one player's stored hands.
 type HUDJSON struct {
@@ -379,38 +361,13 @@ type HUDJSON struct {
 	Players map[string]HUDPlayerJSON `json:"players"`
 }
 
-// HUDPlayerJSON is one player's stats, keyed as `pokerlab hud --json`.
-type HUDPlayerJSON struct {
-	Hands int64                  `json:"hands"`
-	Stats map[string]HUDStatJSON `json:"stats"`
-}
+// HUDPlayerJSON is one player's stats, keyed as `pokerlab hud --json`
+// (hud.PlayerJSON).
+type HUDPlayerJSON = hud.PlayerJSON
 
 // HUDStatJSON is one stat: taken / opportunities, the value and its 95 %
 // Wilson interval (null without opportunities).
-type HUDStatJSON struct {
-	Taken         int64       `json:"taken"`
-	Opportunities int64       `json:"opportunities"`
-	Value         *float64    `json:"value"`
-	CI95          *[2]float64 `json:"ci95"`
-}
-
-func hudPlayerJSON(p *hud.Player) HUDPlayerJSON {
-	out := HUDPlayerJSON{Hands: p.Hands, Stats: map[string]HUDStatJSON{}}
-	for _, st := range hud.Stats() {
-		c := p.Counts[st]
-		sj := HUDStatJSON{Taken: c.Taken, Opportunities: c.Opportunities}
-		if c.Opportunities > 0 {
-			v := c.Value()
-			sj.Value = &v
-			if !st.IsRatio() {
-				lo, hi := c.Wilson()
-				sj.CI95 = &[2]float64{lo, hi}
-			}
-		}
-		out.Stats[st.Key()] = sj
-	}
-	return out
-}
+type HUDStatJSON = hud.StatJSON
 
 func (s *Server) playerHUD(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
@@ -431,7 +388,7 @@ func (s *Server) playerHUD(w http.ResponseWriter, r *http.Request) error {
 		_, err = w.Write(b)
 		return err
 	}
-	out := HUDJSON{Files: []string{}, Hands: p.Hands, Skipped: []any{}, Players: map[string]HUDPlayerJSON{name: hudPlayerJSON(&p)}}
+	out := HUDJSON{Files: []string{}, Hands: p.Hands, Skipped: []any{}, Players: map[string]HUDPlayerJSON{name: p.JSON()}}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
@@ -471,7 +428,7 @@ func (s *Server) tableHUD(w http.ResponseWriter, r *http.Request) error {
 		}
 		if ok {
 			sh.Hands = p.Hands
-			sh.Measured = hudPlayerJSON(&p).Stats
+			sh.Measured = p.JSON().Stats
 		}
 		out = append(out, sh)
 	}

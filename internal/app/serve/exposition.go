@@ -70,12 +70,12 @@ func (m *metrics) collect() []family {
 		{"pokerlab_hands_dealt_total", "Hands dealt at the server's tables.", "counter", one(m.dealt.value())},
 		{"pokerlab_hands_finished_total", "Hands finished and stored.", "counter", one(m.finished.value())},
 		{"pokerlab_hands_voided_total", "Hands voided (table stopped mid-hand).", "counter", one(m.voided.value())},
-		{"pokerlab_decisions_total", "Decisions made, by who made them: npc (a table's NPC), human, api (POST /api/decide).", "counter", m.decisions.samples()},
-		{"pokerlab_decision_seconds", "Time to decide: an NPC's decision at a table or a POST /api/decide (whole request).", "histogram", m.latency.samples()},
+		{"pokerlab_decisions_total", "Decisions made, by who made them: npc (a table's NPC), human, api (POST /api/decide).", "counter", counterSamples(m.decisions)},
+		{"pokerlab_decision_seconds", "Time to decide: an NPC's decision at a table or a POST /api/decide (whole request).", "histogram", histogramSamples(m.latency)},
 		{"pokerlab_hand_seconds", "Duration of a hand from the deal until it is stored.", "histogram", m.handTime.samples(nil)},
 		{"pokerlab_action_timeouts_total", "Human decisions taken by the action timeout (check or fold).", "counter", one(m.timeouts.value())},
-		{"pokerlab_errors_total", "Errors by kind: client (4xx answers), server (5xx answers), panic (recovered), store (failed writes, retried).", "counter", m.errors.samples()},
-		{"pokerlab_http_requests_total", "HTTP requests by route and status code.", "counter", m.requests.samples()},
+		{"pokerlab_errors_total", "Errors by kind: client (4xx answers), server (5xx answers), panic (recovered), store (failed writes, retried).", "counter", counterSamples(m.errors)},
+		{"pokerlab_http_requests_total", "HTTP requests by route and status code.", "counter", counterSamples(m.requests)},
 		{"pokerlab_open_tables", "Tables running on this server.", "gauge", one(m.openTables())},
 	}
 }
@@ -101,32 +101,20 @@ func compareLabels(a, b [][2]string) int {
 	return 0
 }
 
-func (v *counterVec) samples() []sample {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
+// counterSamples and histogramSamples are a family's lines, ordered by
+// label values.
+func counterSamples(v *counterVec) []sample {
 	var out []sample
-	for k, c := range v.kids {
-		out = append(out, sample{labels: pairs(v.labels, k), value: c.value()})
+	for _, k := range v.members() {
+		out = append(out, sample{labels: k.labels, value: k.m.value()})
 	}
-	slices.SortFunc(out, func(a, b sample) int { return compareLabels(a.labels, b.labels) })
 	return out
 }
 
-func (v *histogramVec) samples() []sample {
-	v.mu.Lock()
-	type kid struct {
-		labels [][2]string
-		h      *histogram
-	}
-	var kids []kid
-	for k, h := range v.kids {
-		kids = append(kids, kid{pairs(v.labels, k), h})
-	}
-	v.mu.Unlock()
-	slices.SortFunc(kids, func(a, b kid) int { return compareLabels(a.labels, b.labels) })
+func histogramSamples(v *histogramVec) []sample {
 	var out []sample
-	for _, k := range kids {
-		out = append(out, k.h.samples(k.labels)...)
+	for _, k := range v.members() {
+		out = append(out, k.m.samples(k.labels)...)
 	}
 	return out
 }

@@ -19,7 +19,7 @@ import (
 // order (TestMetricsSkeleton compares the whole output with the client's,
 // values aside) and saves every pokerlab command the client's package
 // initialisation and its dependencies (protobuf, procfs): about 4 ms of
-// each process's start-up (issue 16, docs/benchmarks.md "Start-up").
+// each process's start-up (docs/benchmarks.md, "Start-up").
 type metrics struct {
 	dealt, finished, voided, timeouts *counter
 	decisions                         *counterVec
@@ -41,12 +41,12 @@ func newMetrics(openTables func() float64) *metrics {
 		finished:  &counter{},
 		voided:    &counter{},
 		timeouts:  &counter{},
-		decisions: &counterVec{labels: []string{"by"}},
-		latency: &histogramVec{labels: []string{"by"},
-			upper: []float64{5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 1e-2, 0.1}},
+		decisions: newCounterVec("by"),
+		latency: newHistogramVec([]float64{5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 1e-2, 0.1},
+			"by"),
 		handTime:   newHistogram(exponentialBuckets(1e-4, 4, 12)),
-		errors:     &counterVec{labels: []string{"kind"}},
-		requests:   &counterVec{labels: []string{"route", "code"}},
+		errors:     newCounterVec("kind"),
+		requests:   newCounterVec("route", "code"),
 		openTables: openTables,
 	}
 	m.npcDecisions, m.humanDecisions, m.apiDecisions = m.decisions.WithLabelValues("npc"), m.decisions.WithLabelValues("human"), m.decisions.WithLabelValues("api")
@@ -119,17 +119,33 @@ func exponentialBuckets(start, factor float64, n int) []float64 {
 	return b
 }
 
-// counterVec is a family of counters told apart by label values (at most
-// two labels).
-type counterVec struct {
+// labeled is a family of metrics (counters, histograms) told apart by
+// label values (at most two labels).
+type labeled[T any] struct {
 	labels []string
+	fresh  func() *T // a new member, at zero
 	mu     sync.RWMutex
-	kids   map[[2]string]*counter
+	kids   map[[2]string]*T
 }
 
-// WithLabelValues returns the counter of the label values, in the order of
+// counterVec and histogramVec are the families of counters and of
+// histograms with the same buckets.
+type (
+	counterVec   = labeled[counter]
+	histogramVec = labeled[histogram]
+)
+
+func newCounterVec(labels ...string) *counterVec {
+	return &counterVec{labels: labels, fresh: func() *counter { return &counter{} }}
+}
+
+func newHistogramVec(upper []float64, labels ...string) *histogramVec {
+	return &histogramVec{labels: labels, fresh: func() *histogram { return newHistogram(upper) }}
+}
+
+// WithLabelValues returns the member of the label values, in the order of
 // the family's labels, creating it at zero on first use.
-func (v *counterVec) WithLabelValues(vals ...string) *counter {
+func (v *labeled[T]) WithLabelValues(vals ...string) *T {
 	k := labelKey(vals)
 	v.mu.RLock()
 	c := v.kids[k]
@@ -142,38 +158,30 @@ func (v *counterVec) WithLabelValues(vals ...string) *counter {
 	c = v.kids[k]
 	if c == nil {
 		if v.kids == nil {
-			v.kids = map[[2]string]*counter{}
+			v.kids = map[[2]string]*T{}
 		}
-		c = &counter{}
+		c = v.fresh()
 		v.kids[k] = c
 	}
 	return c
 }
 
-// histogramVec is a family of histograms with the same buckets told apart
-// by label values (at most two labels).
-type histogramVec struct {
-	labels []string
-	upper  []float64
-	mu     sync.Mutex
-	kids   map[[2]string]*histogram
+// members returns the members with their labels, ordered by label values.
+func (v *labeled[T]) members() []member[T] {
+	v.mu.RLock()
+	out := make([]member[T], 0, len(v.kids))
+	for k, c := range v.kids {
+		out = append(out, member[T]{pairs(v.labels, k), c})
+	}
+	v.mu.RUnlock()
+	slices.SortFunc(out, func(a, b member[T]) int { return compareLabels(a.labels, b.labels) })
+	return out
 }
 
-// WithLabelValues returns the histogram of the label values, creating it
-// empty on first use.
-func (v *histogramVec) WithLabelValues(vals ...string) *histogram {
-	k := labelKey(vals)
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	h := v.kids[k]
-	if h == nil {
-		if v.kids == nil {
-			v.kids = map[[2]string]*histogram{}
-		}
-		h = newHistogram(v.upper)
-		v.kids[k] = h
-	}
-	return h
+// member is a family's member and its label pairs.
+type member[T any] struct {
+	labels [][2]string
+	m      *T
 }
 
 func labelKey(vals []string) (k [2]string) {

@@ -134,13 +134,13 @@ func TestExponentialBuckets(t *testing.T) {
 // TestCounterVecOrder: children are written sorted by their label values,
 // the labels in the order of their names (code before route).
 func TestCounterVecOrder(t *testing.T) {
-	v := &counterVec{labels: []string{"route", "code"}}
+	v := newCounterVec("route", "code")
 	v.WithLabelValues("b", "200").Inc()
 	v.WithLabelValues("a", "404").Inc()
 	v.WithLabelValues("a", "200").Inc()
 	v.WithLabelValues("a", "200").Inc()
 	var b bytes.Buffer
-	writeFamily(&b, family{"r_total", "R.", "counter", v.samples()})
+	writeFamily(&b, family{"r_total", "R.", "counter", counterSamples(v)})
 	want := "# HELP r_total R.\n# TYPE r_total counter\n" +
 		"r_total{code=\"200\",route=\"a\"} 2\nr_total{code=\"200\",route=\"b\"} 1\nr_total{code=\"404\",route=\"a\"} 1\n"
 	if b.String() != want {
@@ -153,7 +153,7 @@ func TestCounterVecOrder(t *testing.T) {
 func TestConcurrentObservations(t *testing.T) {
 	h := newHistogram([]float64{1})
 	c := &counter{}
-	v := &counterVec{labels: []string{"route", "code"}}
+	v := newCounterVec("route", "code")
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -165,12 +165,12 @@ func TestConcurrentObservations(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	for _, s := range v.samples() {
+	for _, s := range counterSamples(v) {
 		if s.value != 2000 {
 			t.Errorf("%v: %v, want 2000", s.labels, s.value)
 		}
 	}
-	if n := len(v.samples()); n != 4 {
+	if n := len(counterSamples(v)); n != 4 {
 		t.Errorf("%d children, want 4", n)
 	}
 	if h.count.Load() != 8000 || math.Float64frombits(h.sum.Load()) != 4000 || h.counts[0].Load() != 8000 || c.value() != 8000 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pokerlab/cards"
+	"pokerlab/hh"
 	"pokerlab/holdem"
 )
 
@@ -235,10 +236,6 @@ func cardStrings(cs []cards.Card) []string {
 	return out
 }
 
-// phhPlayer is the PHH player number (1-based) of engine seat s: p1 is the
-// seat after the button.
-func phhPlayer(s, button, n int) int { return (s-button-1+2*n)%n + 1 }
-
 // event renders a record; l.mu is held.
 func (l *eventLog) event(r *record) Event {
 	ev := Event{ID: l.id(r.seq), Hand: r.hand}
@@ -272,8 +269,10 @@ func (l *eventLog) event(r *record) Event {
 	case recEngine:
 		e := &r.e
 		seatOf(int(e.Seat))
-		p := phhPlayer(int(e.Seat), button, n)
 		ev.Street = streetNames[e.Street]
+		if a, ok := hh.EventAction(e, hh.PlayerOf(int(e.Seat), button, n)); ok {
+			ev.PHH = a.Notation(0)
+		}
 		switch e.Kind {
 		case holdem.EvAnte, holdem.EvBlind:
 			ev.Type, ev.Amount, ev.AllIn = "post", e.Amount, e.AllIn
@@ -283,30 +282,25 @@ func (l *eventLog) event(r *record) Event {
 			}
 		case holdem.EvDeal:
 			ev.Type, ev.Cards = "hole", cardStrings(e.Cards[:2])
-			ev.PHH = fmt.Sprintf("d dh p%d %s%s", p, e.Cards[0], e.Cards[1])
 		case holdem.EvBoard:
 			ev.Type, ev.Seat, ev.Name, ev.Cards = "board", 0, "", cardStrings(e.CardSlice())
-			ev.PHH = "d db " + strings.Join(ev.Cards, "")
 		case holdem.EvFold:
-			ev.Type, ev.Action, ev.PHH = "action", "fold", fmt.Sprintf("p%d f", p)
+			ev.Type, ev.Action = "action", "fold"
 		case holdem.EvCheck:
-			ev.Type, ev.Action, ev.PHH = "action", "check", fmt.Sprintf("p%d cc", p)
+			ev.Type, ev.Action = "action", "check"
 		case holdem.EvCall:
 			ev.Type, ev.Action, ev.Amount, ev.To, ev.AllIn = "action", "call", e.Amount, e.To, e.AllIn
-			ev.PHH = fmt.Sprintf("p%d cc", p)
 		case holdem.EvBet, holdem.EvRaise:
 			ev.Type, ev.Action, ev.Amount, ev.To, ev.AllIn = "action", "bet", e.Amount, e.To, e.AllIn
 			if e.Kind == holdem.EvRaise {
 				ev.Action = "raise"
 			}
-			ev.PHH = fmt.Sprintf("p%d cbr %d", p, e.To)
 		case holdem.EvReturn:
 			ev.Type, ev.Amount = "return", e.Amount
 		case holdem.EvShow:
 			ev.Type, ev.Cards = "show", cardStrings(e.Cards[:2])
-			ev.PHH = fmt.Sprintf("p%d sm %s%s", p, e.Cards[0], e.Cards[1])
 		case holdem.EvMuck:
-			ev.Type, ev.PHH = "muck", fmt.Sprintf("p%d sm", p)
+			ev.Type = "muck"
 		case holdem.EvWin:
 			pot := int(e.Pot)
 			ev.Type, ev.Amount, ev.Pot = "win", e.Amount, &pot

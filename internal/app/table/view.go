@@ -1,11 +1,10 @@
 package table
 
 import (
-	"fmt"
-	"strconv"
 	"time"
 
 	"pokerlab/cards"
+	"pokerlab/hh"
 	"pokerlab/holdem"
 )
 
@@ -69,31 +68,6 @@ const (
 	StatusClosed   = "closed"    // closed or the server stopped
 )
 
-// phhString writes engine event e in PHH notation (p = its PHH player
-// number); hideHole writes a hole-card deal as "????".
-func phhString(e *holdem.Event, p int, hideHole bool) string {
-	switch e.Kind {
-	case holdem.EvDeal:
-		if hideHole {
-			return "d dh p" + strconv.Itoa(p) + " ????"
-		}
-		return fmt.Sprintf("d dh p%d %s%s", p, e.Cards[0], e.Cards[1])
-	case holdem.EvBoard:
-		return "d db " + cards.FormatCards(e.CardSlice())
-	case holdem.EvFold:
-		return "p" + strconv.Itoa(p) + " f"
-	case holdem.EvCheck, holdem.EvCall:
-		return "p" + strconv.Itoa(p) + " cc"
-	case holdem.EvBet, holdem.EvRaise:
-		return "p" + strconv.Itoa(p) + " cbr " + strconv.FormatInt(e.To, 10)
-	case holdem.EvShow:
-		return fmt.Sprintf("p%d sm %s%s", p, e.Cards[0], e.Cards[1])
-	case holdem.EvMuck:
-		return "p" + strconv.Itoa(p) + " sm"
-	}
-	return ""
-}
-
 // state builds the view of viewer (engine seat, -1 for a spectator). It
 // runs on the table goroutine.
 func (t *Table) state(viewer int) *State {
@@ -116,15 +90,25 @@ func (t *Table) state(viewer int) *State {
 		for _, c := range h.Board() {
 			st.Board = append(st.Board, c.String())
 		}
+		var acts []hh.Action
 		for _, e := range h.Events() {
-			p := phhPlayer(int(e.Seat), button, n)
-			if s := phhString(&e, p, e.Kind == holdem.EvDeal && int(e.Seat) != viewer); s != "" {
-				st.Actions = append(st.Actions, s)
+			if a, ok := hh.EventAction(&e, hh.PlayerOf(int(e.Seat), button, n)); ok {
+				acts = append(acts, a)
 			}
 			if e.Kind == holdem.EvShow {
 				shown[e.Seat] = true
 				shownCards[e.Seat] = [2]cards.Card{e.Cards[0], e.Cards[1]}
 			}
+		}
+		// Other seats' deals stay hidden even once shown: the show itself
+		// carries the cards.
+		me := 0
+		if viewer >= 0 {
+			me = hh.PlayerOf(viewer, button, n)
+		}
+		hh.HideHoleCards(acts, me, false)
+		for i := range acts {
+			st.Actions = append(st.Actions, acts[i].Notation(0))
 		}
 		for _, p := range h.AppendPots(nil) {
 			ps := PotState{Amount: p.Amount, Eligible: []int{}}
@@ -157,7 +141,7 @@ func (t *Table) state(viewer int) *State {
 		st.Button = button + 1
 	}
 	for s := range n {
-		st.PHHSeats[phhPlayer(s, button, n)-1] = s + 1
+		st.PHHSeats[hh.PlayerOf(s, button, n)-1] = s + 1
 		seat := &t.cfg.Seats[s]
 		ss := SeatState{Seat: s + 1, Name: seat.Name, Human: seat.Human, Profile: seat.ProfileRef,
 			Stack: t.stacks[s], BuyIns: t.buyIns[s], Net: t.net[s], Button: (dealt || t.handNo > 0) && s == button}

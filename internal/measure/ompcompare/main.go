@@ -1,7 +1,8 @@
 // Command ompcompare is the Go side of scripts/ompeval-compare: it runs the
-// workloads of issue 16 once each with the same amounts of work as the C++
-// driver scripts/ompeval/driver.cpp (which calls OMPEval) and prints one
-// line per workload,
+// workloads of the side-by-side comparison with OMPEval (docs/benchmarks.md)
+// once each with the same amounts of work as the C++ driver
+// scripts/ompeval/driver.cpp (which calls OMPEval) and prints one line per
+// workload,
 //
 //	row <name> <value> <unit> <check> <cpu>
 //
@@ -19,6 +20,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -26,6 +29,22 @@ import (
 	"pokerlab/equity"
 	"pokerlab/handeval"
 )
+
+// workloads are the rows, in the order they run; an argument picks one.
+var workloads = []string{"hand-eval", "cards-eval", "set-eval", "enum7", "enum7-whole", "exact-hu", "exact-ranges", "mc-hu", "mc-ranges"}
+
+// workload returns the one workload the arguments name, or "" for all.
+func workload(args []string) (string, error) {
+	switch {
+	case len(args) == 0:
+		return "", nil
+	case len(args) > 1:
+		return "", fmt.Errorf("one workload at most, got %d arguments", len(args))
+	case !slices.Contains(workloads, args[0]):
+		return "", fmt.Errorf("unknown workload %q", args[0])
+	}
+	return args[0], nil
+}
 
 // Amounts of work, the same as in driver.cpp.
 const (
@@ -279,9 +298,13 @@ func monteCarlo(name string, ranges []*equity.Range) {
 }
 
 func main() {
-	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to `file` (for default.pgo: see scripts/pgo-profiles)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to `file` (for default.pgo: see scripts/pgo-profile)")
 	flag.Parse()
-	only := flag.Arg(0)
+	only, err := workload(flag.Args())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ompcompare: %v\nusage: ompcompare [-cpuprofile file] [%s]\n", err, strings.Join(workloads, "|"))
+		os.Exit(2)
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {

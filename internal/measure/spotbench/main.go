@@ -50,6 +50,10 @@ func main() {
 	profile := flag.String("cpuprofile", "", "write a CPU profile")
 	verbose := flag.Bool("v", false, "print the resident set at each stage")
 	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: spotbench [-target PCT] [-iterations N] [-every K] [-threads T] [-cpuprofile FILE] [-v] SPOT.toml")
+		os.Exit(2)
+	}
 	logf := func(format string, args ...any) {
 		if *verbose {
 			fmt.Fprintf(os.Stderr, format+": %s\n", append(args, rss())...)

@@ -2,18 +2,21 @@
 // and `pokerlab spot solve` side by side on the same spots, alternating the
 // tools round by round, and prints for each tool and spot the minimum and
 // median of the process's CPU time (user + system), wall time and peak
-// resident set (from the kernel's rusage of each process), with the
-// iterations, exploitability and OOP value each run reached. Every process
-// is timed whole: tree building, solving and the final evaluation.
+// resident set (from the kernel's rusage of each process), each divided by
+// postflop-solver's, with the iterations, exploitability and OOP value each
+// run reached. Every process is timed whole: tree building, solving and the
+// final evaluation.
 //
+//	scripts/postflop-bench/setup.sh /path/to/postflop-solver
 //	go build -o /tmp/pokerlab ./cmd/pokerlab
 //	GOEXPERIMENT=simd go build -o /tmp/pokerlab-avx2 ./cmd/pokerlab
-//	scripts/postflop-bench/setup.sh
-//	go run ./internal/measure/spotcompare -rounds 3 -pokerlab /tmp/pokerlab,/tmp/pokerlab-avx2 \
-//	    -postflop scripts/postflop-bench/target/release/postflop-bench
+//	go run ./internal/measure/spotcompare -rounds 5 -spots turn,flop -pokerlab /tmp/pokerlab,/tmp/pokerlab-avx2 -threads 1,2
 //
 // The spots are spot/testdata/postflop/solves/{turn,flop}.args (postflop's
-// keys) with the matching pokerlab files spot/testdata/issue-{turn,flop}.toml.
+// keys) with the matching pokerlab files
+// spot/testdata/turn-Td9d6hQc-pot200-stack900.toml and
+// spot/testdata/flop-Td9d6h-pot200-stack900.toml; run it from the module's
+// root.
 package main
 
 import (
@@ -76,41 +79,76 @@ func readArgs(path string) []string {
 	return out
 }
 
+func fail(code int, format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "spotcompare: "+format+"\n", args...)
+	os.Exit(code)
+}
+
+// stat returns the minimum and the median of f over the runs.
+func stat(rs []run, f func(run) float64) (lo, med float64) {
+	xs := make([]float64, len(rs))
+	for i, r := range rs {
+		xs[i] = f(r)
+	}
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[0], xs[n/2]
+	}
+	return xs[0], (xs[n/2-1] + xs[n/2]) / 2
+}
+
 func main() {
 	rounds := flag.Int("rounds", 3, "runs of each tool per spot, alternating")
-	postflop := flag.String("postflop", "scripts/postflop-bench/target/release/postflop-bench", "the postflop-bench binary")
+	postflop := flag.String("postflop", "scripts/postflop-bench/target/release/postflop-bench", "the postflop-bench binary (scripts/postflop-bench/setup.sh builds it)")
 	pokerlab := flag.String("pokerlab", "/tmp/pokerlab", "comma-separated pokerlab binaries (e.g. a scalar and an avx2 build)")
 	threads := flag.String("threads", "1", "comma-separated --threads values for pokerlab")
 	spots := flag.String("spots", "turn,flop", "which spots: turn, flop")
 	flag.Parse()
+	if flag.NArg() > 0 || *rounds < 1 {
+		fmt.Fprintln(os.Stderr, "usage: spotcompare [-rounds N] [-spots turn,flop] [-pokerlab BIN,...] [-threads T,...] [-postflop BIN]")
+		os.Exit(2)
+	}
 	cases := map[string]spotCase{
 		"turn": {"turn", "spot/testdata/postflop/solves/turn.args", "spot/testdata/turn-Td9d6hQc-pot200-stack900.toml", 0.41},
 		"flop": {"flop", "spot/testdata/postflop/solves/flop.args", "spot/testdata/flop-Td9d6h-pot200-stack900.toml", 0.35},
 	}
-	type key struct{ tool, spot string }
-	results := map[key][]run{}
-	var order []key
+	var todo []spotCase
 	for _, name := range strings.Split(*spots, ",") {
 		c, ok := cases[name]
 		if !ok {
-			fmt.Fprintf(os.Stderr, "unknown spot %q\n", name)
-			os.Exit(2)
+			fail(2, "unknown spot %q (-spots): turn, flop", name)
 		}
+		todo = append(todo, c)
+	}
+	if _, err := os.Stat(*postflop); err != nil {
+		fail(2, "%v (-postflop): build it with scripts/postflop-bench/setup.sh POSTFLOP_SOLVER_CHECKOUT", err)
+	}
+	for _, bin := range strings.Split(*pokerlab, ",") {
+		if _, err := os.Stat(bin); err != nil {
+			fail(2, "%v (-pokerlab): build it with go build -o %s ./cmd/pokerlab", err, bin)
+		}
+	}
+	type key struct{ tool, spot string }
+	results := map[key][]run{}
+	var order []key
+	for _, c := range todo {
 		for r := 0; r < *rounds; r++ {
 			// postflop-solver
 			args := append([]string{"solve"}, readArgs(c.args)...)
 			args = append(args, fmt.Sprintf("target=%g", c.target))
 			m, out, err := measure(exec.Command(*postflop, args...))
 			if err != nil {
-				fmt.Fprintln(os.Stderr, err)
-				os.Exit(1)
+				fail(1, "%v", err)
 			}
 			var p struct {
 				Iterations int     `json:"iterations"`
 				Pct        float64 `json:"exploitability_pct"`
 				Value      float64 `json:"value_oop"`
 			}
-			json.Unmarshal(out, &p)
+			if err := json.Unmarshal(out, &p); err != nil {
+				fail(1, "postflop-bench's output: %v", err)
+			}
 			m.iterations, m.pct, m.value = p.Iterations, p.Pct, p.Value
 			k := key{"postflop-solver", c.name}
 			if r == 0 {
@@ -123,8 +161,7 @@ func main() {
 				for _, th := range strings.Split(*threads, ",") {
 					m, out, err := measure(exec.Command(bin, "spot", "solve", c.toml, "--target", fmt.Sprint(c.target), "--threads", th, "--json"))
 					if err != nil {
-						fmt.Fprintln(os.Stderr, err)
-						os.Exit(1)
+						fail(1, "%v", err)
 					}
 					var s struct {
 						Iterations int        `json:"iterations"`
@@ -132,7 +169,9 @@ func main() {
 						Values     [2]float64 `json:"values"`
 						Vector     string     `json:"vector"`
 					}
-					json.Unmarshal(out, &s)
+					if err := json.Unmarshal(out, &s); err != nil {
+						fail(1, "%s spot solve's output: %v", bin, err)
+					}
 					m.iterations, m.pct, m.value = s.Iterations, s.Pct, s.Values[0]
 					k := key{fmt.Sprintf("pokerlab %s, %s thread(s)", s.Vector, th), c.name}
 					if r == 0 {
@@ -144,23 +183,21 @@ func main() {
 			}
 		}
 	}
-	stat := func(rs []run, f func(run) float64) (lo, med float64) {
-		xs := make([]float64, len(rs))
-		for i, r := range rs {
-			xs[i] = f(r)
-		}
-		slices.Sort(xs)
-		return xs[0], xs[len(xs)/2]
-	}
-	fmt.Printf("| spot | tool | runs | CPU s min | CPU s median | wall s min | wall s median | peak RSS MiB min | median | iterations | exploitability %% | OOP value |\n")
-	fmt.Printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	cpu := func(r run) float64 { return r.cpu }
+	wall := func(r run) float64 { return r.wall }
+	fmt.Printf("%d alternating rounds; ratio = pokerlab / postflop-solver (below 1: pokerlab is faster)\n\n", *rounds)
+	fmt.Printf("| spot | tool | runs | CPU s min | CPU s median | CPU ratio min, median | wall s min | wall s median | wall ratio min, median | peak RSS MiB min | median | iterations | exploitability %% | OOP value |\n")
+	fmt.Printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, k := range order {
 		rs := results[k]
-		cl, cm := stat(rs, func(r run) float64 { return r.cpu })
-		wl, wm := stat(rs, func(r run) float64 { return r.wall })
+		ref := results[key{"postflop-solver", k.spot}]
+		cl, cm := stat(rs, cpu)
+		wl, wm := stat(rs, wall)
+		rcl, rcm := stat(ref, cpu)
+		rwl, rwm := stat(ref, wall)
 		ml, mm := stat(rs, func(r run) float64 { return r.rss })
 		last := rs[len(rs)-1]
-		fmt.Printf("| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f | %d | %.4f | %.4f |\n",
-			k.spot, k.tool, len(rs), cl, cm, wl, wm, ml, mm, last.iterations, last.pct, last.value)
+		fmt.Printf("| %s | %s | %d | %.2f | %.2f | %.2f, %.2f | %.2f | %.2f | %.2f, %.2f | %.1f | %.1f | %d | %.4f | %.4f |\n",
+			k.spot, k.tool, len(rs), cl, cm, cl/rcl, cm/rcm, wl, wm, wl/rwl, wm/rwm, ml, mm, last.iterations, last.pct, last.value)
 	}
 }

@@ -1,19 +1,24 @@
-// Command startup measures process start-up (issue 16): it runs each given
-// command line alternately, round after round, and prints for each the
-// minimum and median of the wall-clock time, of the process's CPU time (user
-// + system, from the kernel's rusage), of its peak resident set and of its
-// minor page faults. Alternating the commands in one run makes the ratios
-// meaningful on a shared machine; the load average is printed with them.
+// Command startup runs command lines alternately, round after round, and
+// prints for each the minimum and median of the wall-clock time, of the
+// process's CPU time (user + system, from the kernel's rusage), of its peak
+// resident set and of its minor page faults. It measures process start-up
+// (scripts/startup-breakdown) and any pair of whole commands, such as a spot's
+// QRE against its Nash solve or a build with and without PGO
+// (docs/benchmarks.md). Alternating the commands in one run makes their
+// ratios meaningful on a shared machine; the load average is printed with
+// them.
 //
-//	go run ./internal/measure/startup [-n 100] 'hello' '/tmp/pokerlab game list' ...
+//	go run ./internal/measure/startup [-n 100] [-ratio] 'hello' '/tmp/pokerlab game list' ...
 //
 // Each argument is one command line, split at spaces; its output is
-// discarded.
+// discarded. -ratio adds each command's CPU minimum and median divided by
+// the first command's.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -55,9 +60,10 @@ func loadavg() string {
 
 func main() {
 	n := flag.Int("n", 100, "rounds")
+	ratio := flag.Bool("ratio", false, "add the CPU minimum and median of each command divided by the first command's")
 	flag.Parse()
-	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: startup [-n rounds] 'command line' ...")
+	if flag.NArg() == 0 || *n < 1 {
+		fmt.Fprintln(os.Stderr, "usage: startup [-n rounds] [-ratio] 'command line' ...")
 		os.Exit(2)
 	}
 	cmds := make([][]string, flag.NArg())
@@ -77,8 +83,21 @@ func main() {
 		}
 	}
 	fmt.Printf("%d alternating rounds; load average before %s, after %s\n\n", *n, before, loadavg())
-	fmt.Println("| command | wall min | wall median | CPU min | CPU median | peak RSS median | minor faults median |")
-	fmt.Println("|---|---|---|---|---|---|---|")
+	writeTable(os.Stdout, cmds, samples, *ratio)
+}
+
+// writeTable writes one Markdown row per command line: the minimum and
+// median of its wall-clock and CPU times, the medians of its peak resident
+// set and minor faults, and with ratio its CPU minimum and median divided
+// by the first command's.
+func writeTable(w io.Writer, cmds [][]string, samples [][]sample, ratio bool) {
+	header, rule := "| command | wall min | wall median | CPU min | CPU median | peak RSS median | minor faults median |", "|---|---|---|---|---|---|---|"
+	if ratio {
+		header, rule = header+" CPU min ÷ first | CPU median ÷ first |", rule+"---|---|"
+	}
+	fmt.Fprintln(w, header)
+	fmt.Fprintln(w, rule)
+	var firstMin, firstMed float64
 	for i, c := range cmds {
 		ss := samples[i]
 		ms := func(f func(sample) time.Duration) (float64, float64) {
@@ -98,9 +117,24 @@ func main() {
 		}
 		slices.Sort(rss)
 		slices.Sort(flt)
-		fmt.Printf("| `%s` | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1f MiB | %d |\n",
-			strings.Join(c, " "), wmin, wmed, cmin, cmed, float64(median(rss))/1024, median(flt))
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %.1f MiB | %d |",
+			strings.Join(c, " "), duration(wmin), duration(wmed), duration(cmin), duration(cmed), float64(median(rss))/1024, median(flt))
+		if ratio {
+			if i == 0 {
+				firstMin, firstMed = cmin, cmed
+			}
+			fmt.Fprintf(w, " %.2f | %.2f |", cmin/firstMin, cmed/firstMed)
+		}
+		fmt.Fprintln(w)
 	}
+}
+
+// duration writes milliseconds as ms below a second and as s above.
+func duration(ms float64) string {
+	if ms >= 1000 {
+		return fmt.Sprintf("%.2f s", ms/1000)
+	}
+	return fmt.Sprintf("%.2f ms", ms)
 }
 
 func median[T int64 | time.Duration](v []T) T {

@@ -1,4 +1,12 @@
+//go:build qrelab
+
 package spotqre
+
+// Measurement (build tag qrelab): how far the Newton matrix is from
+// self-adjoint in a weighted inner product, the condition for CG-type
+// short recurrences (symCG, lab_symcg_test.go):
+//
+//	go test -tags qrelab ./spot/spotqre -run TestMeasureJacobianSymmetry -v -rec.spot=... -rec.lambda=40 [-sym.reach]
 
 import (
 	"flag"
@@ -10,8 +18,8 @@ var symReach = flag.Bool("sym.reach", false, "weight J by the information sets' 
 
 // jMul sets out = J_I v: the derivative of IP's logit strategy along v
 // (scale·σ_a·(v_a − Σ_b σ_b v_b) per information set) at the probabilities
-// of s.sig1.
-func jMul(s *Solver, lambda float64, v, out []float64) {
+// of s.sig1, times wReach of each information set's reach.
+func jMul(s *Solver, lambda float64, v, out []float64, wReach func(r float64) float64) {
 	scale := lambda / s.pot
 	for _, b := range s.ip {
 		ri := s.reachIS[b.hoff : b.hoff+int64(b.nh)]
@@ -29,26 +37,14 @@ func jMul(s *Solver, lambda float64, v, out []float64) {
 	}
 }
 
-// TestSymmetryProbe (long): is J_I·y' symmetric (then I − y' is
+// TestMeasureJacobianSymmetry: is J_I·y' symmetric (then I − y' is
 // self-adjoint in the J_I-weighted product, and CG-type short
 // recurrences apply)? Compares (J u)ᵀ(y' v) with (J v)ᵀ(y' u).
-func TestSymmetryProbe(t *testing.T) {
-	if !*long {
-		t.Skip("-long")
-	}
-	g := loadFile(t, *recSpot)
-	s, err := NewSolver(g, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+func TestMeasureJacobianSymmetry(t *testing.T) {
 	lam := *recLambda
-	if _, err := s.Solve([]float64{lam}); err != nil {
-		t.Fatal(err)
-	}
-	x := append([]float64(nil), s.x...)
-	s.eval(x, lam, s.y, s.wt, s.rs)
-	copy(s.sig1, s.sigT)
+	s, x := solvedPoint(t, *recSpot, lam)
 	n := s.n1
+	wReach := func(r float64) float64 { return 1 }
 	if *symReach {
 		wReach = func(r float64) float64 { return r }
 	}
@@ -61,11 +57,9 @@ func TestSymmetryProbe(t *testing.T) {
 		yu, yv, ju, jv := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 		s.tangent(x, u, lam, yu)
 		s.tangent(x, v, lam, yv)
-		jMul(s, lam, u, ju)
-		jMul(s, lam, v, jv)
+		jMul(s, lam, u, ju, wReach)
+		jMul(s, lam, v, jv, wReach)
 		a, b := dot(ju, yv), dot(jv, yu)
 		t.Logf("trial %d: (Ju)ᵀ(y'v) = %.6g, (Jv)ᵀ(y'u) = %.6g, relative difference %.3g; |Ju||y'v| = %.3g", trial, a, b, math.Abs(a-b)/max(math.Abs(a), math.Abs(b)), math.Sqrt(dot(ju, ju)*dot(yv, yv)))
 	}
 }
-
-var wReach = func(r float64) float64 { return 1 }

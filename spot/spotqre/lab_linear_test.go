@@ -1,19 +1,19 @@
+//go:build qrelab
+
 package spotqre
 
-// Measurements of the Newton steps' linear solver (issue 15, fourth pass:
-// larger λ), behind -long:
+// Measurements of the Newton steps' linear solvers along the path and at
+// one point (build tag qrelab):
 //
-//	go test ./spot/spotqre -run TestLinearPath -long -v -lin.spot=... -lin.lambda=... -lin.method=gmres|idr -lin.s=8
-//
-// The findings are in docs/benchmarks.md ("QRE on spots, fourth pass:
-// larger λ").
+//	go test -tags qrelab ./spot/spotqre -run TestMeasureLinearSolverAlongPath -v -lin.spot=... -lin.lambda=... -lin.method=gmres|idr|cheb|cg -lin.s=8
+//	go test -tags qrelab ./spot/spotqre -run TestWriteLadderPoints -v -lin.lambda=10,20,40 -lin.save=/tmp/x
+//	go test -tags qrelab ./spot/spotqre -run TestMeasureLinearSolversAtPoint -v -lin.lambda=40 -lin.load=/tmp/x40.bin
 
 import (
 	"encoding/binary"
 	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"syscall"
@@ -22,28 +22,30 @@ import (
 )
 
 var (
-	linSpot   = flag.String("lin.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestLinearPath")
-	linLambda = flag.String("lin.lambda", "40", "λ of TestLinearPath (comma-separated: one path through them)")
+	linSpot   = flag.String("lin.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of the linear solvers' measurements")
+	linLambda = flag.String("lin.lambda", "40", "λ of the measurements (comma-separated: one path through them)")
 	linMethod = flag.String("lin.method", "gmres", "default (the solver's choice) | gmres | idr | cheb (-lin.s: the degree) | cg")
 	linS      = flag.Int("lin.s", 8, "IDR(s): the shadow space's dimension s")
 	linMaxP   = flag.Int("lin.maxproducts", 0, "bound on the products of the call (0: none)")
-	linAuto   = flag.Bool("lin.auto", false, "TestLinearPath: search λ* (0.1 % of the pot) instead")
-	linFrom   = flag.Float64("lin.from", 0, "TestLinearPath with -lin.load: the λ of the loaded point")
+	linAuto   = flag.Bool("lin.auto", false, "TestMeasureLinearSolverAlongPath: search λ* (0.1 % of the pot) instead")
+	linFrom   = flag.Float64("lin.from", 0, "TestMeasureLinearSolverAlongPath with -lin.load: the λ of the loaded point")
 	linEst    = flag.Int("lin.est", 20, "cheb: plain GMRES steps before the polynomial (and its spectrum estimate)")
 	linMargin = flag.Float64("lin.margin", 1.15, "cheb: the interval's top over the largest Ritz value")
 )
 
 // setLinear puts the linear solver of -lin.method into s.
 func setLinear(t testing.TB, s *Solver) {
-	chebMargin = *linMargin
 	switch *linMethod {
-	case "default": // what NewSolver chose
+	case "default": // what NewSolver chose, with -lin.margin
+		if c, ok := s.lin.(*chebGMRES); ok {
+			c.margin = *linMargin
+		}
 	case "gmres":
 		s.lin = s.kr
 	case "idr":
 		s.lin = newIDRS(*linS, 1)
 	case "cheb":
-		c := newChebGMRES(s.kr, *linS, *linEst)
+		c := newChebGMRES(s.kr, *linS, *linEst, *linMargin)
 		c.always = true
 		s.lin = c
 	case "cg":
@@ -53,13 +55,10 @@ func setLinear(t testing.TB, s *Solver) {
 	}
 }
 
-// TestLinearPath (long) follows the path to each λ of -lin.lambda with the
-// linear solver of -lin.method and reports the work and the package's own
-// criterion at each.
-func TestLinearPath(t *testing.T) {
-	if !*long {
-		t.Skip("-long: a measurement")
-	}
+// TestMeasureLinearSolverAlongPath follows the path to each λ of
+// -lin.lambda with the linear solver of -lin.method and reports the work
+// and the package's own criterion at each.
+func TestMeasureLinearSolverAlongPath(t *testing.T) {
 	g := loadFile(t, *linSpot)
 	var s *Solver
 	s, err := NewSolver(g, Options{MaxProducts: *linMaxP, Progress: func(p PathPoint) {
@@ -75,7 +74,7 @@ func TestLinearPath(t *testing.T) {
 	}
 	setLinear(t, s)
 	if *linLoad != "" {
-		// Start the path at a saved QRE (TestLadderSave) at λ = -lin.from.
+		// Start the path at a saved QRE (TestWriteLadderPoints) at λ = -lin.from.
 		x, err := readFloats(*linLoad, s.n1)
 		if err != nil {
 			t.Fatal(err)
@@ -116,72 +115,20 @@ func TestLinearPath(t *testing.T) {
 	}
 }
 
-// TestIDRSolvesNonsymmetricSystem: IDR(s) reaches the requested relative
-// residual on a nonsymmetric system whose spectrum is spread over [1, 300]
-// like the Newton steps' (the residual recomputed here from the matrix, not
-// IDR's recursively updated one), and so does GMRES on the same system.
-func TestIDRSolvesNonsymmetricSystem(t *testing.T) {
-	const n = 300
-	rng := rand.New(rand.NewPCG(7, 7))
-	// A = D + N: D diagonal in [1, 300], N a small nonsymmetric coupling.
-	a := make([]float64, n*n)
-	for i := range n {
-		a[i*n+i] = 1 + 299*math.Pow(float64(i)/(n-1), 2)
-		for j := range n {
-			if i != j {
-				a[i*n+j] += 0.5 * rng.NormFloat64() / math.Sqrt(n)
-			}
-		}
-	}
-	mv := func(v, out []float64) {
-		for i := range n {
-			var s float64
-			for j, x := range v {
-				s += a[i*n+j] * x
-			}
-			out[i] = s
-		}
-	}
-	b := make([]float64, n)
-	for i := range b {
-		b[i] = rng.NormFloat64()
-	}
-	bn := math.Sqrt(dot(b, b))
-	for _, c := range []struct {
-		name string
-		lin  linSolver
-	}{{"idr(1)", newIDRS(1, 3)}, {"idr(4)", newIDRS(4, 3)}, {"idr(8)", newIDRS(8, 3)}, {"gmres", newKrylov(40)}, {"cheb(5)", alwaysCheb(newKrylov(40), 5, 10)}, {"cheb(10)", alwaysCheb(newKrylov(40), 10, 10)}, {"cheb(8), gated", newChebGMRES(newKrylov(40), 8, 20)}} {
-		for _, rtol := range []float64{1e-3, 1e-8} {
-			x := make([]float64, n)
-			used, rel := c.lin.solve(mv, b, x, rtol, 2000)
-			ax := make([]float64, n)
-			mv(x, ax)
-			for i := range ax {
-				ax[i] = b[i] - ax[i]
-			}
-			trueRel := math.Sqrt(dot(ax, ax)) / bn
-			if rel > rtol || trueRel > 10*rtol {
-				t.Errorf("%s, rtol %g: reported %.3g, true %.3g after %d products", c.name, rtol, rel, trueRel, used)
-			}
-			t.Logf("%s, rtol %g: %d products, reported %.2g, true %.2g", c.name, rtol, used, rel, trueRel)
-		}
-	}
-}
-
 var (
-	linSave = flag.String("lin.save", "", "TestLadderSave: write IP's action values at each rung to this prefix (+λ.bin)")
-	linLoad = flag.String("lin.load", "", "TestLinearAt: IP's action values (a file TestLadderSave wrote)")
-	linStep = flag.Float64("lin.step", 0.01, "TestLinearAt: the system is the Newton step at λ·(1+step) from the loaded point")
-	linRtol = flag.String("lin.rtol", "0.1,0.01,0.001", "TestLinearAt: relative tolerances")
-	linList = flag.String("lin.methods", "gmres,idr4,idr8", "TestLinearAt: linear solvers compared (gmres, idrS, chebD)")
+	linSave = flag.String("lin.save", "", "TestWriteLadderPoints: write IP's action values at each rung to this prefix (+λ.bin)")
+	linLoad = flag.String("lin.load", "", "TestMeasureLinearSolversAtPoint: IP's action values (a file TestWriteLadderPoints wrote)")
+	linStep = flag.Float64("lin.step", 0.01, "TestMeasureLinearSolversAtPoint: the system is the Newton step at λ·(1+step) from the loaded point")
+	linRtol = flag.String("lin.rtol", "0.1,0.01,0.001", "TestMeasureLinearSolversAtPoint: relative tolerances")
+	linList = flag.String("lin.methods", "gmres,idr4,idr8", "TestMeasureLinearSolversAtPoint: linear solvers compared (gmres, idrS, chebD)")
 )
 
-// TestLadderSave (long) solves the rungs of -lin.lambda by Anderson →
-// Newton, each from the last (the third pass's ladder), and writes each
-// rung's IP action values to -lin.save, for TestLinearAt.
-func TestLadderSave(t *testing.T) {
-	if !*long || *linSave == "" {
-		t.Skip("-long -lin.save=PREFIX")
+// TestWriteLadderPoints solves the rungs of -lin.lambda by Anderson →
+// Newton, each from the last, and writes each rung's IP action values to
+// -lin.save, for TestMeasureLinearSolversAtPoint.
+func TestWriteLadderPoints(t *testing.T) {
+	if *linSave == "" {
+		t.Skip("-lin.save=PREFIX")
 	}
 	g := loadFile(t, *linSpot)
 	s, err := NewSolver(g, Options{})
@@ -231,13 +178,13 @@ func readFloats(name string, n int) ([]float64, error) {
 	return x, nil
 }
 
-// TestLinearAt (long): from the QRE at -lin.lambda (loaded), the Newton
-// system of a path step to λ·(1 + -lin.step), solved by each linear solver
-// of -lin.methods at each tolerance: products, true relative residual and
-// CPU seconds of the solve.
-func TestLinearAt(t *testing.T) {
-	if !*long || *linLoad == "" {
-		t.Skip("-long -lin.load=FILE")
+// TestMeasureLinearSolversAtPoint: from the QRE at -lin.lambda (loaded),
+// the Newton system of a path step to λ·(1 + -lin.step), solved by each
+// linear solver of -lin.methods at each tolerance: products, true relative
+// residual and CPU seconds of the solve.
+func TestMeasureLinearSolversAtPoint(t *testing.T) {
+	if *linLoad == "" {
+		t.Skip("-lin.load=FILE")
 	}
 	g := loadFile(t, *linSpot)
 	s, err := NewSolver(g, Options{})
@@ -282,7 +229,7 @@ func TestLinearAt(t *testing.T) {
 				lin = newIDRS(k, 1)
 			case strings.HasPrefix(name, "cheb"):
 				fmt.Sscan(name[4:], &k)
-				c := newChebGMRES(s.kr, k, *linEst)
+				c := newChebGMRES(s.kr, k, *linEst, *linMargin)
 				c.always = true
 				lin = c
 			default:
@@ -300,49 +247,4 @@ func TestLinearAt(t *testing.T) {
 			t.Logf("RESULT spot=%s λ=%g→%g rtol=%g %s: %d products, reported %.3g, true %.3g, %.2f s CPU", *linSpot, lambda, l2, rtol, name, used, rel, math.Sqrt(dot(ad, ad))/fn, cpu)
 		}
 	}
-}
-
-// TestChebyshevPolynomialIsScaledChebyshev: the preconditioner's residual
-// polynomial 1 − μ·p(μ) is the Chebyshev polynomial of the interval scaled
-// to 1 at 0, T_d((θ − μ)/δ)/T_d(θ/δ) (θ, δ the interval's centre and
-// half-width), checked on a diagonal matrix against the closed form
-// T_d(t) = cos(d·acos t) for |t| ≤ 1, cosh(d·acosh t) for t > 1.
-func TestChebyshevPolynomialIsScaledChebyshev(t *testing.T) {
-	mus := []float64{0.9, 1, 3, 50, 120, 299, 345}
-	c := newChebGMRES(newKrylov(20), 7, 10)
-	c.lo, c.hi = 0.9, 345
-	n := len(mus)
-	c.s, c.d, c.t = make([]float64, n), make([]float64, n), make([]float64, n)
-	mv := func(v, out []float64) {
-		for i, m := range mus {
-			out[i] = m * v[i]
-		}
-	}
-	v, z := make([]float64, n), make([]float64, n)
-	for i := range v {
-		v[i] = 1
-	}
-	c.apply(mv, v, z)
-	cheb := func(d int, x float64) float64 {
-		if math.Abs(x) <= 1 {
-			return math.Cos(float64(d) * math.Acos(x))
-		}
-		return math.Cosh(float64(d) * math.Acosh(x))
-	}
-	θ, δ := (c.hi+c.lo)/2, (c.hi-c.lo)/2
-	for i, mu := range mus {
-		want := cheb(7, (θ-mu)/δ) / cheb(7, θ/δ)
-		got := 1 - mu*z[i]
-		if math.Abs(got-want) > 1e-12 {
-			t.Errorf("μ = %g: 1 − μ·p(μ) = %.15g, want %.15g", mu, got, want)
-		}
-	}
-}
-
-// alwaysCheb is a chebGMRES that uses the polynomial whatever the spectrum's
-// width (the solver's one waits for a wide spectrum).
-func alwaysCheb(k *krylov, deg, est int) *chebGMRES {
-	c := newChebGMRES(k, deg, est)
-	c.always = true
-	return c
 }

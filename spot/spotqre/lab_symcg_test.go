@@ -1,11 +1,14 @@
+//go:build qrelab
+
 package spotqre
 
 import "math"
 
-// symCG (an experiment, behind -long through -lin.method cg) solves
+// symCG (measured through -lin.method cg; the solver does not use it:
+// information sets play hardly reaches get no weight in its norm) solves
 // (I − y') d = f by CG on the transformed system (I − Lᵀ C L) z = Lᵀ f,
 // L Lᵀ = W·J_I, W the merit's weights (reach plus an even share): if W·J_I·y'
-// is symmetric (sym_test.go measured it nearly so), the transformed matrix
+// is symmetric (TestMeasureJacobianSymmetry finds it nearly so), the transformed matrix
 // is symmetric positive definite. Then d = f + y'(v), J_I v = L z.
 type symCG struct {
 	s                 *Solver

@@ -1,14 +1,13 @@
+//go:build qrelab
+
 package spotqre
 
-// Exploration (issue 15, third pass): a direct solve at one fixed λ,
-// without the continuation from λ = 0. Its Anderson → Newton first rung is
-// now the ladder's (path.go, anderson.go); this file keeps the
-// measurements, run with
+// Measurements of a direct solve at one fixed λ, without the continuation
+// from λ = 0 (build tag qrelab), and of the ladder and the continuation
+// under other Params (the Anderson → Newton solve measured here is the
+// ladder's first rung: path.go, anderson.go):
 //
-//	go test ./spot/spotqre -run TestDirect -long -v -direct.spot=... -direct.lambda=... -direct.method=...
-//
-// The findings are in docs/benchmarks.md ("direct solve at fixed λ:
-// exploration").
+//	go test -tags qrelab ./spot/spotqre -run TestMeasureDirectSolve -v -direct.spot=... -direct.lambda=... -direct.method=...
 
 import (
 	"flag"
@@ -22,8 +21,8 @@ import (
 )
 
 var (
-	directSpot   = flag.String("direct.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestDirect")
-	directLambda = flag.String("direct.lambda", "10", "λ of TestDirect (comma-separated: solved in order, each warm-started from the previous with -direct.warm=prev)")
+	directSpot   = flag.String("direct.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of the measurement")
+	directLambda = flag.String("direct.lambda", "10", "λ of the measurement (comma-separated: solved in order, each warm-started from the previous with -direct.warm=prev)")
 	directMethod = flag.String("direct.method", "anderson", "anderson | newton | anderson+newton | continuation (the plain continuation from 0) | ladder (Solve: the ladder from 0) | auto (Solver.Auto, λ*)")
 	directWarm   = flag.String("direct.warm", "zero", "zero | nash | prev")
 	directDepth  = flag.Int("direct.m", 10, "Anderson depth")
@@ -31,20 +30,20 @@ var (
 	directEvals  = flag.Int("direct.evals", 1500, "evaluation budget of Anderson")
 	directSwitch = flag.Float64("direct.switch", 1e-3, "anderson+newton: hand over to Newton once the reach-weighted mean residual is below this")
 	directMaxP   = flag.Int("direct.maxproducts", 0, "bound on the Newton products per λ (0: none)")
-	directCheck  = flag.Int("direct.check", 4, "ladder: Anderson's residual every this many iterations")
-	directCold   = flag.Bool("direct.coldzero", true, "ladder: the first rung's Anderson starts from x = 0")
-	directFirst  = flag.Float64("direct.first", 10, "ladder: the first rung")
+	directCheck  = flag.Int("direct.check", 0, "ladder: Anderson's residual every this many iterations (0: the default)")
+	directCold   = flag.Bool("direct.coldzero", true, "ladder: the first rung's Anderson starts from x = 0 (false: from uniform play's action values)")
+	directFirst  = flag.Float64("direct.first", 0, "ladder: the first rung (0: the default)")
 	directAFirst = flag.String("direct.afirst", "off", "ladder: Anderson-first rungs: off | predict | last")
 	directRescue = flag.Bool("direct.rescue", true, "ladder: Anderson rescues failed Newton-first rungs")
-	directBack   = flag.Float64("direct.back", 0.01, "ladder: the point below the cold rung, as a share of its λ (0: none)")
-	directHand   = flag.Float64("direct.hand", 0, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual; 0: the package's)")
-	directAndM   = flag.Int("direct.depth", 0, "ladder: Anderson's depth (0: the package's)")
-	directFCap   = flag.Float64("direct.fcap", 0, "the forcing term's cap (0: the package's)")
-	directFC     = flag.Float64("direct.fc", 0, "the forcing term's factor c in c·r^e (0: the package's)")
-	directFExp   = flag.Float64("direct.fexp", 0, "the forcing term's exponent e in c·r^e (0: the package's)")
-	directFFirst = flag.Float64("direct.ffirst", -1, "the cap of a Newton iteration's first step (0: the cap; −1: the package's)")
-	directFShare = flag.Float64("direct.fshare", 0, "the share of the target the last linear solve may leave (0: the package's)")
-	directRest   = flag.Int("direct.restart", 0, "GMRES's restart length cap (0: the package's)")
+	directBack   = flag.Float64("direct.back", 0, "ladder: the point below the cold rung, as a share of its λ (0: the default; negative: none)")
+	directHand   = flag.Float64("direct.hand", 0, "ladder: the first rung's hand-over from Anderson to Newton (reach-weighted residual; 0: the default)")
+	directAndM   = flag.Int("direct.depth", 0, "ladder: Anderson's depth (0: the default)")
+	directFCap   = flag.Float64("direct.fcap", 0, "the forcing term's cap (0: the default)")
+	directFC     = flag.Float64("direct.fc", 0, "the forcing term's factor c in c·r^e (0: the default)")
+	directFExp   = flag.Float64("direct.fexp", 0, "the forcing term's exponent e in c·r^e (0: the default)")
+	directFFirst = flag.Float64("direct.ffirst", 0, "the cap of a Newton iteration's first step (0: the cap)")
+	directFShare = flag.Float64("direct.fshare", 0, "the share of the target the last linear solve may leave (0: the default)")
+	directRest   = flag.Int("direct.restart", 0, "GMRES's restart length cap (0: the default)")
 	directLin    = flag.Bool("direct.lin", false, "log every linear solve")
 	directNorm   = flag.String("direct.norm", "plain", "Anderson's least-squares norm: plain (chips) | strategy (the residual in probabilities, reach-weighted as the merit)")
 )
@@ -216,44 +215,42 @@ func nashValues(t *testing.T, s *Solver) []float64 {
 	return x
 }
 
-// TestDirect (long) measures one direct solve per λ of -direct.lambda.
-// setLadderFlags sets the ladder's settings from TestDirect's flags.
-func setLadderFlags() {
-	andersonCheck, coldZero, firstRung = *directCheck, *directCold, *directFirst
-	if *directHand > 0 {
-		handCold = *directHand
+// directParams are the Params of the measurement's flags.
+func directParams() Params {
+	return Params{
+		AndersonCheck:    *directCheck,
+		WarmFirstRung:    !*directCold,
+		FirstRung:        *directFirst,
+		AndersonFirst:    *directAFirst != "off",
+		AndersonFromLast: *directAFirst == "last",
+		NoRescue:         !*directRescue,
+		BackStep:         *directBack,
+		HandOver:         *directHand,
+		AndersonDepth:    *directAndM,
+		ForcingCap:       *directFCap,
+		ForcingFactor:    *directFC,
+		ForcingExponent:  *directFExp,
+		ForcingFirst:     *directFFirst,
+		ForcingShare:     *directFShare,
+		Restart:          *directRest,
+		Continuation:     *directMethod == "continuation",
 	}
-	andersonFirstOn, andersonFromLast = *directAFirst != "off", *directAFirst == "last"
-	rescueOn, backStep = *directRescue, *directBack
 }
 
-func TestDirect(t *testing.T) {
-	if !*long {
-		t.Skip("-long: an exploration")
-	}
+// TestMeasureDirectSolve measures one solve per λ of -direct.lambda by
+// -direct.method.
+func TestMeasureDirectSolve(t *testing.T) {
 	g := loadFile(t, *directSpot)
-	if *directRest > 0 {
-		maxRestart = *directRest
-	}
-	if *directFCap > 0 {
-		forcingCap = *directFCap
-	}
-	if *directFC > 0 {
-		forcingC = *directFC
-	}
-	if *directFExp > 0 {
-		forcingExp = *directFExp
-	}
-	if *directFShare > 0 {
-		forcingShare = *directFShare
-	}
-	if *directFFirst >= 0 {
-		forcingFirst = *directFFirst
+	logf := func(f string, a ...any) { t.Logf(f, a...) }
+	par := directParams()
+	switch *directMethod {
+	case "auto", "continuation", "ladder":
+		par.TraceRungs = logf
 	}
 	if *directLin {
-		linLog = func(f string, a ...any) { t.Logf(f, a...) }
+		par.TraceSolves = logf
 	}
-	s, err := NewSolver(g, Options{MaxProducts: *directMaxP})
+	s, err := NewSolver(g, Options{MaxProducts: *directMaxP, Params: par})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +265,6 @@ func TestDirect(t *testing.T) {
 	default:
 		t.Fatalf("-direct.warm %q", *directWarm)
 	}
-	logf := func(f string, a ...any) { t.Logf(f, a...) }
 	for _, ls := range strings.Split(*directLambda, ",") {
 		var lambda float64
 		if _, err := fmt.Sscan(ls, &lambda); err != nil {
@@ -296,8 +292,6 @@ func TestDirect(t *testing.T) {
 		case "newton":
 			_, mx, nerr = s.newton(x, lambda, math.Inf(1), DefaultTolerance, 100)
 		case "auto":
-			ladderLog = logf
-			setLadderFlags()
 			a, err := s.Auto(0.001)
 			if err != nil {
 				t.Fatal(err)
@@ -305,12 +299,6 @@ func TestDirect(t *testing.T) {
 			t.Logf("λ* = %g: %+v", a.Lambda, a.Result.Stats)
 			continue
 		case "continuation", "ladder":
-			noLadder = *directMethod == "continuation"
-			ladderLog = logf
-			setLadderFlags()
-			if *directAndM > 0 {
-				andersonDepth = *directAndM
-			}
 			s.reset()
 			_, nerr = s.Solve([]float64{lambda})
 			copy(x, s.x)

@@ -1,12 +1,11 @@
+//go:build qrelab
+
 package spotqre
 
-// Measurements of pseudo-transient continuation at fixed λ (issue 15,
-// fourth pass: larger λ), behind -long:
+// Measurements of pseudo-transient continuation at fixed λ (build tag
+// qrelab; the solver does not use it: it oscillates on long λ steps):
 //
-//	go test ./spot/spotqre -run TestPTC -long -v -ptc.spot=... -ptc.lambda=10,50 -ptc.warm=prev|nash|zero
-//
-// The findings are in docs/benchmarks.md ("QRE on spots, fourth pass:
-// larger λ").
+//	go test -tags qrelab ./spot/spotqre -run TestMeasurePseudoTransientContinuation -v -ptc.spot=... -ptc.lambda=10,50 -ptc.warm=prev|nash|zero
 
 import (
 	"flag"
@@ -18,8 +17,8 @@ import (
 )
 
 var (
-	ptcSpot   = flag.String("ptc.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestPTC")
-	ptcLambda = flag.String("ptc.lambda", "40", "λ of TestPTC (comma-separated: a ladder)")
+	ptcSpot   = flag.String("ptc.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of the measurement")
+	ptcLambda = flag.String("ptc.lambda", "40", "λ of the measurement (comma-separated: a ladder)")
 	ptcWarm   = flag.String("ptc.warm", "prev", "zero | nash (DCFR to 0.5 %) | prev (the last rung's solution; the first from zero)")
 	ptcDt0    = flag.Float64("ptc.dt0", 0.1, "first pseudo-time step")
 	ptcSwitch = flag.Float64("ptc.switch", 1e-4, "hand over to Newton at this reach-weighted residual")
@@ -28,12 +27,9 @@ var (
 	ptcMaxP   = flag.Int("ptc.maxproducts", 0, "bound on the products of the whole ladder (0: none)")
 )
 
-// TestPTC (long): Ψtc then Newton at each λ of -ptc.lambda, ending with the
-// package's own criterion.
-func TestPTC(t *testing.T) {
-	if !*long {
-		t.Skip("-long: a measurement")
-	}
+// TestMeasurePseudoTransientContinuation: Ψtc then Newton at each λ of
+// -ptc.lambda, ending with the package's own criterion.
+func TestMeasurePseudoTransientContinuation(t *testing.T) {
 	g := loadFile(t, *ptcSpot)
 	s, err := NewSolver(g, Options{MaxProducts: *ptcMaxP})
 	if err != nil {

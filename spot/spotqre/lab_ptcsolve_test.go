@@ -1,3 +1,5 @@
+//go:build qrelab
+
 package spotqre
 
 import (

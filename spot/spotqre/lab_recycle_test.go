@@ -1,13 +1,14 @@
+//go:build qrelab
+
 package spotqre
 
-// Measurement (issue 15, fourth pass: larger λ), behind -long: the
-// spectrum of the Newton matrix I − y'(x) at a QRE, and the best a
-// recycled (deflation) subspace could save GMRES there:
+// Measurement (build tag qrelab): the spectrum of the Newton matrix
+// I − y'(x) at a QRE, and the best a recycled (deflation) subspace could
+// save GMRES there (GCRO, Parks et al. 2006: with a continuous spectrum
+// even its best case saves fewer products than it costs, so the solver
+// does not recycle):
 //
-//	go test ./spot/spotqre -run TestRecycleBound -long -v -rec.spot=... -rec.lambda=40 -rec.k=10,20,40
-//
-// The findings are in docs/benchmarks.md ("QRE on spots, fourth pass:
-// larger λ").
+//	go test -tags qrelab ./spot/spotqre -run TestMeasureRecyclingBound -v -rec.spot=... -rec.lambda=40 -rec.k=10,20,40
 
 import (
 	"flag"
@@ -22,8 +23,8 @@ import (
 )
 
 var (
-	recSpot   = flag.String("rec.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestRecycleBound")
-	recLambda = flag.Float64("rec.lambda", 40, "λ of TestRecycleBound")
+	recSpot   = flag.String("rec.spot", "../testdata/turn-Td9d6hQc-narrow.toml", "spot file of TestMeasureRecyclingBound and TestMeasureJacobianSymmetry")
+	recLambda = flag.Float64("rec.lambda", 40, "λ of TestMeasureRecyclingBound and TestMeasureJacobianSymmetry")
 	recM      = flag.Int("rec.m", 100, "Arnoldi steps that give the Ritz vectors")
 	recK      = flag.String("rec.k", "5,10,20,40", "sizes of the recycled subspace")
 	recTol    = flag.Float64("rec.tol", 1e-3, "relative residual of the solves compared")
@@ -99,28 +100,31 @@ func gmresDeflated(mv func(v, out []float64), U, C [][]float64, b []float64, rto
 	return used, math.Sqrt(dot(ax, ax)) / bn
 }
 
-// TestRecycleBound (long): at the QRE of -rec.lambda, the Ritz values of
-// I − y' from m Arnoldi steps, then the products plain GMRES and GMRES
-// deflated by the k largest or the k smallest Ritz vectors (computed at
-// the same matrix: the best case of recycling) need on a second
-// right-hand side.
-func TestRecycleBound(t *testing.T) {
-	if !*long {
-		t.Skip("-long: a measurement")
-	}
-	g := loadFile(t, *recSpot)
-	s, err := NewSolver(g, Options{})
+// solvedPoint returns a solver at the QRE of file at λ, evaluated there
+// (the products' point), and IP's action values x.
+func solvedPoint(t *testing.T, file string, lambda float64) (*Solver, []float64) {
+	s, err := NewSolver(loadFile(t, file), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lam := *recLambda
-	if _, err := s.Solve([]float64{lam}); err != nil {
+	if _, err := s.Solve([]float64{lambda}); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s at λ = %g: %d IP unknowns; the path: %+v", *recSpot, lam, s.n1, s.stats)
 	x := append([]float64(nil), s.x...)
-	s.eval(x, lam, s.y, s.wt, s.rs)
+	s.eval(x, lambda, s.y, s.wt, s.rs)
 	copy(s.sig1, s.sigT)
+	return s, x
+}
+
+// TestMeasureRecyclingBound: at the QRE of -rec.lambda, the Ritz values
+// of I − y' from m Arnoldi steps, then the products plain GMRES and GMRES
+// deflated by the k largest or the k smallest Ritz vectors (computed at
+// the same matrix: the best case of recycling) need on a second
+// right-hand side.
+func TestMeasureRecyclingBound(t *testing.T) {
+	lam := *recLambda
+	s, x := solvedPoint(t, *recSpot, lam)
+	t.Logf("%s at λ = %g: %d IP unknowns; the path: %+v", *recSpot, lam, s.n1, s.stats)
 	n, m := s.n1, *recM
 	products := 0
 	mv := func(v, out []float64) {
