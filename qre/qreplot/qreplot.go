@@ -130,6 +130,7 @@ func newPlot(title, x, y string, logX, logY bool) *plot.Plot {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = loglog.PowerTicks{}
 	}
+	plotx.UseSuperscripts(p)
 	p.Legend.Top = true
 	plotx.StyleLegend(p)
 	return p

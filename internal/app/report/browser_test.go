@@ -130,7 +130,7 @@ func TestReportInBrowser(t *testing.T) {
 //   - labels on one line (same direction, boxes overlapping across the
 //     baseline by more than half their height) that overlap along it by more
 //     than half a pixel (neighbouring tick labels run together,
-//     "1000001e+06").
+//     "100010⁴").
 //
 // Boxes of text on different lines may overlap across the baseline: a text
 // box spans the font's whole ascent and descent, more than gonum's legend

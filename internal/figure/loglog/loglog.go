@@ -4,8 +4,8 @@
 // of docs/benchmarks.md (time against tree size).
 //
 // The axes are linear axes over log₁₀ of the data, with ticks at the powers
-// of ten labelled by the power (DecadeTicks) and minor ticks at 2…9 times
-// them. gonum's own LogScale reserves room for a centred axis label at the
+// of ten labelled 1, 10, 100, 1000 and 10ⁿ beyond (DecadeTicks, drawn with
+// plotx.Superscripts) and minor ticks at 2…9 times them. gonum's own LogScale reserves room for a centred axis label at the
 // arithmetic midpoint of the data range, which on a log axis lies near the
 // top: a long y label ("exploitability (% of the pot)") pushed the data area
 // a fifth of the figure down. On linear axes over log₁₀ the label's box is
@@ -41,7 +41,9 @@ type Series struct {
 // Chart describes a figure.
 type Chart struct {
 	Title, XLabel, YLabel string
-	Series                []Series
+	// Series are drawn in order; those without a Color take the palette's
+	// colours in turn, and once the palette is used up they are dashed.
+	Series []Series
 	// LegendTop puts the legend in the upper left corner (where increasing
 	// curves leave room) instead of the lower left (decreasing curves).
 	LegendTop bool
@@ -79,19 +81,15 @@ func Plot(c Chart) (*plot.Plot, error) {
 	p.Title.Text = c.Title
 	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
 	p.X.Tick.Marker, p.Y.Tick.Marker = DecadeTicks{}, DecadeTicks{}
+	plotx.UseSuperscripts(p)
 	p.Legend.Top, p.Legend.Left = c.LegendTop, true
 	p.Legend.ThumbnailWidth = vg.Points(20)
 	plotx.StyleLegend(p)
 	p.Add(plotter.NewGrid())
 	drawn := 0
+	styles := lineStyles(c.Series)
 	for i, s := range c.Series {
-		style := draw.LineStyle{Color: plotx.Color(i), Width: vg.Points(1.5)}
-		if s.Color != nil {
-			style.Color = s.Color
-		}
-		if s.Dashed || i >= len(plotx.Palette) {
-			style.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-		}
+		style := styles[i]
 		if len(s.X) == 0 {
 			if s.Name != "" {
 				p.Legend.Add(s.Name, &plotter.Line{LineStyle: style})
@@ -128,6 +126,28 @@ func Plot(c Chart) (*plot.Plot, error) {
 	return p, nil
 }
 
+// lineStyles returns the style of each series: its own colour, or the
+// palette's next one (dashed once the palette is used up, so that lines
+// stay apart); dashed when the series says so.
+func lineStyles(series []Series) []draw.LineStyle {
+	styles := make([]draw.LineStyle, len(series))
+	palette := 0
+	for i, s := range series {
+		style := draw.LineStyle{Color: s.Color, Width: vg.Points(1.5)}
+		dashed := s.Dashed
+		if s.Color == nil {
+			style.Color = plotx.Color(palette)
+			dashed = dashed || palette >= len(plotx.Palette)
+			palette++
+		}
+		if dashed {
+			style.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+		}
+		styles[i] = style
+	}
+	return styles
+}
+
 // DecadeTicks marks an axis over log₁₀ of the data: a labelled tick at every
 // power of ten in range (PowerLabel) and minor ticks at 2…9 times each.
 type DecadeTicks struct{}
@@ -151,17 +171,19 @@ func (DecadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// PowerLabel writes 10^e compactly: "1", "10", … "100000" for e from 0 to
-// 5, "1e-04", "1e+06" beyond.
+// PowerLabel writes 10^e as a reader expects it on an axis: "1", "10",
+// "100", "1000" for e from 0 to 3, "10⁴", "10⁻²" (Unicode superscripts,
+// which plotx.Superscripts draws) beyond.
 func PowerLabel(e int) string {
-	if e >= 0 && e <= 5 {
+	if e >= 0 && e <= 3 {
 		return strconv.FormatFloat(math.Pow(10, float64(e)), 'f', 0, 64)
 	}
-	return fmt.Sprintf("1e%+03d", e)
+	return "10" + plotx.Superscript(e)
 }
 
-// PowerTicks labels the powers of ten of a gonum LogScale axis compactly
-// (PowerLabel); plot.LogTicks prints them with rounding noise and also
+// PowerTicks labels the powers of ten of a gonum LogScale axis as
+// PowerLabel does (the axis's label style needs plotx.Superscripts);
+// plot.LogTicks prints them with rounding noise and also
 // returns the powers just outside the data range. (For the x axes of
 // qreplot, whose labels are short; see the package doc.)
 type PowerTicks struct{}

@@ -2,6 +2,7 @@ package loglog
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestWrite(t *testing.T) {
 		}
 	}
 	svg, _ := os.ReadFile(filepath.Join(dir, "f.svg"))
-	for _, want := range []string{">1e-02<", ">100<", ">a<", ">b<"} {
+	for _, want := range []string{">−2<", ">100<", ">a<", ">b<"} { // 10⁻²: its exponent
 		if !strings.Contains(string(svg), want) {
 			t.Errorf("SVG lacks %s", want)
 		}
@@ -64,7 +65,7 @@ func TestPowerTicks(t *testing.T) {
 			labels = append(labels, tk.Label)
 		}
 	}
-	if got := strings.Join(labels, " "); got != "1e-02 1e-01 1 10 100 1000" {
+	if got := strings.Join(labels, " "); got != "10⁻² 10⁻¹ 1 10 100 1000" {
 		t.Errorf("labels %q", got)
 	}
 }
@@ -82,7 +83,7 @@ func TestDecadeTicks(t *testing.T) {
 			minor++
 		}
 	}
-	if got := strings.Join(labels, " "); got != "1e-02 1e-01 1 10 100 1000" {
+	if got := strings.Join(labels, " "); got != "10⁻² 10⁻¹ 1 10 100 1000" {
 		t.Errorf("labels %q", got)
 	}
 	if want := 7 + 5*8 + 1; minor != want { // 0.003…0.009, five full decades, 2000
@@ -128,5 +129,44 @@ func TestLegendOnlySeries(t *testing.T) {
 	}
 	if _, err := Plot(Chart{Series: []Series{{Name: "asymptotes"}}}); err == nil {
 		t.Error("a chart of legend entries only was drawn")
+	}
+}
+
+func TestPowerLabelWritesPowersOfTen(t *testing.T) {
+	for _, c := range []struct {
+		e    int
+		want string
+	}{{-8, "10⁻⁸"}, {-1, "10⁻¹"}, {0, "1"}, {1, "10"}, {3, "1000"}, {4, "10⁴"}, {12, "10¹²"}} {
+		if got := PowerLabel(c.e); got != c.want {
+			t.Errorf("PowerLabel(%d) = %q, want %q", c.e, got, c.want)
+		}
+	}
+}
+
+// TestColouredSeriesStaySolid: only series that take the palette's colours
+// are dashed once it is used up; a series with its own colour is drawn as
+// it says, wherever it stands in the list (a chart of five solid curves,
+// each with its dashed asymptote, dashed the fifth curve).
+func TestColouredSeriesStaySolid(t *testing.T) {
+	var c Chart
+	for i := range 6 {
+		c.Series = append(c.Series,
+			Series{Name: fmt.Sprint("curve ", i), Color: plotx.Color(i)},
+			Series{Color: plotx.Color(i), Dashed: true})
+	}
+	for i := range len(plotx.Palette) + 1 {
+		c.Series = append(c.Series, Series{Name: fmt.Sprint("auto ", i)})
+	}
+	styles := lineStyles(c.Series)
+	for i, l := range styles {
+		s := c.Series[i]
+		auto := i - 12 // index among the palette-coloured series
+		want := s.Dashed || (s.Color == nil && auto >= len(plotx.Palette))
+		if got := len(l.Dashes) > 0; got != want {
+			t.Errorf("series %d (%q): dashed %t, want %t", i, s.Name, got, want)
+		}
+		if s.Color == nil && l.Color != plotx.Color(auto) {
+			t.Errorf("series %d (%q): colour %v, want the palette's %d", i, s.Name, l.Color, auto)
+		}
 	}
 }
