@@ -215,7 +215,7 @@ func TestGridPNGColoursByWeight(t *testing.T) {
 }
 
 // TestGridPNGLabelsLegible: every class label drawn on the background (the
-// classes outside the range) is inside its cell, about 14 pixels per em
+// classes outside the range) is inside its cell, about 17 pixels per em
 // tall at the default size, and its ink starts and ends where the font's
 // measured layout puts it — the glyphs are not clipped, and not run into
 // each other ("ATs", "KTo" used to overlap).

@@ -2,8 +2,12 @@ package report
 
 import (
 	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"pokerlab/internal/figure/plotx"
 )
 
 // Displayed equations are MathML, which browsers render natively
@@ -67,8 +71,21 @@ func logitResponse(sigma string, value func(action string) string) template.HTML
 var freeEnergy = display(
 	mi("F"), mo("="), mi("E"), mo("−"), frac(mi("S"), mi("λ")), mo(","), mspace(),
 	mi("E"), mo("="), mo("−"), under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), call(mi("u"), mi("a")), mo(","), mspace(),
-	mi("S"), mo("="), mo("−"), under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), mi("ln"), mo("\u2061"), call(mi("σ"), mi("a")),
+	mi("S"), mo("="), mo("−"), under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), function("ln"), call(mi("σ"), mi("a")),
 )
+
+// function is a named function applied to what follows (ln σ): its name
+// upright, then the thin space TeX puts after \ln (MathML's invisible
+// function application adds none in Chromium).
+func function(name string) string {
+	return mi(name) + mo("\u2061") + `<mspace width="0.1667em"></mspace>`
+}
+
+// limitOp is an operator with its limit below (max over σ′ᵢ), spaced from
+// its argument as TeX spaces \max.
+func limitOp(name, below string) string {
+	return under(`<mo movablelimits="true" lspace="0" rspace="0.1667em">`+name+"</mo>", below)
+}
 
 // mspace separates the parts of a displayed line.
 func mspace() string { return `<mspace width="1.5em"></mspace>` }
@@ -88,18 +105,50 @@ var (
 			frac(row(sum, reach, call(sup(mi("σ"), mi("t")), cond(mi("a"), mi("I")))), row(sum, reach)))
 	}()
 	nashConv = display(mi("NashConv"), call("", mi("σ")), mo("="), under(mo("∑"), mi("i")),
-		row(fence("("), under(mi("max"), sub(mi("σ′"), mi("i"))), call(sub(mi("u"), mi("i")), sub(mi("σ′"), mi("i")), sub(mi("σ"), row(mo("−"), mi("i")))),
+		row(fence("("), limitOp("max", sub(mi("σ′"), mi("i"))), call(sub(mi("u"), mi("i")), sub(mi("σ′"), mi("i")), sub(mi("σ"), row(mo("−"), mi("i")))),
 			mo("−"), call(sub(mi("u"), mi("i")), mi("σ")), fence(")")))
 )
 
-// fixed writes x with prec decimals, without the sign of a value that
-// rounds to zero ("0.00000", not "-0.00000").
+// fixed writes x with prec decimals and a minus sign (−), without the
+// sign of a value that rounds to zero ("0.00000", not "−0.00000").
 func fixed(x float64, prec int) string {
 	s := strconv.FormatFloat(x, 'f', prec, 64)
 	if strings.Trim(s, "-0.") == "" {
 		return strings.TrimPrefix(s, "-")
 	}
-	return s
+	return strings.Replace(s, "-", "−", 1)
+}
+
+// seconds writes a duration for the page: milliseconds below a second
+// ("4.3 ms"), seconds with one decimal above.
+func seconds(s float64) string {
+	if s < 1 {
+		return num(1000*s, 2) + " ms"
+	}
+	return strconv.FormatFloat(s, 'f', 1, 64) + " s"
+}
+
+// The notations typeset rewrites in table cells.
+var (
+	hyphenMinusRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[\s(/])-(\d)`) })
+	exponentRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+(?:\.\d+)?)e([-+]\d+)\b`) })
+)
+
+// typeset writes the numbers in a table cell as the prose writes them: a
+// minus sign for the hyphen before a number ("-0.38" → "−0.38") and m·10ⁿ
+// for Go's exponent notation ("8.60e-05" → "8.60·10⁻⁵", a zero mantissa
+// "0"). Cells are formatted where they are computed, with Go's verbs; the
+// page applies this to every cell.
+func typeset(cell string) string {
+	cell = exponentRE().ReplaceAllStringFunc(cell, func(m string) string {
+		sub := exponentRE().FindStringSubmatch(m)
+		if strings.Trim(sub[1], "0.") == "" {
+			return "0"
+		}
+		e, _ := strconv.Atoi(sub[2])
+		return sub[1] + "·10" + plotx.Superscript(e)
+	})
+	return hyphenMinusRE().ReplaceAllString(cell, "${1}−${2}")
 }
 
 // num writes x with sig significant digits for the page's prose: plain

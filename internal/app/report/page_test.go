@@ -158,10 +158,78 @@ func TestNumbersInProseUsePowersOfTen(t *testing.T) {
 		{num(0.5, 2), "0.5"},
 		{num(142.3, 3), "142"},
 		{fixed(-0.000001, 5), "0.00000"},
-		{fixed(-0.38508, 5), "-0.38508"},
+		{fixed(-0.38508, 5), "−0.38508"},
+		{seconds(0.0043), "4.3 ms"},
+		{seconds(1.74), "1.7 s"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// TestTableCellsTypesetNumbers: table cells show minus signs and powers of
+// ten, not Go's hyphens and exponents; other text is left alone.
+func TestTableCellsTypesetNumbers(t *testing.T) {
+	for _, c := range []struct{ cell, want string }{
+		{"8.60e-05", "8.60·10⁻⁵"},
+		{"2.711e+07", "2.711·10⁷"},
+		{"0.00e+00", "0"},
+		{"-0.38508 / -0.38508", "−0.38508 / −0.38508"},
+		{"0.158 (slope -1.25)", "0.158 (slope −1.25)"},
+		{"-3.2e-09", "−3.2·10⁻⁹"},
+		{"P2 Kh|Qh:cc/crr", "P2 Kh|Qh:cc/crr"},
+		{"x b120 r300 r750", "x b120 r300 r750"},
+		{"fold_to_three_bet", "fold_to_three_bet"},
+		{"22–27 ms", "22–27 ms"},
+		{"+2.53 (IP 87s)", "+2.53 (IP 87s)"},
+	} {
+		if got := typeset(c.cell); got != c.want {
+			t.Errorf("typeset(%q) = %q, want %q", c.cell, got, c.want)
+		}
+	}
+}
+
+// TestPageTablesShowNoGoNumberFormat: no cell on the page writes a number
+// as Go formats it (1.2e-05, a hyphen for minus).
+func TestPageTablesShowNoGoNumberFormat(t *testing.T) {
+	page := readQuick(t, "index.html")
+	cells := regexp.MustCompile(`<td>([^<]*)</td>`).FindAllStringSubmatch(page, -1)
+	if len(cells) < 100 {
+		t.Fatalf("%d table cells on the page", len(cells))
+	}
+	goFormat := regexp.MustCompile(`\d[eE][-+]\d|(^|[\s(/])-\d`)
+	for _, c := range cells {
+		if goFormat.MatchString(c[1]) {
+			t.Errorf("cell %q", c[1])
+		}
+	}
+}
+
+// TestBenchmarkReferencesNameSections: every section of docs/benchmarks.md
+// the page cites (“docs/benchmarks.md, “CFR family””) is a heading there.
+func TestBenchmarkReferencesNameSections(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "benchmarks.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	headings := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if h := strings.TrimLeft(line, "#"); h != line {
+			headings[strings.TrimSpace(h)] = true
+		}
+	}
+	page := readQuick(t, "index.html")
+	cited := 0
+	for _, m := range regexp.MustCompile(`docs/benchmarks\.md,([^)<]*)`).FindAllStringSubmatch(page, -1) {
+		for _, name := range regexp.MustCompile(`“([^”]*)”`).FindAllStringSubmatch(m[1], -1) {
+			cited++
+			if !headings[name[1]] {
+				t.Errorf("the page cites the section %q of docs/benchmarks.md, which has no such heading", name[1])
+			}
+		}
+	}
+	if cited < 3 {
+		t.Errorf("%d sections of docs/benchmarks.md cited, want the evaluator's, CFR's and QRE on spots at least", cited)
 	}
 }

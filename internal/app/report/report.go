@@ -82,7 +82,8 @@ type Figure struct {
 // Alt is the caption as plain text, for the image's alt attribute.
 func (f *Figure) Alt() string { return plainText(f.Caption) }
 
-// Table is a caption, a header and rows of cells. Folded rows (with their
+// Table is a caption, a header and rows of cells (plain text, their
+// numbers typeset on the page: typeset). Folded rows (with their
 // summary line) are shown collapsed below the table, for the rows that
 // matter less (for example stats measured on few opportunities).
 type Table struct {
@@ -315,7 +316,9 @@ func plainText(h template.HTML) string {
 
 // page is parsed at first use, not at start-up: every pokerlab command
 // would otherwise pay for it.
-var page = sync.OnceValue(func() *template.Template { return template.Must(template.New("index").Parse(pageHTML)) })
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("index").Funcs(template.FuncMap{"typeset": typeset}).Parse(pageHTML))
+})
 
 const pageHTML = `<!DOCTYPE html>
 <html lang="en">
@@ -355,8 +358,8 @@ const pageHTML = `<!DOCTYPE html>
 <p><span class="label">Method.</span> {{.Method}}</p>
 {{range .Blocks}}
 {{if .Figure}}<figure id="fig-{{.Figure.Name}}"><img src="{{.Figure.SVG}}" alt="{{.Figure.Alt}}"><figcaption><span class="label">Figure {{.Figure.Number}}.</span> {{.Figure.Caption}} (<a href="{{.Figure.PNG}}">PNG</a>)</figcaption></figure>{{end}}
-{{if .Table}}<table id="tab-{{.Table.Name}}"><caption><span class="label">Table {{.Table.Number}}.</span> {{.Table.Caption}}</caption><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>
-{{if .Table.Folded}}<details><summary>{{.Table.Summary}}</summary><table><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Folded}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table></details>{{end}}{{end}}
+{{if .Table}}<table id="tab-{{.Table.Name}}"><caption><span class="label">Table {{.Table.Number}}.</span> {{.Table.Caption}}</caption><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Rows}}<tr>{{range .}}<td>{{typeset .}}</td>{{end}}</tr>{{end}}</tbody></table>
+{{if .Table.Folded}}<details><summary>{{.Table.Summary}}</summary><table><thead><tr>{{range .Table.Header}}<th>{{.}}</th>{{end}}</tr></thead><tbody>{{range .Table.Folded}}<tr>{{range .}}<td>{{typeset .}}</td>{{end}}</tr>{{end}}</tbody></table></details>{{end}}{{end}}
 {{if .Text}}<p>{{.Text}}</p>{{end}}
 {{if .Command}}<pre><code>{{.Command}}</code></pre>{{end}}
 {{end}}

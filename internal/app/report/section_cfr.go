@@ -151,11 +151,11 @@ decade of iterations (least squares; −1/2 is the worst-case rate); OpenSpiel's
 		count = fmt.Sprintf("All %d", full)
 	}
 	b.Answer(template.HTML(fmt.Sprintf(`%s full-tree algorithms converge faster than the O(1/√T)
-bound on Leduc ([[fig:cfr-kuhn]], [[fig:cfr-leduc]]): vanilla CFR's NashConv falls with slope %.2f over the
-last decade of iterations and CFR+'s with %.2f, and after %d iterations %s is closest to equilibrium
+bound on Leduc ([[fig:cfr-kuhn]], [[fig:cfr-leduc]]): vanilla CFR's NashConv falls with slope %s over the
+last decade of iterations and CFR+'s with %s, and after %d iterations %s is closest to equilibrium
 (NashConv %s chips, against %s for vanilla CFR and %s for CFR+; [[tab:cfr-final]]). The sampling
 algorithms make far cheaper iterations, so their curves must be read against time, not iterations.`,
-		count, slopes["cfr"], slopes["cfr+"], iterations["leduc"], best, num(bestConv, 3), num(lcfr.NashConv, 3), num(lplus.NashConv, 3))),
+		count, fixed(slopes["cfr"], 2), fixed(slopes["cfr+"], 2), iterations["leduc"], best, num(bestConv, 3), num(lcfr.NashConv, 3), num(lplus.NashConv, 3))),
 		template.HTML(fmt.Sprintf(`CFR+ runs a full-tree iteration of Leduc Hold'em in %.3g µs, and %s full-tree
 CFR algorithms converge faster than the CFR lecture's O(1/√T) bound ([[sec:cfr]]).`, lplus.MicrosPerIteration, strings.ToLower(count))))
 	b.Number("algorithms", numbers)

@@ -98,7 +98,7 @@ probability α = %.4f (and a K with 3α, calls with a Q with α + 1/3).`,
 	// Exploitability along λ.
 	chart := loglog.Chart{Title: "Exploitability of the agent QRE", XLabel: "λ (1/chip)", YLabel: "exploitability (chips)"}
 	var lambdaRows [][]string
-	var crossings []string
+	var crossings []crossing
 	numbers := map[string]any{}
 	for _, r := range runs {
 		s := loglog.Series{Name: gameTitle(r.name)}
@@ -114,9 +114,10 @@ probability α = %.4f (and a K with 3α, calls with a Q with α + 1/3).`,
 		if c := r.summary.Crossing; c != nil {
 			row = append(row, fmt.Sprintf("%.1f", c.Lambda))
 			entry["lambda_within_0_1_percent_of_pot"] = c.Lambda
-			crossings = append(crossings, fmt.Sprintf("%s at λ = %.0f", gameTitle(r.name), c.Lambda))
+			crossings = append(crossings, crossing{game: gameTitle(r.name), lambda: c.Lambda})
 		} else {
-			crossings = append(crossings, fmt.Sprintf("%s not by the end of its path (λ = %.0f)", gameTitle(r.name), r.summary.Path.Points[len(r.summary.Path.Points)-1].Lambda))
+			ex := r.summary.Exploit[len(r.summary.Exploit)-1]
+			crossings = append(crossings, crossing{game: gameTitle(r.name), lambda: math.NaN(), last: ex.Lambda, lastPercent: 100 * ex.Exploitability / pot})
 			row = append(row, "beyond the traced path")
 			entry["lambda_within_0_1_percent_of_pot"] = nil
 		}
@@ -157,20 +158,49 @@ traced path; dashed: 0.1 % of the pot. For large λ it falls like 1/λ, as the Q
 	if err != nil {
 		return err
 	}
-	crossed := strings.Join(crossings, ", ")
+	crossed := crossingText(crossings)
 	verdict := "it repairs the ghost lines, as the QRE note suggests"
 	if g.qreGhost >= g.cfrGhost {
 		verdict = "it does not repair them here"
 	}
-	b.Answer(template.HTML(fmt.Sprintf(`The QRE comes within 0.1 %% of the pot of a Nash equilibrium in
-%s ([[tab:qre-games-lambda]]), its exploitability falling like 1/λ beyond ([[fig:qre-exploitability]]).
+	b.Answer(template.HTML(fmt.Sprintf(`%s ([[tab:qre-games-lambda]]); its exploitability falls like 1/λ
+([[fig:qre-exploitability]]).
 On Leduc's ghost lines ([[tab:qre-ghost-lines]]) CFR+'s strategy after %d iterations loses %.3f chips
 on average against a best response at the spot, against %.4f on the spots it reaches; the QRE loses
 %.4f there: %s.`, crossed, g.iterations, g.cfrGhost, g.cfrOther, g.qreGhost, verdict)),
-		template.HTML(fmt.Sprintf(`In Kuhn poker and Leduc Hold'em the QRE comes within 0.1 %% of the pot of Nash
-(%s); on the spots equilibrium play does not reach, it loses %.4f chips where CFR+ loses %.3f ([[sec:qre-games]]).`,
-			crossed, g.qreGhost, g.cfrGhost)))
+		template.HTML(fmt.Sprintf(`%s. On the spots of Leduc Hold'em that equilibrium play does not reach, the
+QRE loses %.4f chips where CFR+ loses %.3f ([[sec:qre-games]]).`, crossed, g.qreGhost, g.cfrGhost)))
 	return nil
+}
+
+// crossing is where a game's QRE comes within 0.1 % of the pot of Nash:
+// λ, or NaN when its traced path ends before, at last with lastPercent.
+type crossing struct {
+	game              string
+	lambda            float64
+	last, lastPercent float64
+}
+
+// crossingText says in a sentence where the QRE of each game comes within
+// 0.1 % of the pot of a Nash equilibrium, and for a path that ends before,
+// how far it got.
+func crossingText(cs []crossing) string {
+	var in, out []string
+	for _, c := range cs {
+		if math.IsNaN(c.lambda) {
+			out = append(out, fmt.Sprintf("in %s, whose path is traced to λ = %.0f here, it is still %.2f %% of the pot exploitable there", c.game, c.last, c.lastPercent))
+		} else {
+			in = append(in, fmt.Sprintf("in %s at λ = %.0f", c.game, c.lambda))
+		}
+	}
+	s := "The QRE comes within 0.1 % of the pot of a Nash equilibrium " + strings.Join(in, " and ")
+	if len(in) == 0 {
+		s = "The QRE does not come within 0.1 % of the pot of a Nash equilibrium on the traced paths"
+	}
+	if len(out) > 0 {
+		s += "; " + strings.Join(out, "; ")
+	}
+	return s
 }
 
 // ghostSummary is what the ghost-line comparison found, for the answer.

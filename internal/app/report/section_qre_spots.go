@@ -222,7 +222,7 @@ dashed: the fit c/λ over λ ≥ λ*/4 (c in pots, the form of the QRE note's as
 			fmt.Sprintf("%d", c.GhostCount),
 			fmt.Sprintf("%.2f / %.3f", c.NashLossGhost, c.QRELossGhost),
 			fmt.Sprintf("%.3f / %.3f", c.NashLossOther, c.QRELossOther),
-			fmt.Sprintf("%.1f s / %.1f s", st.NashSeconds, st.QRESeconds),
+			seconds(st.NashSeconds) + " / " + seconds(st.QRESeconds),
 		})
 		var ghosts []map[string]any
 		for _, d := range c.Ghosts {
@@ -360,11 +360,14 @@ func spotsDescription(runs []qreSpotRun, quick bool) string {
 	}
 	s := "The spots: " + strings.Join(parts, " and ") + "."
 	s += ` The river spot is the full-range turn spot of spot/testdata (turn-Td9d6hQc-pot200-stack900.toml) with the
-river 2s. On that full-range turn spot the continuation's cost grows faster than λ and λ* (extrapolated at
-250–370) lies far beyond a report's time (docs/benchmarks.md, “QRE on spots”), hence the narrow turn spot,
-whose path stops at λ*; on the river the path goes on to 2λ* and 4λ* for the fit.`
+river 2s; its path goes on to 2λ* and 4λ* for the fit. On the full-range turn spot itself the continuation's
+cost grows faster than λ and λ* (extrapolated at 250–370) lies far beyond a report's time
+(docs/benchmarks.md, “QRE on spots”), so `
 	if quick {
-		s += " The quick report shows the river spot only."
+		s += `the full report adds a narrow turn spot on the same board
+(spot/testdata/turn-Td9d6hQc-narrow.toml); the quick report shows the river spot only.`
+	} else {
+		s += "the turn spot here is a narrow one on the same board, whose path stops at λ*."
 	}
 	return template.HTMLEscapeString(s)
 }
