@@ -32,4 +32,4 @@ Monte Carlo hand strength against quantiles of the strength distribution of the 
 <li>Zinkevich, M., Johanson, M., Bowling, M. &amp; Piccione, C. (2007). Regret minimization in games with incomplete information. NIPS (CFR).</li>
 </ul>
 <p>Measurements behind the speed claims are in the repository's docs/benchmarks.md, sections
-“Evaluator and equity, side by side with OMPEval”, “CFR family” and “QRE on the spots”.</p>`
+“Evaluator and equity, side by side with OMPEval”, “CFR family” and “QRE on spots”.</p>`
