@@ -70,8 +70,8 @@ func logitResponse(sigma string, value func(action string) string) template.HTML
 // freeEnergy is F = E − S/λ with E and S written out.
 var freeEnergy = display(
 	mi("F"), mo("="), mi("E"), mo("−"), frac(mi("S"), mi("λ")), mo(","), mspace(),
-	mi("E"), mo("="), mo("−"), under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), call(mi("u"), mi("a")), mo(","), mspace(),
-	mi("S"), mo("="), mo("−"), under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), function("ln"), call(mi("σ"), mi("a")),
+	mi("E"), mo("="), neg, under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), call(mi("u"), mi("a")), mo(","), mspace(),
+	mi("S"), mo("="), neg, under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), function("ln"), call(mi("σ"), mi("a")),
 )
 
 // function is a named function applied to what follows (ln σ): its name
@@ -86,6 +86,10 @@ func function(name string) string {
 func limitOp(name, below string) string {
 	return under(`<mo movablelimits="true" lspace="0" rspace="0.1667em">`+name+"</mo>", below)
 }
+
+// neg is a minus sign in front of a term (no space between them, as after
+// "= −" in print), not the binary operator.
+var neg = `<mo form="prefix">−</mo>`
 
 // mspace separates the parts of a displayed line.
 func mspace() string { return `<mspace width="1.5em"></mspace>` }
