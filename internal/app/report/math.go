@@ -94,6 +94,11 @@ var neg = `<mo form="prefix">−</mo>`
 // mspace separates the parts of a displayed line.
 func mspace() string { return `<mspace width="1.5em"></mspace>` }
 
+// deviation is σ′ᵢ, player i's alternative strategy: an italic σ, its
+// prime at full size (a prime set as a superscript is drawn twice
+// reduced) and the index.
+var deviation = sub(row(mi("σ"), `<mo lspace="0" rspace="0">′</mo>`), mi("i"))
+
 // Definitions of the CFR section: regret matching, the reach-weighted
 // average and NashConv.
 var (
@@ -109,7 +114,7 @@ var (
 			frac(row(sum, reach, call(sup(mi("σ"), mi("t")), cond(mi("a"), mi("I")))), row(sum, reach)))
 	}()
 	nashConv = display(mi("NashConv"), call("", mi("σ")), mo("="), under(mo("∑"), mi("i")),
-		row(fence("("), limitOp("max", sub(mi("σ′"), mi("i"))), call(sub(mi("u"), mi("i")), sub(mi("σ′"), mi("i")), sub(mi("σ"), row(mo("−"), mi("i")))),
+		row(fence("("), limitOp("max", deviation), call(sub(mi("u"), mi("i")), deviation, sub(mi("σ"), row(mo("−"), mi("i")))),
 			mo("−"), call(sub(mi("u"), mi("i")), mi("σ")), fence(")")))
 )
 
