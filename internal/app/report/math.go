@@ -67,12 +67,17 @@ func logitResponse(sigma string, value func(action string) string) template.HTML
 	return display(sigma, mo("="), frac(e(a), row(under(mo("∑"), b), e(b))))
 }
 
+// The equations are written when a page is, not at start-up (every
+// pokerlab command would pay for them otherwise).
+
 // freeEnergy is F = E − S/λ with E and S written out.
-var freeEnergy = display(
-	mi("F"), mo("="), mi("E"), mo("−"), frac(mi("S"), mi("λ")), mo(","), mspace(),
-	mi("E"), mo("="), neg, under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), call(mi("u"), mi("a")), mo(","), mspace(),
-	mi("S"), mo("="), neg, under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), function("ln"), call(mi("σ"), mi("a")),
-)
+func freeEnergy() template.HTML {
+	return display(
+		mi("F"), mo("="), mi("E"), mo("−"), frac(mi("S"), mi("λ")), mo(","), mspace(),
+		mi("E"), mo("="), neg, under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), call(mi("u"), mi("a")), mo(","), mspace(),
+		mi("S"), mo("="), neg, under(mo("∑"), mi("a")), call(mi("σ"), mi("a")), function("ln"), call(mi("σ"), mi("a")),
+	)
+}
 
 // function is a named function applied to what follows (ln σ): its name
 // upright, then the thin space TeX puts after \ln (MathML's invisible
@@ -89,7 +94,7 @@ func limitOp(name, below string) string {
 
 // neg is a minus sign in front of a term (no space between them, as after
 // "= −" in print), not the binary operator.
-var neg = `<mo form="prefix">−</mo>`
+const neg = `<mo form="prefix">−</mo>`
 
 // mspace separates the parts of a displayed line.
 func mspace() string { return `<mspace width="1.5em"></mspace>` }
@@ -97,26 +102,29 @@ func mspace() string { return `<mspace width="1.5em"></mspace>` }
 // deviation is σ′ᵢ, player i's alternative strategy: an italic σ, its
 // prime at full size (a prime set as a superscript is drawn twice
 // reduced) and the index.
-var deviation = sub(row(mi("σ"), `<mo lspace="0" rspace="0">′</mo>`), mi("i"))
+func deviation() string { return sub(row(mi("σ"), `<mo lspace="0" rspace="0">′</mo>`), mi("i")) }
 
 // Definitions of the CFR section: regret matching, the reach-weighted
 // average and NashConv.
-var (
-	regretMatching = func() template.HTML {
-		R := func(x string) string { return call(subsup(mi("R"), mi("t"), mo("+")), cond(x, mi("I"))) }
-		return display(call(sup(mi("σ"), row(mi("t"), mo("+"), mn("1"))), cond(mi("a"), mi("I"))), mo("="),
-			frac(R(mi("a")), row(under(mo("∑"), mi("b")), R(mi("b")))))
-	}()
-	averageStrategy = func() template.HTML {
-		reach := call(subsup(mi("π"), mi("i"), mi("t")), mi("I"))
-		sum := under(mo("∑"), row(mi("t"), mo("≤"), mi("T")))
-		return display(call(sup(over(mi("σ"), "¯"), mi("T")), cond(mi("a"), mi("I"))), mo("="),
-			frac(row(sum, reach, call(sup(mi("σ"), mi("t")), cond(mi("a"), mi("I")))), row(sum, reach)))
-	}()
-	nashConv = display(mi("NashConv"), call("", mi("σ")), mo("="), under(mo("∑"), mi("i")),
-		row(fence("("), limitOp("max", deviation), call(sub(mi("u"), mi("i")), deviation, sub(mi("σ"), row(mo("−"), mi("i")))),
+func regretMatching() template.HTML {
+	R := func(x string) string { return call(subsup(mi("R"), mi("t"), mo("+")), cond(x, mi("I"))) }
+	return display(call(sup(mi("σ"), row(mi("t"), mo("+"), mn("1"))), cond(mi("a"), mi("I"))), mo("="),
+		frac(R(mi("a")), row(under(mo("∑"), mi("b")), R(mi("b")))))
+}
+
+func averageStrategy() template.HTML {
+	reach := call(subsup(mi("π"), mi("i"), mi("t")), mi("I"))
+	sum := under(mo("∑"), row(mi("t"), mo("≤"), mi("T")))
+	return display(call(sup(over(mi("σ"), "¯"), mi("T")), cond(mi("a"), mi("I"))), mo("="),
+		frac(row(sum, reach, call(sup(mi("σ"), mi("t")), cond(mi("a"), mi("I")))), row(sum, reach)))
+}
+
+func nashConv() template.HTML {
+	dev := deviation()
+	return display(mi("NashConv"), call("", mi("σ")), mo("="), under(mo("∑"), mi("i")),
+		row(fence("("), limitOp("max", dev), call(sub(mi("u"), mi("i")), dev, sub(mi("σ"), row(mo("−"), mi("i")))),
 			mo("−"), call(sub(mi("u"), mi("i")), mi("σ")), fence(")")))
-)
+}
 
 // fixed writes x with prec decimals and a minus sign (−), without the
 // sign of a value that rounds to zero ("0.00000", not "−0.00000").

@@ -19,9 +19,9 @@ func readQuick(t *testing.T, name string) string {
 	return string(data)
 }
 
-// TestPageHasNoRawTeX: the page and report.json show no TeX — no
-// backslash commands (\frac, \lambda) and no dollar signs but the shell's
-// '^$' in the commands to run.
+// TestPageHasNoRawTeX: the page, report.json and the figures show no TeX
+// — no backslash commands (\frac, \lambda) and no dollar signs but the
+// shell's '^$' in the commands to run.
 func TestPageHasNoRawTeX(t *testing.T) {
 	page := readQuick(t, "index.html")
 	outsideCode := regexp.MustCompile(`(?s)<pre><code>.*?</code></pre>`).ReplaceAllString(page, "")
@@ -35,6 +35,18 @@ func TestPageHasNoRawTeX(t *testing.T) {
 	}
 	if strings.Contains(readQuick(t, "report.json"), "$") {
 		t.Error("report.json holds a $")
+	}
+	// The figures' text: titles, axis labels, legends, tick labels.
+	dir, _ := quickReport(t)
+	svgs, err := filepath.Glob(filepath.Join(dir, "*.svg"))
+	if err != nil || len(svgs) == 0 {
+		t.Fatalf("no SVG figures (%v)", err)
+	}
+	for _, f := range svgs {
+		svg := readQuick(t, filepath.Base(f))
+		if m := regexp.MustCompile(`\$|\\[A-Za-z]{2,}`).FindString(svg); m != "" {
+			t.Errorf("%s holds %q", filepath.Base(f), m)
+		}
 	}
 }
 

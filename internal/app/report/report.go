@@ -166,7 +166,7 @@ type sectionFunc struct {
 // sections lists the page's sections in order; each lives in its own
 // section_*.go file.
 func sections() []sectionFunc {
-	return []sectionFunc{akqSection, qreGamesSection, qreSpotsSection, cfrSection, holdemSection, npcSection}
+	return []sectionFunc{akqSection(), qreGamesSection(), qreSpotsSection(), cfrSection(), holdemSection(), npcSection()}
 }
 
 // Result is what Run produced.

@@ -9,21 +9,23 @@ import (
 	"pokerlab/qre/qreplot"
 )
 
-var akqSection = sectionFunc{
-	id:    "akq",
-	title: "Logit QRE of the AKQ game",
-	question: `In the AKQ game — player 1 holds A or Q, player 2 holds K, the pot is 1; player 1 bets B
-pots or checks, player 2 calls or folds — how does the logit quantal response equilibrium approach
-the Nash equilibrium p<sub>A</sub> = 1, p<sub>Q</sub> = B/(1+B), p<sub>K</sub> = 1/(1+B) as λ grows,
-and do the QRE note's closed forms for that approach hold?`,
-	method: `The QRE note's equations (2)–(4) solved to 10<sup>−12</sup> by Newton's method with
-continuation in λ, for B = 1/3, 1/2, 1, 2 and 3: at every decision each action is played with the
-logit probability` + logitResponse(call(mi("σ"), cond(mi("a"), mi("I"))),
-		func(a string) string { return call(mi("u"), cond(a, mi("I"))) }) +
-		`where u(a|I) is the value of action a conditional on reaching I (Bayes beliefs: the note's
-eq (4) divides by p<sub>A</sub> + p<sub>Q</sub>), in pots, so that λ is in 1/pot; λ = 0 is random play.
-The asymptotic coefficients are measured on the solutions and set against the note's formulas.`,
-	run: runAKQ,
+func akqSection() sectionFunc {
+	return sectionFunc{
+		id:    "akq",
+		title: "Logit QRE of the AKQ game",
+		question: `In the AKQ game — player 1 holds A or Q, player 2 holds K, the pot is 1; player 1 bets B
+	pots or checks, player 2 calls or folds — how does the logit quantal response equilibrium approach
+	the Nash equilibrium p<sub>A</sub> = 1, p<sub>Q</sub> = B/(1+B), p<sub>K</sub> = 1/(1+B) as λ grows,
+	and do the QRE note's closed forms for that approach hold?`,
+		method: `The QRE note's equations (2)–(4) solved to 10<sup>−12</sup> by Newton's method with
+	continuation in λ, for B = 1/3, 1/2, 1, 2 and 3: at every decision each action is played with the
+	logit probability` + logitResponse(call(mi("σ"), cond(mi("a"), mi("I"))),
+			func(a string) string { return call(mi("u"), cond(a, mi("I"))) }) +
+			`where u(a|I) is the value of action a conditional on reaching I (Bayes beliefs: the note's
+	eq (4) divides by p<sub>A</sub> + p<sub>Q</sub>), in pots, so that λ is in 1/pot; λ = 0 is random play.
+	The asymptotic coefficients are measured on the solutions and set against the note's formulas.`,
+		run: runAKQ,
+	}
 }
 
 func runAKQ(b *Builder) error {
@@ -53,7 +55,7 @@ pure, and stays finite for the hands that mix at the Nash equilibrium.`,
 		}
 	}
 	b.Text(`The thermodynamic reading of the QRE note treats λ as an inverse temperature: at each
-decision the QRE minimises the free energy` + freeEnergy + `over the decision's strategy σ, u(a) being
+decision the QRE minimises the free energy` + freeEnergy() + `over the decision's strategy σ, u(a) being
 the action values of the equilibrium, so that the logit response trades expected loss E against the
 entropy S of the strategy (` + `[[fig:akq-fig4-thermo]]).`)
 

@@ -13,21 +13,23 @@ import (
 	"pokerlab/internal/figure/loglog"
 )
 
-var cfrSection = sectionFunc{
-	id:    "cfr",
-	title: "Nash equilibria by counterfactual regret minimisation",
-	question: `How fast do counterfactual regret minimisation and its successors approach a Nash
-equilibrium of Kuhn poker and Leduc Hold'em, and what does an iteration cost?`,
-	method: `Every member of the family runs on the same compiled game tree, alternating the players'
-updates: vanilla CFR as the CFR lecture builds it (Zinkevich et al. 2007), regret matching on the
-immediate counterfactual regret R at every information set,` + regretMatching + `with the average of
-the iterates weighted by the player's own reach probability π<sub>i</sub> as output,` + averageStrategy +
-		`whose NashConv — the sum of what each player gains by a best response,` + nashConv + `in chips — is
-bounded by the sum of the players' regrets and so falls like O(1/√T); and CFR+ (Tammelin 2014), Linear
-and Discounted CFR (Brown &amp; Sandholm 2019), Predictive CFR+ (Farina, Kroer &amp; Sandholm 2021) and
-external- and outcome-sampling Monte Carlo CFR (Lanctot et al. 2009). NashConv of the average profile
-is computed exactly by best response at about ten iterations per decade.`,
-	run: runCFR,
+func cfrSection() sectionFunc {
+	return sectionFunc{
+		id:    "cfr",
+		title: "Nash equilibria by counterfactual regret minimisation",
+		question: `How fast do counterfactual regret minimisation and its successors approach a Nash
+	equilibrium of Kuhn poker and Leduc Hold'em, and what does an iteration cost?`,
+		method: `Every member of the family runs on the same compiled game tree, alternating the players'
+	updates: vanilla CFR as the CFR lecture builds it (Zinkevich et al. 2007), regret matching on the
+	immediate counterfactual regret R at every information set,` + regretMatching() + `with the average of
+	the iterates weighted by the player's own reach probability π<sub>i</sub> as output,` + averageStrategy() +
+			`whose NashConv — the sum of what each player gains by a best response,` + nashConv() + `in chips — is
+	bounded by the sum of the players' regrets and so falls like O(1/√T); and CFR+ (Tammelin 2014), Linear
+	and Discounted CFR (Brown &amp; Sandholm 2019), Predictive CFR+ (Farina, Kroer &amp; Sandholm 2021) and
+	external- and outcome-sampling Monte Carlo CFR (Lanctot et al. 2009). NashConv of the average profile
+	is computed exactly by best response at about ten iterations per decade.`,
+		run: runCFR,
+	}
 }
 
 // openSpielMillis is OpenSpiel's C++ time per iteration on Leduc, measured

@@ -17,16 +17,18 @@ import (
 	"pokerlab/internal/figure/plotx"
 )
 
-var holdemSection = sectionFunc{
-	id:    "holdem",
-	title: "Hold'em: hand evaluation and equity",
-	question: `The NPC design note's players judge hand strength by Monte Carlo equity — the expected
-share of the pot against random hands — at every decision, and their strength tables need billions of
-showdowns. Are pokerlab's hand evaluator and equity calculator right, and as fast as the best C++ ones?`,
-	method: `Throughput timed on one thread during this run on random hands; exact equities by
-enumerating every board (up to suit symmetry), set against published values; the equity of six
-starting hands against 1–8 random hands by Monte Carlo.`,
-	run: runHoldem,
+func holdemSection() sectionFunc {
+	return sectionFunc{
+		id:    "holdem",
+		title: "Hold'em: hand evaluation and equity",
+		question: `The NPC design note's players judge hand strength by Monte Carlo equity — the expected
+	share of the pot against random hands — at every decision, and their strength tables need billions of
+	showdowns. Are pokerlab's hand evaluator and equity calculator right, and as fast as the best C++ ones?`,
+		method: `Throughput timed on one thread during this run on random hands; exact equities by
+	enumerating every board (up to suit symmetry), set against published values; the equity of six
+	starting hands against 1–8 random hands by Monte Carlo.`,
+		run: runHoldem,
+	}
 }
 
 func runHoldem(b *Builder) error {

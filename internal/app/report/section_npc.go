@@ -13,20 +13,22 @@ import (
 	"pokerlab/npc/npcplot"
 )
 
-var npcSection = sectionFunc{
-	id:    "npc",
-	title: "NPCs that reproduce their HUD stats",
-	question: `The NPC design note's computer players are configured by the statistics poker players
-read on a HUD (VPIP, PFR, 3Bet, continuation bets, folds to them, donk bets, bets after a missed
-continuation bet, …). Do players built that way reproduce their configured statistics in play?`,
-	method: `At each decision an NPC computes its hand strength p — its expected share of the pot
-against random hands, by Monte Carlo — and takes the most aggressive action when p lies above the
-quantile of the strength distribution φ<sub>n</sub>(p) of the hands that reach the decision, so that the
-configured proportions come out; because hands reaching later streets are filtered by the NPC's own
-earlier actions, which the note's preflop-range conditioning does not see, pokerlab calibrates the
-thresholds by simulation. A six-max table of archetypes then plays, and the HUD package measures
-every seat's statistics from the simulation's hand histories, with 95 % Wilson (1927) intervals.`,
-	run: runNPC,
+func npcSection() sectionFunc {
+	return sectionFunc{
+		id:    "npc",
+		title: "NPCs that reproduce their HUD stats",
+		question: `The NPC design note's computer players are configured by the statistics poker players
+	read on a HUD (VPIP, PFR, 3Bet, continuation bets, folds to them, donk bets, bets after a missed
+	continuation bet, …). Do players built that way reproduce their configured statistics in play?`,
+		method: `At each decision an NPC computes its hand strength p — its expected share of the pot
+	against random hands, by Monte Carlo — and takes the most aggressive action when p lies above the
+	quantile of the strength distribution φ<sub>n</sub>(p) of the hands that reach the decision, so that the
+	configured proportions come out; because hands reaching later streets are filtered by the NPC's own
+	earlier actions, which the note's preflop-range conditioning does not see, pokerlab calibrates the
+	thresholds by simulation. A six-max table of archetypes then plays, and the HUD package measures
+	every seat's statistics from the simulation's hand histories, with 95 % Wilson (1927) intervals.`,
+		run: runNPC,
+	}
 }
 
 // sixMaxTable is the report's table: six archetypes, 100 big blinds.

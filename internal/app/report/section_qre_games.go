@@ -16,21 +16,23 @@ import (
 	"pokerlab/qre/qreplot"
 )
 
-var qreGamesSection = sectionFunc{
-	id:    "qre-games",
-	title: "QRE versus Nash in Kuhn poker and Leduc Hold'em",
-	question: `The QRE note asks how far GTO Wizard's quantal response equilibrium is from a Nash
-equilibrium. In games with many information sets, at what λ does the agent logit QRE come within
-0.1 % of the pot of a Nash equilibrium (the antes make a pot of 2 chips in both games), and does it
-play the "ghost lines" — the spots an equilibrium reaches with (almost) no probability, where CFR's
-average strategy is left unconverged because its regrets are weighted by that reach — better than
-CFR does?`,
-	method: `The agent logit QRE (McKelvey &amp; Palfrey 1998; payoffs in chips, so λ is in 1/chip)
-traced from uniform play at λ = 0 by predictor–corrector continuation in λ (Turocy 2005), its
-exploitability computed exactly by best response at every point of the path; on Leduc's ghost
-lines, the loss of CFR+'s average strategy (Tammelin 2014) and of the QRE's against a best response
-at the spot, with the QRE's beliefs and continuation values, which are defined everywhere.`,
-	run: runQREGames,
+func qreGamesSection() sectionFunc {
+	return sectionFunc{
+		id:    "qre-games",
+		title: "QRE versus Nash in Kuhn poker and Leduc Hold'em",
+		question: `The QRE note asks how far GTO Wizard's quantal response equilibrium is from a Nash
+	equilibrium. In games with many information sets, at what λ does the agent logit QRE come within
+	0.1 % of the pot of a Nash equilibrium (the antes make a pot of 2 chips in both games), and does it
+	play the "ghost lines" — the spots an equilibrium reaches with (almost) no probability, where CFR's
+	average strategy is left unconverged because its regrets are weighted by that reach — better than
+	CFR does?`,
+		method: `The agent logit QRE (McKelvey &amp; Palfrey 1998; payoffs in chips, so λ is in 1/chip)
+	traced from uniform play at λ = 0 by predictor–corrector continuation in λ (Turocy 2005), its
+	exploitability computed exactly by best response at every point of the path; on Leduc's ghost
+	lines, the loss of CFR+'s average strategy (Tammelin 2014) and of the QRE's against a best response
+	at the spot, with the QRE's beliefs and continuation values, which are defined everywhere.`,
+		run: runQREGames,
+	}
 }
 
 func runQREGames(b *Builder) error {

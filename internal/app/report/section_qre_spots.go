@@ -20,24 +20,26 @@ import (
 	"pokerlab/spot/spotqre"
 )
 
-var qreSpotsSection = sectionFunc{
-	id:    "qre-spots",
-	title: "QRE versus Nash on No-Limit Hold'em spots",
-	question: `The QRE note answers its question — how far is GTO Wizard's quantal response equilibrium
-from a Nash equilibrium? — on the AKQ game, and leaves two remarks unchecked on real poker: that a λ
-large enough to leave 0.1 % of the pot exploitable makes the QRE "almost Nash", and that the QRE
-repairs ghost lines, the decisions an equilibrium reaches with (almost) no probability. Do they hold
-on heads-up No-Limit Hold'em spots?`,
-	method: `On each spot, a Nash equilibrium by Discounted CFR (Brown &amp; Sandholm 2019) to 0.05 % of
-the pot, and the agent logit QRE, at every decision and hand h` + logitResponse(call(mi("σ"), cond(mi("a"), mi("h"))),
-		func(a string) string { return frac(call(mi("Q"), cond(a, mi("h"))), mi("pot")) }) +
-		`with Q(a|h) the value of the action conditional on reaching the decision (Bayes beliefs, card
-removal) and λ in 1/pot as in the QRE note, followed along λ by Newton continuation until its
-exploitability is 0.1 % of the pot (λ*). Ghost lines are the decision nodes the Nash profile reaches
-with probability below 10<sup>−3</sup> (given the cards dealt on the line); there each strategy's loss
-is measured against a best response restricted to the node, with the QRE's beliefs and continuation
-values, which are defined everywhere (as for Leduc in [[sec:qre-games]]).`,
-	run: runQRESpots,
+func qreSpotsSection() sectionFunc {
+	return sectionFunc{
+		id:    "qre-spots",
+		title: "QRE versus Nash on No-Limit Hold'em spots",
+		question: `The QRE note answers its question — how far is GTO Wizard's quantal response equilibrium
+	from a Nash equilibrium? — on the AKQ game, and leaves two remarks unchecked on real poker: that a λ
+	large enough to leave 0.1 % of the pot exploitable makes the QRE "almost Nash", and that the QRE
+	repairs ghost lines, the decisions an equilibrium reaches with (almost) no probability. Do they hold
+	on heads-up No-Limit Hold'em spots?`,
+		method: `On each spot, a Nash equilibrium by Discounted CFR (Brown &amp; Sandholm 2019) to 0.05 % of
+	the pot, and the agent logit QRE, at every decision and hand h` + logitResponse(call(mi("σ"), cond(mi("a"), mi("h"))),
+			func(a string) string { return frac(call(mi("Q"), cond(a, mi("h"))), mi("pot")) }) +
+			`with Q(a|h) the value of the action conditional on reaching the decision (Bayes beliefs, card
+	removal) and λ in 1/pot as in the QRE note, followed along λ by Newton continuation until its
+	exploitability is 0.1 % of the pot (λ*). Ghost lines are the decision nodes the Nash profile reaches
+	with probability below 10<sup>−3</sup> (given the cards dealt on the line); there each strategy's loss
+	is measured against a best response restricted to the node, with the QRE's beliefs and continuation
+	values, which are defined everywhere (as for Leduc in [[sec:qre-games]]).`,
+		run: runQRESpots,
+	}
 }
 
 // The spots of the section: the full-range turn spot of spot/testdata
