@@ -36,7 +36,7 @@ func (h *Hand) AppendContent(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = append(b, exactAmount(x, h.Decimals)...)
+			b = appendExact(b, x, h.Decimals)
 		}
 		return append(b, ']')
 	}
@@ -51,7 +51,7 @@ func (h *Hand) AppendContent(b []byte) []byte {
 		case "blinds_or_straddles":
 			b = amounts(b, h.Blinds)
 		case "min_bet":
-			b = append(b, exactAmount(h.MinBet, h.Decimals)...)
+			b = appendExact(b, h.MinBet, h.Decimals)
 		case "starting_stacks":
 			b = amounts(b, h.StartingStacks)
 		case "finishing_stacks", "winnings":
@@ -104,7 +104,7 @@ func (h *Hand) AppendContent(b []byte) []byte {
 		b = append(b, ' ')
 		if a.Kind == BetRaise {
 			b = strconv.AppendInt(append(b, 'p'), int64(a.Player), 10)
-			b = append(append(b, " cbr "...), exactAmount(a.Amount, h.Decimals)...)
+			b = appendExact(append(b, " cbr "...), a.Amount, h.Decimals)
 		} else {
 			a.Comment = ""
 			b = a.appendText(b, h.Decimals)
@@ -114,14 +114,30 @@ func (h *Hand) AppendContent(b []byte) []byte {
 	return b
 }
 
-// exactAmount writes v units of 10^-decimals as a decimal without trailing
-// zeros ("0.5", "2").
-func exactAmount(v int64, decimals int) string {
-	s := formatUnits(v, decimals)
-	if !strings.Contains(s, ".") {
-		return s
+// appendExact appends v units of 10^-decimals as a decimal without
+// trailing zeros ("0.5", "2"), without allocating.
+func appendExact(b []byte, v int64, decimals int) []byte {
+	if v < 0 {
+		b, v = append(b, '-'), -v
 	}
-	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	if decimals == 0 {
+		return strconv.AppendInt(b, v, 10)
+	}
+	q := pow10[decimals]
+	b = strconv.AppendInt(b, v/q, 10)
+	frac := v % q
+	if frac == 0 {
+		return b
+	}
+	for frac%10 == 0 { // trailing zeros dropped
+		frac /= 10
+		q /= 10
+	}
+	b = append(b, '.')
+	for q /= 10; q > frac; q /= 10 { // leading zeros of the fraction
+		b = append(b, '0')
+	}
+	return strconv.AppendInt(b, frac, 10)
 }
 
 // ContentDigest is the SHA-256 of h's canonical content (AppendContent):

@@ -185,3 +185,18 @@ func TestWritePokerStarsNumbersHandsByContent(t *testing.T) {
 		t.Errorf("a hand with its number: %q", got)
 	}
 }
+
+// TestAppendExact: amounts as exact decimals without trailing zeros, in
+// any unit.
+func TestAppendExact(t *testing.T) {
+	for _, tt := range []struct {
+		v        int64
+		decimals int
+		want     string
+	}{{0, 0, "0"}, {250, 0, "250"}, {250, 2, "2.5"}, {200, 2, "2"}, {5, 2, "0.05"}, {1, 3, "0.001"}, {12, 2, "0.12"},
+		{-150, 2, "-1.5"}, {20030, 2, "200.3"}, {9007199254740991, 4, "900719925474.0991"}} {
+		if got := string(appendExact(nil, tt.v, tt.decimals)); got != tt.want {
+			t.Errorf("%d units of 10^-%d: %q, want %q", tt.v, tt.decimals, got, tt.want)
+		}
+	}
+}
