@@ -25,71 +25,30 @@ var contentFields = [...]string{"variant", "antes", "blinds_or_straddles", "min_
 	"players", "seats", "finishing_stacks", "winnings"}
 
 // AppendContent appends the canonical text of h's content to b: one line per
-// field ("starting_stacks [200.3, 81.6, 197]"), then one per action
-// ("action 1 d dh p1 ????"; comment-only entries are not actions); amounts as exact decimals without trailing
-// zeros, actions without comments. ContentDigest hashes it; Diff compares
-// it line by line.
+// field the hand has ("starting_stacks [200.3, 81.6, 197]"), then one per
+// action ("action 1 d dh p1 ????"; comment-only entries are not actions);
+// amounts as exact decimals without trailing zeros, actions without
+// comments. ContentDigest hashes it; Diff compares it line by line.
 func (h *Hand) AppendContent(b []byte) []byte {
-	amounts := func(b []byte, xs []int64) []byte {
-		b = append(b, '[')
-		for i, x := range xs {
-			if i > 0 {
-				b = append(b, ", "...)
-			}
-			b = appendExact(b, x, h.Decimals)
-		}
-		return append(b, ']')
-	}
+	amount := func(b []byte, x int64) []byte { return appendExact(b, x, h.Decimals) }
 	for _, f := range contentFields {
 		start := len(b)
 		b = append(append(b, f...), ' ')
 		switch f {
 		case "variant":
 			b = append(b, quoteTOML(h.Variant)...)
-		case "antes":
-			b = amounts(b, h.Antes)
-		case "blinds_or_straddles":
-			b = amounts(b, h.Blinds)
 		case "min_bet":
-			b = appendExact(b, h.MinBet, h.Decimals)
-		case "starting_stacks":
-			b = amounts(b, h.StartingStacks)
-		case "finishing_stacks", "winnings":
-			xs := h.FinishingStacks
-			if f == "winnings" {
-				xs = h.Winnings
-			}
-			if xs == nil {
-				b = b[:start] // absent: no line
-				continue
-			}
-			b = amounts(b, xs)
+			b = amount(b, h.MinBet)
 		case "players":
-			if h.Players == nil {
-				b = b[:start]
-				continue
-			}
-			b = append(b, '[')
-			for i, p := range h.Players {
-				if i > 0 {
-					b = append(b, ", "...)
-				}
-				b = append(b, quoteTOML(p)...)
-			}
-			b = append(b, ']')
+			b = appendList(b, h.Players, func(b []byte, p string) []byte { return append(b, quoteTOML(p)...) })
 		case "seats":
-			if h.Seats == nil {
-				b = b[:start]
-				continue
-			}
-			b = append(b, '[')
-			for i, s := range h.Seats {
-				if i > 0 {
-					b = append(b, ", "...)
-				}
-				b = strconv.AppendInt(b, s, 10)
-			}
-			b = append(b, ']')
+			b = appendList(b, h.Seats, func(b []byte, s int64) []byte { return strconv.AppendInt(b, s, 10) })
+		default:
+			b = appendList(b, h.amountsOf(f), amount)
+		}
+		if len(b) == start+len(f)+1 {
+			b = b[:start] // an optional field the hand does not have: no line
+			continue
 		}
 		b = append(b, '\n')
 	}
@@ -112,6 +71,40 @@ func (h *Hand) AppendContent(b []byte) []byte {
 		b = append(b, '\n')
 	}
 	return b
+}
+
+// amountsOf returns the amounts of a content field of amounts (nil when
+// the hand does not have it).
+func (h *Hand) amountsOf(field string) []int64 {
+	switch field {
+	case "antes":
+		return h.Antes
+	case "blinds_or_straddles":
+		return h.Blinds
+	case "starting_stacks":
+		return h.StartingStacks
+	case "finishing_stacks":
+		return h.FinishingStacks
+	case "winnings":
+		return h.Winnings
+	}
+	panic("hh: " + field + " is not a field of amounts")
+}
+
+// appendList appends "[x1, x2, ...]", each element by item; nothing for a
+// nil list (a field the hand does not have).
+func appendList[T any](b []byte, xs []T, item func([]byte, T) []byte) []byte {
+	if xs == nil {
+		return b
+	}
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = item(b, x)
+	}
+	return append(b, ']')
 }
 
 // appendExact appends v units of 10^-decimals as a decimal without
