@@ -16,7 +16,9 @@ import (
 // the actions ("raises $x to $y", "and is all-in"), the streets,
 // "Uncalled bet ($x) returned to", "*** SHOW DOWN ***", "collected", and a
 // "*** SUMMARY ***" with the main and side pots. Each hand is replayed
-// through the engine first; a hand that does not replay is an error.
+// through the engine first; a hand that does not replay is an error. The
+// header's hand number is the hand field (a site's number, a simulated
+// hand's HandID), else the HandID of the hand's content.
 func WritePokerStars(w io.Writer, hands []*Hand) error {
 	var r Replayer
 	var b strings.Builder
@@ -98,12 +100,13 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 		sb = p.bb / 2
 	}
 	p.sb = sb
+	// The hand's own number; a hand without one (a PHH file of hands
+	// from elsewhere) is numbered by its content (HandID), not by its
+	// place in the file: "Hand #1" of every file would be one hand to
+	// any database.
 	id, ok := h.Field("hand")
-	if !ok {
-		id = h.Name
-	}
-	if id == "" {
-		id = "1"
+	if !ok || id == "" {
+		id = strconv.FormatInt(HandID(h, 0, 0), 10)
 	}
 	prefix := "PokerStars Hand #"
 	switch {

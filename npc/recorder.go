@@ -13,6 +13,13 @@ import (
 // it writes them as PHH when given a writer and measures every seat's HUD
 // stats over them, so the stats reported are those of the histories written.
 type Recorder struct {
+	// Seed is the simulation's seed (SimOptions.Seed; default 0). Each
+	// hand written gets the PHH hand field hh.HandID(hand, Seed, its
+	// number from 1): the same seed writes the same numbers, other seeds
+	// other numbers, so the hands of different runs stay apart in a
+	// database and in PokerStars text (hh.WritePokerStars prints it).
+	Seed uint64
+
 	table *Table
 	names []string
 	w     io.Writer
@@ -42,6 +49,7 @@ func (r *Recorder) Hand(i int, h *holdem.Hand) {
 	}
 	ph := hh.FromEngine(h, r.names, 0)
 	ph.Name = strconv.Itoa(i + 1)
+	ph.SetField("hand", hh.HandID(ph, r.Seed, int64(i+1)))
 	if r.n > 0 {
 		if _, err := io.WriteString(r.w, "\n"); err != nil {
 			r.err = err

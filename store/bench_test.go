@@ -114,7 +114,7 @@ func benchRecords(b *testing.B, max int) []*Record {
 	if src == "" {
 		src = handhq
 	}
-	files, bad := expandPaths([]string{src})
+	files, _, bad := expandPaths([]string{src})
 	if len(bad) > 0 {
 		b.Fatal(bad[0].Error)
 	}
@@ -204,7 +204,7 @@ func BenchmarkRecords(b *testing.B) {
 	if src == "" {
 		src = handhq
 	}
-	files, _ := expandPaths([]string{src})
+	files, _, _ := expandPaths([]string{src})
 	var data [][]byte
 	for _, f := range files {
 		d, err := os.ReadFile(f.Path)

@@ -203,9 +203,9 @@ var insertHandsBulk = &multi{cols: 1 + len(handColumns), max: 256, text: func(k 
 
 // writeHandsBulk stores the hands of recs that this bulk import has not
 // stored yet, with ids after the largest, and sets handID of each stored
-// one (0: already stored). The keys join the bulk's when the transaction
+// one (0: already stored, and prior the stored hand). The keys join the bulk's when the transaction
 // commits.
-func (db *DB) writeHandsBulk(ctx context.Context, t *sqliteTx, recs []*Record, handID []int64) error {
+func (db *DB) writeHandsBulk(ctx context.Context, t *sqliteTx, recs []*Record, handID []int64, prior []storedKey) error {
 	b := &db.w.bulk
 	hashes := make([]uint64, len(recs))
 	fresh := make([]bool, len(recs))
@@ -214,13 +214,14 @@ func (db *DB) writeHandsBulk(ctx context.Context, t *sqliteTx, recs []*Record, h
 		fresh[i] = true
 		for _, id := range b.candidates(hashes[i]) {
 			var site, siteHand string
-			if err := t.query(ctx, "SELECT site, site_hand FROM hands WHERE id = $1", []any{id}, func(scan func(...any) error) error {
-				return scan(&site, &siteHand)
-			}); err != nil {
+			p := storedKey{id: id}
+			if err := t.query(ctx, "SELECT h.site, h.site_hand, "+storedDigestColumns+" FROM hands h WHERE h.id = $1", []any{id},
+				func(scan func(...any) error) error { return scan(&site, &siteHand, &p.digest, &p.phh) }); err != nil {
 				return err
 			}
 			if site == r.Site && siteHand == r.SiteHand {
 				fresh[i] = false
+				prior[i] = p
 				break
 			}
 		}

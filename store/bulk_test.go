@@ -169,8 +169,8 @@ func TestMigrationV4(t *testing.T) {
 	// has its UNIQUE constraint and no key index).
 	recs := records(t, handhqFiles[0])[:200]
 	for _, r := range recs {
-		res, err := raw.sql.Exec("INSERT INTO hands ("+strings.Join(handColumns[:], ", ")+") VALUES ("+placeholders(1, len(handColumns))+")",
-			appendHandArgs(nil, r)...)
+		res, err := raw.sql.Exec("INSERT INTO hands ("+strings.Join(v4HandColumns, ", ")+") VALUES ("+placeholders(1, len(v4HandColumns))+")",
+			appendHandArgs(nil, r)[:len(v4HandColumns)]...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,7 +201,7 @@ func TestMigrationV4(t *testing.T) {
 	raw.Close()
 
 	db := open(t, url)
-	if db.SchemaVersion() != 4 || !hasKeyIndex(t, db) {
+	if db.SchemaVersion() != CurrentVersion() || !hasKeyIndex(t, db) {
 		t.Fatalf("version %d, key index %v", db.SchemaVersion(), hasKeyIndex(t, db))
 	}
 	var after []int64

@@ -8,17 +8,20 @@
 //	t, hands, err := db.HUD(ctx, store.Filter{Player: "Alice", Stakes: "1/2"})
 //	p, _ := t.Player("Alice")                                   // a hud.Player
 //
-// # Schema (version 4)
+// # Schema (version 5)
 //
 //   - players(id, name UNIQUE).
 //   - hands(id, site, site_hand, played_at, time_zone, day, stakes, currency,
-//     table_name, seats, button, decimals, phh), unique (site, site_hand)
+//     table_name, seats, button, decimals, phh, digest), unique (site, site_hand)
 //     (on SQLite the index hands_site_hand, which a bulk import builds at
 //     its end; on PostgreSQL the table's constraint), indexes (stakes, day)
 //     and (day). site and site_hand are the PHH venue
 //     and hand fields; a hand without both has site_hand "sha256:" + the
 //     SHA-256 of its PHH text (a simulated hand: the same text is the same
-//     hand). played_at is the recorded wall-clock time, day its date as
+//     hand). digest is the first 8 bytes of the SHA-256 of the hand's
+//     content (hh.Hand.ContentDigest: what was played, not how the file
+//     was written nor where and when), NULL for a hand stored before
+//     version 5 until an import meets its key. played_at is the recorded wall-clock time, day its date as
 //     yyyymmdd (0: none), stakes "SB/BB" in currency units (a hand whose
 //     small blind was not posted gets half the big blind). Amounts are
 //     integers of 10^-decimals currency units, as in package hh.
@@ -54,6 +57,13 @@
 // hands from the table's UNIQUE constraint, which SQLite cannot drop, to
 // the index hands_site_hand (the table is rebuilt, ids kept).
 //
+// Version 5 added hands.digest without computing it: an ALTER TABLE that
+// reads no hand (a migration that parsed every stored hand would hold the
+// first Open of a large database for minutes, in one transaction that
+// rewrites the whole table). A stored hand without a digest gets it when
+// an import meets its key (import.go: parsed from its PHH text and
+// written in the import's transaction), the only time it is compared.
+//
 // # Migrations
 //
 // Migrations() is a list of versions applied in order, each in one
@@ -71,9 +81,15 @@
 //
 // Import writes a batch in one transaction: new players (name order), the
 // hands with INSERT … ON CONFLICT (site, site_hand) DO NOTHING RETURNING
-// id (a hand already stored comes back without an id: skipped), their
-// player rows (multi-row INSERTs on SQLite, COPY on PostgreSQL) and the
-// hand counts. A crash leaves whole batches; running the import again
+// id, their player rows (multi-row INSERTs on SQLite, COPY on PostgreSQL)
+// and the hand counts. A hand that comes back without an id has a stored
+// key; one indexed read of those keys (a join of their VALUES with hands)
+// gives the stored hands' digests: the same digest is the same hand
+// (skipped), another is a Conflict (refused, naming the fields and actions
+// that differ; never skipped, since two hands under one key are what
+// PokerStars text of simulations numbered 1, 2, ... in every file was).
+// Repeats within a batch are compared with what their key holds once the
+// batch is written. A crash leaves whole batches; running the import again
 // skips what is stored. On SQLite concurrent writers take turns (WAL,
 // BEGIN IMMEDIATE, a 30 s busy timeout); on PostgreSQL the unique
 // constraint settles a race and a deadlock victim retries. ImportFiles
@@ -84,7 +100,8 @@
 // Into an SQLite file with no hands, ImportFiles is a bulk import
 // (bulk.go): it drops hands_site_hand, keeps the keys unique itself (the
 // hashes of the keys it stored, each hit checked against the stored key),
-// and builds the index at its end. Keys in random order (the SHA-256 of a
+// and builds the index at its end; a key it has seen is checked against
+// the stored key and digest. Keys in random order (the SHA-256 of a
 // simulated hand) made that B-tree dirty a page per hand at every commit:
 // 1.3 GB instead of 3.7 GB written for 300,000 hands. Any other writer
 // that finds the index missing (a concurrent import, the next import after
@@ -157,9 +174,13 @@
 // with nothing folded, half folded, a fold stopped half way and everything
 // folded, unfiltered and under each filter (chosen independently of the
 // stored columns); import is idempotent and two concurrent imports store
-// each hand once; bad input (an unreachable server, a newer schema, a
-// read-only file, a file that is not SQLite, garbage hand files) gets its
-// exact message. On SQLite: a bulk import keeps keys unique with or
+// each hand once; a hand with a stored key is skipped if its content is
+// the stored hand's however its file is written, and refused with its
+// differences otherwise (across batches, in the bulk import, within a
+// batch, against hands of version 4 whose digest is computed then); bad
+// input (an unreachable server, a newer schema, a read-only file, a file
+// that is not SQLite, garbage hand files, inputs that give no hand) gets
+// its exact message. On SQLite: a bulk import keeps keys unique with or
 // without hash collisions, meets another writer without storing a hand
 // twice, leaves the key index to the next writer when killed; a version 3
 // file with hands migrates to version 4 with its ids; every player row,

@@ -10,26 +10,46 @@ import (
 	"pokerlab/hh"
 )
 
+// PokerStarsSite is the site (PHH venue) of PokerStars hands: the only
+// hands Export writes as PokerStars text.
+const PokerStarsSite = "PokerStars"
+
+// ExportSummary counts what Export did.
+type ExportSummary struct {
+	Written int // hands written
+	// LeftOut counts, by site ("" for hands without one: simulated
+	// hands), the hands the filter selected that the format cannot carry:
+	// for "pokerstars", every hand that is not a PokerStars hand.
+	LeftOut map[string]int
+}
+
 // Export writes the hands f selects to w, in the order they were stored,
-// as PHH (format "phh": a .phhs file whose tables are [1], [2], ...) or
+// as PHH (format "phh": a .phhs file whose tables are [1], [2], ...; each
+// hand's text as stored, with its venue, hand number and time fields) or
 // PokerStars text ("pokerstars", hh.WritePokerStars; hands separated by a
-// blank line). It returns the number of hands written.
-func Export(ctx context.Context, db *DB, f Filter, format string, w io.Writer) (int, error) {
+// blank line). Either way, importing the output into the same database
+// stores nothing new: every hand comes back with its site, number and
+// content. PokerStars text is written for PokerStars hands only: its
+// header names PokerStars, so a hand of another site (GGPoker, Absolute
+// Poker, a pokerlab serve table) or a simulated hand would come back as a
+// PokerStars hand, a new one; those are left out and counted in LeftOut.
+func Export(ctx context.Context, db *DB, f Filter, format string, w io.Writer) (ExportSummary, error) {
+	sum := ExportSummary{LeftOut: map[string]int{}}
 	if format != "phh" && format != "pokerstars" {
-		return 0, fmt.Errorf("export format %q: want phh or pokerstars", format)
+		return sum, fmt.Errorf("export format %q: want phh or pokerstars", format)
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	n := 0
 	err := db.Hands(ctx, f, func(s *StoredHand) error {
-		hands, err := hh.Parse(fmt.Sprintf("%s hand %d", db.where, s.ID), []byte(s.PHH))
+		if format == "pokerstars" && s.Site != PokerStarsSite {
+			sum.LeftOut[s.Site]++
+			return nil
+		}
+		h, err := parseStored(db.where, s.ID, s.PHH)
 		if err != nil {
 			return err
 		}
-		if len(hands) != 1 {
-			return fmt.Errorf("%s hand %d: %d hands in its PHH text", db.where, s.ID, len(hands))
-		}
-		h := hands[0]
-		if n > 0 {
+		hands := []*hh.Hand{h}
+		if sum.Written > 0 {
 			sep := "\n"
 			if format == "pokerstars" {
 				sep = "\n\n"
@@ -38,18 +58,18 @@ func Export(ctx context.Context, db *DB, f Filter, format string, w io.Writer) (
 				return err
 			}
 		}
-		n++
+		sum.Written++
 		if format == "pokerstars" {
 			return hh.WritePokerStars(bw, hands)
 		}
-		h.Name = strconv.Itoa(n)
+		h.Name = strconv.Itoa(sum.Written)
 		return hh.Write(bw, hands)
 	})
 	if err != nil {
-		return n, err
+		return sum, err
 	}
-	if format == "pokerstars" && n > 0 {
+	if format == "pokerstars" && sum.Written > 0 {
 		bw.WriteString("\n")
 	}
-	return n, bw.Flush()
+	return sum, bw.Flush()
 }

@@ -12,13 +12,79 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"pokerlab/hh"
 	"pokerlab/hud"
 )
 
 // ImportResult counts what one Import did.
 type ImportResult struct {
-	Stored  int // new hands written
-	Skipped int // hands already in the database (same site and hand number)
+	Stored int // new hands written
+	// Skipped counts the hands already stored: the same site, hand number
+	// and content (Record.Digest), stored before or earlier in the batch.
+	Skipped int
+	// Conflicts are the hands refused: a hand with their site and hand
+	// number but other content is stored (or was stored from earlier in
+	// the batch).
+	Conflicts []*Conflict
+}
+
+// Conflict is a hand Import refused: the database holds another hand with
+// its site and hand number (the same key, other content). Two hands that
+// share a key are one hand only if they have the same content; skipping
+// the second would lose it without a word (the hands of two simulations,
+// both numbered 1, 2, ... by an older pokerlab, are the case in point).
+type Conflict struct {
+	Record *Record // the hand refused
+	// StoredID is the stored hand's id; Stored is its record when it was
+	// stored from the same batch (nil when it was stored before).
+	StoredID int64
+	Stored   *Record
+	// Diffs say how the refused hand (This) differs from the stored one
+	// (Other): hh.Hand.Diff.
+	Diffs []hh.FieldDiff
+}
+
+// maxDiffs is the number of differences a Conflict's message names.
+const maxDiffs = 3
+
+func (c *Conflict) Error() string {
+	var b strings.Builder
+	r := c.Record
+	b.WriteString(r.File)
+	if r.Line > 0 {
+		fmt.Fprintf(&b, ": line %d", r.Line)
+	}
+	fmt.Fprintf(&b, ": %s hand #%s: not stored: the database holds another hand with this site and number (hand %d", r.Site, r.SiteHand, c.StoredID)
+	if c.Stored != nil {
+		fmt.Fprintf(&b, ", from %s", c.Stored.File)
+		if c.Stored.Line > 0 {
+			fmt.Fprintf(&b, ": line %d", c.Stored.Line)
+		}
+	}
+	b.WriteString(")")
+	if len(c.Diffs) == 0 {
+		// Equal fields and different digests: a digest collision of the
+		// stored form, never seen (2^-64).
+		b.WriteString(" whose content digest differs")
+		return b.String()
+	}
+	b.WriteString(" that differs in ")
+	none := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return s
+	}
+	for i, d := range c.Diffs[:min(maxDiffs, len(c.Diffs))] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (%s here, %s stored)", d.Field, none(d.This), none(d.Other))
+	}
+	if n := len(c.Diffs) - maxDiffs; n > 0 {
+		fmt.Fprintf(&b, " and %d more", n)
+	}
+	return b.String()
 }
 
 // playerCache maps player names to ids that are committed: ids learned in a
@@ -59,29 +125,31 @@ func (c *playerCache) add(ids map[string]int64) {
 // the HUD cache later, in folds (fold.go); HUD counts them either way.
 // A hand whose site and hand number are already stored (by an earlier
 // batch, a concurrent import, or earlier in this batch) is skipped and
-// counted. Concurrent Imports are safe: on SQLite they take turns (WAL,
-// BEGIN IMMEDIATE, busy timeout); on PostgreSQL the unique (site,
-// site_hand) constraint with ON CONFLICT DO NOTHING decides which stores a
-// hand that both carry. New players and HUD cache rows are written in key
-// order; hands in input order, so two imports of the same hands in
-// different orders can deadlock: PostgreSQL then aborts one, and Import
-// retries its batch.
+// counted if its content is the stored hand's (the same Digest), and
+// refused as a Conflict otherwise. Concurrent Imports are safe: on SQLite
+// they take turns (WAL, BEGIN IMMEDIATE, busy timeout); on PostgreSQL the
+// unique (site, site_hand) constraint with ON CONFLICT DO NOTHING decides
+// which stores a hand that both carry. New players and HUD cache rows are
+// written in key order; hands in input order, so two imports of the same
+// hands in different orders can deadlock: PostgreSQL then aborts one, and
+// Import retries its batch.
 func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) {
 	if db.readOnly {
 		return ImportResult{}, fmt.Errorf("database %s is open read-only", db.where)
 	}
 	// Without repeats, in input order (hand ids follow it, and so does
-	// Export).
-	seen := make(map[[2]string]bool, len(recs))
-	var res ImportResult
+	// Export); a repeat is compared with what its key holds once the
+	// batch is written.
+	first := make(map[[2]string]int, len(recs))
 	uniq := make([]*Record, 0, len(recs))
+	var repeats []*Record
 	for _, r := range recs {
 		k := [2]string{r.Site, r.SiteHand}
-		if seen[k] {
-			res.Skipped++
+		if _, ok := first[k]; ok {
+			repeats = append(repeats, r)
 			continue
 		}
-		seen[k] = true
+		first[k] = len(uniq)
 		uniq = append(uniq, r)
 	}
 	recs = uniq
@@ -94,11 +162,13 @@ func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) 
 	slices.Sort(names)
 	names = slices.Compact(names)
 	for attempt := 0; ; attempt++ {
-		var stored int
-		var ids map[string]int64
+		var out batchOutcome
 		err := db.write(ctx, func(w txWriter) error {
 			var err error
-			stored, ids, err = db.writeBatch(ctx, w, recs, names)
+			out, err = db.writeBatch(ctx, w, recs, names)
+			if err == nil && len(repeats) > 0 {
+				err = db.checkRepeats(ctx, w, recs, repeats, first, &out)
+			}
 			return err
 		})
 		if err != nil && attempt < 5 && retryable(err) {
@@ -107,12 +177,56 @@ func (db *DB) Import(ctx context.Context, recs []*Record) (ImportResult, error) 
 		if err != nil {
 			return ImportResult{}, db.wrap(err)
 		}
-		db.players.add(ids)
-		res.Stored = stored
-		res.Skipped += len(recs) - stored
-		db.afterWrite(stored * 6)
-		return res, nil
+		db.players.add(out.ids)
+		db.afterWrite(out.stored * 6)
+		return ImportResult{Stored: out.stored, Skipped: out.skipped, Conflicts: out.conflicts}, nil
 	}
+}
+
+// checkRepeats classifies the hands of a batch whose key came earlier in
+// it (first maps a key to its first record in recs): the same content as
+// the hand that key now holds (stored by this batch or before) is a
+// duplicate, other content a conflict.
+func (db *DB) checkRepeats(ctx context.Context, w txWriter, recs, repeats []*Record, first map[[2]string]int, out *batchOutcome) error {
+	for _, r := range repeats {
+		i := first[[2]string{r.Site, r.SiteHand}]
+		if r.Digest == out.keyDigest[i] {
+			out.skipped++
+			continue
+		}
+		c := &Conflict{Record: r, StoredID: out.keyID[i]}
+		if out.fresh[i] {
+			c.Stored = recs[i]
+		}
+		if err := db.describeConflict(ctx, w, c); err != nil {
+			return err
+		}
+		out.conflicts = append(out.conflicts, c)
+	}
+	return nil
+}
+
+// describeConflict fills c.Diffs from the stored hand's PHH text (or the
+// record it was stored from).
+func (db *DB) describeConflict(ctx context.Context, w txWriter, c *Conflict) error {
+	text := ""
+	if c.Stored != nil {
+		text = c.Stored.PHH
+	} else if err := w.query(ctx, "SELECT phh FROM hands WHERE id = $1", []any{c.StoredID}, func(scan func(...any) error) error {
+		return scan(&text)
+	}); err != nil {
+		return err
+	}
+	stored, err := parseStored(db.where, c.StoredID, text)
+	if err != nil {
+		return err
+	}
+	here, err := parseStored(c.Record.File, 0, c.Record.PHH)
+	if err != nil {
+		return err
+	}
+	c.Diffs = here.Diff(stored)
+	return nil
 }
 
 func retryable(err error) bool {
@@ -167,12 +281,47 @@ func insertOrFail(k Kind) string {
 }
 
 var handColumns = [...]string{"site", "site_hand", "played_at", "time_zone", "day", "stakes", "currency", "table_name",
-	"seats", "button", "decimals", "phh"}
+	"seats", "button", "decimals", "phh", "digest"}
+
+// selectKeys reads the stored hands of (site, site_hand) keys: id, key,
+// digest (0 when NULL) and, for a hand stored before schema version 5
+// (digest NULL), the PHH text its digest is computed from.
+var selectKeys = &multi{cols: 2, max: 256, text: func(k Kind, n int) string {
+	return "SELECT h.id, h.site, h.site_hand, " + storedDigestColumns + " FROM (VALUES " + values(n, 2) +
+		") AS k JOIN hands h ON h.site = k.column1 AND h.site_hand = k.column2"
+}}
+
+// storedDigestColumns are the digest of a hands row (h) and, when it has
+// none yet, its PHH text.
+const storedDigestColumns = "coalesce(h.digest, 0), CASE WHEN h.digest IS NULL THEN h.phh ELSE '' END"
+
+// storedKey is the stored hand under a record's key.
+type storedKey struct {
+	id, digest int64
+	phh        string // set when the row has no digest yet (stored before version 5)
+}
+
+// batchOutcome is what writeBatch did with a batch of distinct keys.
+type batchOutcome struct {
+	stored, skipped int
+	conflicts       []*Conflict
+	ids             map[string]int64 // the players' ids
+	// keyID[i] and keyDigest[i] are the id and digest of the hand stored
+	// under the key of recs[i]: recs[i] itself when fresh[i].
+	keyID, keyDigest []int64
+	fresh            []bool
+}
 
 var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
 
-func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names []string) (int, map[string]int64, error) {
+// writeBatch writes the hands of recs (distinct keys) whose keys are not
+// stored yet, with their players and player rows, and classifies the
+// others by their stored hand's digest: duplicates (skipped) and conflicts.
+// Rows stored before schema version 5 get their digest here, from their
+// PHH text.
+func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names []string) (batchOutcome, error) {
+	out := batchOutcome{keyID: make([]int64, len(recs)), keyDigest: make([]int64, len(recs)), fresh: make([]bool, len(recs))}
 	// Players: the names not known yet, inserted in name order.
 	ids, missing := db.players.get(names)
 	if len(missing) > 0 {
@@ -181,7 +330,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 			args[i] = n
 		}
 		if err := w.rows(ctx, insertNames, len(args), args, nil); err != nil {
-			return 0, nil, err
+			return out, err
 		}
 		err := w.rows(ctx, selectNames, len(args), args, func(scan func(...any) error) error {
 			var id int64
@@ -193,7 +342,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 			return nil
 		})
 		if err != nil {
-			return 0, nil, err
+			return out, err
 		}
 	}
 	// Hands: the new ones come back with their ids.
@@ -203,13 +352,14 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	if st != nil {
 		var err error
 		if bulk, err = db.keyMode(ctx, w, true); err != nil {
-			return 0, nil, err
+			return out, err
 		}
 	}
 	var args []any
+	prior := make([]storedKey, len(recs)) // the stored hand of each key not stored now
 	if bulk {
-		if err := db.writeHandsBulk(ctx, st, recs, handID); err != nil {
-			return 0, nil, err
+		if err := db.writeHandsBulk(ctx, st, recs, handID, prior); err != nil {
+			return out, err
 		}
 	} else {
 		index := make(map[[2]string]int, len(recs))
@@ -228,8 +378,30 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 			return nil
 		})
 		if err != nil {
-			return 0, nil, err
+			return out, err
 		}
+		// The hands not stored: what their keys hold.
+		args = args[:0]
+		for i, r := range recs {
+			if handID[i] == 0 {
+				args = append(args, r.Site, r.SiteHand)
+			}
+		}
+		err = w.rows(ctx, selectKeys, len(args)/2, args, func(scan func(...any) error) error {
+			var k [2]string
+			var p storedKey
+			if err := scan(&p.id, &k[0], &k[1], &p.digest, &p.phh); err != nil {
+				return err
+			}
+			prior[index[k]] = p
+			return nil
+		})
+		if err != nil {
+			return out, err
+		}
+	}
+	if err := db.classify(ctx, w, recs, handID, prior, &out); err != nil {
+		return out, err
 	}
 	// Player rows of the stored hands (the HUD cache follows in folds).
 	var err error
@@ -261,7 +433,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 			p := &r.Players[j]
 			opp, taken, err := flagMasks(&p.Counts)
 			if err != nil {
-				return 0, nil, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
+				return out, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
 			}
 			af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
 			if packed {
@@ -289,7 +461,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		err = w.rows(ctx, insertPlayerRows, nrows, args, nil)
 	}
 	if err != nil {
-		return 0, nil, err
+		return out, err
 	}
 	ckeys := make([]cacheKey, 0, len(counts))
 	for k := range counts {
@@ -301,9 +473,50 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		args = append(args, k.stakes, int64(k.day), counts[k])
 	}
 	if err := w.rows(ctx, upsertCounts, len(ckeys), args, nil); err != nil {
-		return 0, nil, err
+		return out, err
 	}
-	return stored, ids, nil
+	out.stored, out.ids = stored, ids
+	return out, nil
+}
+
+// classify sets out's keys of recs (handID[i] != 0: stored now; else
+// prior[i] holds the stored hand) and sorts the hands not stored into
+// duplicates and conflicts. A stored hand without a digest (schema
+// version 4 and before) gets it now, from its PHH text.
+func (db *DB) classify(ctx context.Context, w txWriter, recs []*Record, handID []int64, prior []storedKey, out *batchOutcome) error {
+	for i, r := range recs {
+		if handID[i] != 0 {
+			out.keyID[i], out.keyDigest[i], out.fresh[i] = handID[i], r.Digest, true
+			continue
+		}
+		p := &prior[i]
+		if p.id == 0 {
+			// ON CONFLICT saw a row that this transaction cannot: never on
+			// these engines (READ COMMITTED sees what it waited for).
+			return fmt.Errorf("store: hand %s %s was neither stored nor found", r.Site, r.SiteHand)
+		}
+		if p.phh != "" {
+			h, err := parseStored(db.where, p.id, p.phh)
+			if err != nil {
+				return err
+			}
+			p.digest = digestOf(h)
+			if err := w.exec(ctx, "UPDATE hands SET digest = $1 WHERE id = $2", p.digest, p.id); err != nil {
+				return err
+			}
+		}
+		out.keyID[i], out.keyDigest[i] = p.id, p.digest
+		if p.digest == r.Digest {
+			out.skipped++
+			continue
+		}
+		c := &Conflict{Record: r, StoredID: p.id}
+		if err := db.describeConflict(ctx, w, c); err != nil {
+			return err
+		}
+		out.conflicts = append(out.conflicts, c)
+	}
+	return nil
 }
 
 // insertPlayerRowsPacked writes hand_players rows (SQLite) from 9 values
@@ -365,7 +578,7 @@ func appendHandArgs(args []any, r *Record) []any {
 		played = r.PlayedAt
 	}
 	return append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
-		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH)
+		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH, r.Digest)
 }
 
 // flagMasks packs the per-hand flags into the bit masks of hand_players.

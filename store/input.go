@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"pokerlab/hh"
 )
@@ -13,30 +14,55 @@ import (
 // PokerStars and GGPoker text, told apart by content), from files,
 // directories and standard input, through hh.Reader.
 
+// input is a file to read and the argument it comes from.
+type input struct {
+	hh.Input
+	arg int // index in the arguments
+}
+
+// argument is one path given to ImportFiles.
+type argument struct {
+	path  string
+	dir   bool
+	files int // hand-history files found in it (a directory)
+}
+
 // expandPaths lists the inputs of paths (hh.ExpandInputs: a directory
 // stands for its hand-history files, recursively, in name order; "-" for
-// standard input). A path that cannot be listed is a rejection and the
-// others go on.
-func expandPaths(paths []string) ([]hh.Input, []Rejection) {
-	var ins []hh.Input
-	var bad []Rejection
+// standard input). A path that cannot be listed, or a directory without
+// hand-history files, gives nothing and the others go on.
+func expandPaths(paths []string) ([]input, []argument, []EmptyInput) {
+	var ins []input
+	var empty []EmptyInput
+	args := make([]argument, len(paths))
 	stdin := false
-	for _, p := range paths {
+	for i, p := range paths {
+		args[i].path = p
 		if p == "-" {
 			if stdin {
-				bad = append(bad, Rejection{File: hh.Stdin, Error: `"-" (standard input) is given twice`})
+				empty = append(empty, EmptyInput{File: hh.Stdin, Error: `"-" (standard input) is given twice`})
 				continue
 			}
 			stdin = true
 		}
 		found, err := hh.ExpandInputs([]string{p})
 		if err != nil {
-			bad = append(bad, Rejection{File: p, Error: err.Error()})
+			empty = append(empty, EmptyInput{File: p, Error: err.Error()})
 			continue
 		}
-		ins = append(ins, found...)
+		if p != "-" {
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				args[i].dir, args[i].files = true, len(found)
+				if len(found) == 0 {
+					empty = append(empty, EmptyInput{File: p, Error: p + ": no hand-history files in the directory (.phh, .phhs, .txt or no extension)"})
+				}
+			}
+		}
+		for _, in := range found {
+			ins = append(ins, input{Input: in, arg: i})
+		}
 	}
-	return ins, bad
+	return ins, args, empty
 }
 
 // readInput returns an input's bytes (standard input from stdin).
@@ -73,15 +99,18 @@ func splitFile(data []byte) []hh.Chunk {
 // each (fn must not keep h: rd may reuse it); a hand that cannot be read is
 // reported to bad. A PHH syntax error ends hh's reading of the part: the
 // reading goes on at the next table header after the error, so one bad
-// hand does not lose the rest of the file.
-func scanHands(rd *hh.Reader, name string, c hh.Chunk, fn func(h *hh.Hand), bad func(error)) {
+// hand does not lose the rest of the file. The error returned is the
+// part's as a whole, before any hand: not a hand history, or no hands.
+func scanHands(rd *hh.Reader, name string, c hh.Chunk, fn func(h *hh.Hand), bad func(error)) error {
 	data, line := c.Data, c.Line
-	for errs := 0; len(data) > 0; errs++ {
+	some := false // a hand or a hand's error was reported
+	for errs := 0; ; errs++ {
 		if errs == maxErrorsPerPart {
 			bad(fmt.Errorf("%s: line %d: stopped reading this part of the file after %d errors", name, line, errs))
-			return
+			return nil
 		}
 		err := rd.ReadChunk(name, hh.Chunk{Data: data, Line: line}, func(h *hh.Hand, err error) error {
+			some = true
 			if err != nil {
 				bad(err)
 			} else {
@@ -90,25 +119,29 @@ func scanHands(rd *hh.Reader, name string, c hh.Chunk, fn func(h *hh.Hand), bad 
 			return nil
 		})
 		if err == nil {
-			return
+			return nil
 		}
-		bad(err)
 		var he *hh.Error
 		if !errors.As(err, &he) {
-			return
+			if errs == 0 && !some {
+				return err // the part as a whole
+			}
+			bad(err)
+			return nil
 		}
+		bad(err)
 		// The next line that starts with "[" after the error's line.
 		off, l := 0, line
 		for off < len(data) && (l <= he.Line || data[off] != '[') {
 			i := bytes.IndexByte(data[off:], '\n')
 			if i < 0 {
-				return
+				return nil
 			}
 			off += i + 1
 			l++
 		}
 		if off == 0 || off >= len(data) {
-			return
+			return nil
 		}
 		data, line = data[off:], l
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"strconv"
@@ -37,8 +38,16 @@ type Record struct {
 	// Decimals is the unit of the amounts: 10^-Decimals of the currency.
 	Decimals int
 	// PHH is the hand's PHH text (a .phh, without a [table] header).
-	PHH     string
+	PHH string
+	// Digest is the hand's content digest (digestOf: the first 8 bytes of
+	// hh's ContentDigest): two records with the same Site and SiteHand are
+	// the same hand when their digests agree, and a conflict otherwise.
+	Digest  int64
 	Players []PlayerRecord
+	// File and Line say where the hand was read (hh.Hand's), for
+	// messages; they are not stored.
+	File string
+	Line int
 }
 
 // PlayerRecord is one player's part of a hand.
@@ -77,6 +86,8 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		return nil, err
 	}
 	rec.PHH = buf.String()
+	rec.Digest = digestOf(h)
+	rec.File, rec.Line = h.File, h.Line
 
 	venue, _ := h.Field("venue")
 	number, hasNumber := h.Field("hand")
@@ -126,6 +137,27 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		p.Counts = counts[s]
 	}
 	return rec, nil
+}
+
+// digestOf is the stored content digest of h: the first 8 bytes of its
+// SHA-256 (hh.Hand.ContentDigest). It is compared only between hands of
+// the same site and number, so 64 bits make a false "same hand" a chance
+// of 2^-64 per pair, in 8 bytes a hand.
+func digestOf(h *hh.Hand) int64 {
+	d := h.ContentDigest()
+	return int64(binary.BigEndian.Uint64(d[:8]))
+}
+
+// parseStored reads the PHH text of stored hand id of database where.
+func parseStored(where string, id int64, phh string) (*hh.Hand, error) {
+	hands, err := hh.Parse(fmt.Sprintf("%s hand %d", where, id), []byte(phh))
+	if err != nil {
+		return nil, err
+	}
+	if len(hands) != 1 {
+		return nil, fmt.Errorf("%s hand %d: %d hands in its PHH text", where, id, len(hands))
+	}
+	return hands[0], nil
 }
 
 // stakes writes the blinds of a hand as "SB/BB" in currency units: the

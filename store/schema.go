@@ -37,6 +37,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 2, Name: "pokerlab serve: tables, their state, hands by table, leases, profiles", SQLite: schemaV2(SQLite), Postgres: schemaV2(Postgres)},
 		{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
 		{Version: 4, Name: "hands unique by (site, site_hand) through a named index that a bulk import into an empty SQLite file builds at its end", SQLite: schemaV4SQLite, Postgres: ""},
+		{Version: 5, Name: "a content digest per hand, so that a hand with a stored site and number but other content is refused instead of skipped", SQLite: schemaV5(SQLite), Postgres: schemaV5(Postgres)},
 	}
 })
 
@@ -396,3 +397,19 @@ ALTER TABLE hands_v4 RENAME TO hands;
 CREATE UNIQUE INDEX ` + handsKeyIndex + ` ON hands (site, site_hand);
 CREATE INDEX hands_stakes_day ON hands (stakes, day);
 CREATE INDEX hands_day ON hands (day)`
+
+// schemaV5 adds hands.digest, the content digest of each hand (digestOf):
+// Import skips a hand whose site and number are stored only if the
+// digests agree, and refuses it as a conflict otherwise. Hands stored
+// before version 5 keep a NULL digest, computed from their PHH text the
+// first time an import meets their site and number, and written then
+// (import.go): computing every digest here would parse every stored hand
+// inside the migration's transaction at the first Open (minutes for
+// millions of hands, the whole table rewritten), for a comparison that
+// most hands never need.
+func schemaV5(k Kind) string {
+	if k == Postgres {
+		return `ALTER TABLE hands ADD COLUMN digest BIGINT`
+	}
+	return `ALTER TABLE hands ADD COLUMN digest INTEGER`
+}

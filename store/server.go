@@ -346,14 +346,14 @@ func (db *DB) SaveServerHands(ctx context.Context, owner string, hs []ServerHand
 			if err := w.rows(ctx, insertServerHands, len(rows)/3, rows, nil); err != nil {
 				return err
 			}
-			stored, got, err := db.writeBatch(ctx, w, recs, names)
+			out, err := db.writeBatch(ctx, w, recs, names)
 			if err != nil {
 				return err
 			}
-			if stored != len(recs) {
-				return fmt.Errorf("store: %d of %d server hands were already stored", len(recs)-stored, len(recs))
+			if out.stored != len(recs) {
+				return fmt.Errorf("store: %d of %d server hands were already stored", len(recs)-out.stored, len(recs))
 			}
-			ids = got
+			ids = out.ids
 			return nil
 		})
 		if err != nil && attempt < 5 && retryable(err) {

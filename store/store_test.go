@@ -475,8 +475,9 @@ func TestNotADatabase(t *testing.T) {
 	}
 }
 
-// TestImportGarbage: unreadable and malformed input is rejected with its
-// reason and the other files and hands are stored.
+// TestImportGarbage: a malformed hand is rejected with its reason, a
+// missing file and one that is not a hand history give no hands (Empty),
+// and the other files and hands are stored.
 func TestImportGarbage(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -499,15 +500,18 @@ func TestImportGarbage(t *testing.T) {
 		for _, r := range sum.Rejections {
 			msgs = append(msgs, r.Error)
 		}
-		want := []string{
-			missing + ": no such file or directory",
-			garbage + `:1: not a hand history: "\x00\x01\x02 this is not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`,
-			mixed + fmt.Sprintf(": line %d: key starting_stacks: invalid value \"x\"", badLine),
-		}
+		want := []string{mixed + fmt.Sprintf(": line %d: key starting_stacks: invalid value \"x\"", badLine)}
 		if !slices.Equal(msgs, want) {
 			t.Fatalf("rejections:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
 		}
-		if sum.Stored != 3 || sum.Files != 2 || sum.Read != 5 || sum.Rejected != 3 {
+		wantEmpty := []EmptyInput{
+			{File: missing, Error: missing + ": no such file or directory"},
+			{File: garbage, Error: garbage + `:1: not a hand history: "\x00\x01\x02 this is not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`},
+		}
+		if !slices.Equal(sum.Empty, wantEmpty) {
+			t.Fatalf("empty inputs %+v, want %+v", sum.Empty, wantEmpty)
+		}
+		if sum.Stored != 3 || sum.Files != 2 || sum.Read != 4 || sum.Rejected != 1 {
 			t.Fatalf("summary %+v", sum)
 		}
 	})

@@ -30,9 +30,16 @@ func dbRun(args ...string) (int, string, string) {
 
 func dbMustRun(t *testing.T, args ...string) string {
 	t.Helper()
-	code, out, errOut := dbRun(args...)
-	if code != ExitOK {
-		t.Fatalf("%v: exit %d: %s", args, code, errOut)
+	return dbRunExit(t, ExitOK, args...)
+}
+
+// dbRunExit runs a command line that must exit with code and returns its
+// standard output.
+func dbRunExit(t *testing.T, code int, args ...string) string {
+	t.Helper()
+	got, out, errOut := dbRun(args...)
+	if got != code {
+		t.Fatalf("%v: exit %d, want %d: %s", args, got, code, errOut)
 	}
 	return out
 }
@@ -95,13 +102,15 @@ func TestHudDBEqualsFiles(t *testing.T) {
 		if fj.Filter == nil || fj.Filter.Stakes != "$1/$2" || fj.Filter.Position != "BTN" || fj.Hands != 419 || len(fj.Players) == 0 {
 			t.Errorf("filtered: hands %d, filter %+v, %d players", fj.Hands, fj.Filter, len(fj.Players))
 		}
-		// The site hands: every hand the files' HUD counts is stored.
-		out = dbMustRun(t, append([]string{"db", "import", "--db", d.URL, "--json"}, siteDirs...)...)
+		// The site hands: every hand the files' HUD counts is stored (the
+		// fixtures' hands of other games and those the engine cannot
+		// replay are rejected: exit 1).
+		out = dbRunExit(t, ExitError, append([]string{"db", "import", "--db", d.URL, "--json"}, siteDirs...)...)
 		var site DBImportJSON
 		if err := json.Unmarshal([]byte(out), &site); err != nil {
 			t.Fatal(err)
 		}
-		if site.Files < 10 || int64(imp.Stored+site.Stored) != fileJSON[0].Hands || site.Skipped != 0 {
+		if site.Files < 10 || int64(imp.Stored+site.Stored) != fileJSON[0].Hands || site.Skipped != 0 || site.Rejected == 0 {
 			t.Fatalf("site import: %+v; %d + %d stored, the files' HUD has %d hands", site, imp.Stored, site.Stored, fileJSON[0].Hands)
 		}
 		for i, extra := range extras {
@@ -184,20 +193,27 @@ func TestDBStatsAndExport(t *testing.T) {
 				t.Fatalf("hand %d differs:\n%s\n%s", i, a.String(), b.String())
 			}
 		}
-		// PokerStars: what hh convert writes for the same hands.
-		ps := dbMustRun(t, "db", "export", "--db", d.URL, "--to", "pokerstars", "--player", good[0].Players[0])
-		var want strings.Builder
-		var mine []*hh.Hand
-		for _, h := range good {
-			for _, p := range h.Players {
-				if p == good[0].Players[0] {
-					mine = append(mine, h)
-				}
-			}
+		// PokerStars text: not for the Absolute Poker hands of HandHQ.
+		code, _, errOut := dbRun("db", "export", "--db", d.URL, "--to", "pokerstars", "--player", good[0].Players[0])
+		if want := "pokerlab: none of the 25 hands selected is a PokerStars hand (Absolute Poker 25): PokerStars text would make them PokerStars hands; export them with --to phh\n"; code != ExitError || errOut != want {
+			t.Errorf("pokerstars export of HandHQ hands: exit %d, %q", code, errOut)
 		}
-		hh.WritePokerStars(&want, mine)
-		if ps != want.String()+"\n" {
-			t.Errorf("pokerstars export of %d hands differs from hh.WritePokerStars", len(mine))
+		// PokerStars hands: what hh convert writes for the same hands; the
+		// others are left out and counted.
+		file := "../../../hh/testdata/pokerstars/hhsmithy-10MultipleHands.txt"
+		dbMustRun(t, "db", "import", "--db", d.URL, file)
+		data, _ := os.ReadFile(file)
+		stars, _, err := hh.ReadAny(file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want strings.Builder
+		hh.WritePokerStars(&want, stars)
+		code, ps, errOut := dbRun("db", "export", "--db", d.URL, "--to", "pokerstars")
+		wantErr := fmt.Sprintf("%d hands exported\n%d hands left out, not PokerStars hands (Absolute Poker %d): PokerStars text would make them PokerStars hands; export them with --to phh\n",
+			len(stars), len(good), len(good))
+		if code != ExitOK || ps != want.String()+"\n" || errOut != wantErr {
+			t.Errorf("pokerstars export of %d hands: exit %d, same as hh.WritePokerStars: %v, stderr %q", len(stars), code, ps == want.String()+"\n", errOut)
 		}
 	})
 }
@@ -239,12 +255,13 @@ func TestDBBadInput(t *testing.T) {
 		check([]string{"hud", "--db", d.URL}, newer)
 		check([]string{"db", "import", "--db", d.URL, handhqFiles[0]}, newer)
 	})
-	// A garbage file among good ones: rejected with its reason, the rest stored.
+	// A garbage file among good ones: named, the rest stored, exit 2.
 	garbage := filepath.Join(dir, "garbage.phhs")
 	os.WriteFile(garbage, []byte("PK\x03\x04 not a hand history"), 0o644)
 	code, out, errOut := dbRun("db", "import", "--db", filepath.Join(dir, "g.db"), garbage, handhqFiles[0])
-	if code != ExitOK || errOut != "pokerlab: rejected: "+garbage+`:1: not a hand history: "PK\x03\x04 not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`+"\n" ||
-		!strings.Contains(out, ": 2 files, 415 hands read: 414 stored, 0 already stored (skipped), 1 rejected") {
+	if code != ExitUsage || errOut != "pokerlab: "+garbage+`:1: not a hand history: "PK\x03\x04 not a hand history" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`+"\n" ||
+		!strings.Contains(out, ": 2 files, 414 hands read: 414 stored, 0 already stored (skipped), 0 rejected") ||
+		!strings.HasSuffix(out, "\nno hands from "+garbage+"\n") {
 		t.Errorf("garbage: exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -236,16 +236,25 @@ type DBRejectionJSON struct {
 
 // DBImportJSON is the output of "pokerlab db import --json".
 type DBImportJSON struct {
-	DB             string            `json:"db"`
-	Paths          []string          `json:"paths"`
-	Files          int               `json:"files"`
-	Read           int               `json:"read"`
-	Stored         int               `json:"stored"`
-	Skipped        int               `json:"skipped"`
-	Rejected       int               `json:"rejected"`
-	Rejections     []DBRejectionJSON `json:"rejections"`
-	Seconds        float64           `json:"seconds"`
-	HandsPerSecond float64           `json:"hands_per_second"`
+	DB             string             `json:"db"`
+	Paths          []string           `json:"paths"`
+	Files          int                `json:"files"`
+	Read           int                `json:"read"`
+	Stored         int                `json:"stored"`
+	Skipped        int                `json:"skipped"`
+	Rejected       int                `json:"rejected"`
+	Conflicts      int                `json:"conflicts"`
+	Rejections     []DBRejectionJSON  `json:"rejections"`
+	EmptyInputs    []DBEmptyInputJSON `json:"empty_inputs"`
+	Seconds        float64            `json:"seconds"`
+	HandsPerSecond float64            `json:"hands_per_second"`
+}
+
+// DBEmptyInputJSON is an input "pokerlab db import" got no hand from.
+type DBEmptyInputJSON struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
+	InDir bool   `json:"in_dir"`
 }
 
 // DBStatsJSON is the output of "pokerlab db stats --json".

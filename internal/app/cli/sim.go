@@ -115,6 +115,7 @@ func simRun(opts *simOptions) error {
 		if rec, err = npc.NewRecorder(table, phh); err != nil {
 			return err
 		}
+		rec.Seed = opts.Seed // in the hands' numbers
 		bar := opts.Progress(int64(opts.Hands), "sim", opts.JSON)
 		res, err = npc.Simulate(table, npc.SimOptions{Hands: opts.Hands, Seed: opts.Seed, Threads: threadsFlag(opts.Threads),
 			HandSink: rec.Hand, Progress: func(done int) { bar.Set(int64(done)) }})
