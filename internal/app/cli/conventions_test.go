@@ -265,7 +265,7 @@ func TestExitCodes(t *testing.T) {
 		{"game info --game kuhn --max-memory lots", ExitUsage, "pokerlab: --max-memory lots: not a size (write 512MiB, 8GB or a number of bytes)"},
 		{"game export --game kuhn --format xml", ExitUsage, `pokerlab: --format "xml" is not supported (only efg)`},
 		{"solve --game kuhn --iterations 0", ExitUsage, "pokerlab: --iterations 0: want a positive number"},
-		{"solve --game kuhn --iterations ten", ExitUsage, "pokerlab: --iterations ten: not a whole number"},
+		{"solve --game kuhn --iterations ten", ExitUsage, "pokerlab: --iterations ten: want a whole number (1000000, 1_000_000 or 1e6)"},
 		{"solve --game kuhn --iterations 5 --threads -2", ExitUsage, "pokerlab: --threads -2: want 0 (all CPUs) or more"},
 		{"solve --game kuhn --iterations 5 --alpha inf --algo dcfr", ExitUsage, "pokerlab: --alpha inf: want a finite number"},
 		{"qre trace --game kuhn --max-regret -1", ExitUsage, "pokerlab: --max-regret -1: want a positive number (0 can never be reached)"},

@@ -100,7 +100,7 @@ most 1/2). On a terminal a progress bar shows long runs.`,
 		return nil
 	})
 	intVar(fl, &opts.VsRandom, "vs-random", 0, "add this many players holding random hands", atLeast(0, "0 or more"))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "Monte Carlo seed")
+	uint64Var(fl, &opts.Seed, "seed", 1, "Monte Carlo seed")
 	threadsVar(fl, &opts.Threads, 1, "")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd

@@ -31,8 +31,10 @@ const (
 )
 
 // FlagError is a usage error in the form of the command line (a missing,
-// unknown or conflicting flag, an unknown command): the command prints its
-// usage after the message. Exit code 2.
+// unknown or conflicting flag, a flag's value refused while parsing, an
+// unknown command): the message is followed by one line pointing to the
+// command's --help, not by the whole usage, which would bury the message.
+// Exit code 2.
 type FlagError struct{ err error }
 
 func (e *FlagError) Error() string { return e.err.Error() }
@@ -109,13 +111,19 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 	switch {
 	case errors.As(err, &fe) || isCobraUsageError(err):
 		if cmd != nil {
-			fmt.Fprintf(io.ErrOut, "\n%s", cmd.UsageString())
+			fmt.Fprintln(io.ErrOut, helpHint(cmd))
 		}
 		return ExitUsage
 	case errors.As(err, &ie):
 		return ExitUsage
 	}
 	return ExitError
+}
+
+// helpHint is the line after a usage error: where to read how the command
+// is used ("Run 'pokerlab solve --help' for usage.").
+func helpHint(cmd *cobra.Command) string {
+	return "Run '" + cmd.CommandPath() + " --help' for usage."
 }
 
 // packagePrefixRE matches the "pkg: " prefixes Go libraries put on their

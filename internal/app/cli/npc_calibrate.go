@@ -47,7 +47,7 @@ relative to the output), ready for "pokerlab sim --table OUT".`,
 	fl.StringVar(&opts.Table, "table", "", "table file")
 	intVar(fl, &opts.Hands, "hands", 0, "hands per round", atLeast(1, "a positive number"))
 	intVar(fl, &opts.Rounds, "rounds", 6, "rounds", atLeast(1, "a positive number"))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed")
 	threadsVar(fl, &opts.Threads, 1, "")
 	outputFileVar(fl, &opts.Out, "out", "", "", "calibrated table file to write")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")

@@ -41,7 +41,7 @@ sections with smaller settings in under a minute.`,
 	}
 	outputDirVar(cmd.Flags(), &opts.Out, "out", "o", "report", "output directory (created if missing)")
 	cmd.Flags().BoolVar(&opts.Quick, "quick", false, "smaller settings, same sections (under a minute)")
-	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "seed of every random process")
+	uint64Var(cmd.Flags(), &opts.Seed, "seed", 1, "seed of every random process")
 	return cmd
 }
 

@@ -70,10 +70,11 @@ func TestNPCCloneNoHands(t *testing.T) {
 // schemas.
 func TestNewJSONOutputs(t *testing.T) {
 	code, out, errOut := run(t, "game", "list", "--json")
-	var games []GameListJSON
-	if code != ExitOK || json.Unmarshal([]byte(out), &games) != nil || len(games) != 3 {
+	var all GameListAllJSON
+	if code != ExitOK || json.Unmarshal([]byte(out), &all) != nil || len(all.Games) != 3 {
 		t.Fatalf("game list --json: exit %d, %s %s", code, out, errOut)
 	}
+	games := all.Games
 	if games[0].Name != "akq" || games[1].Name != "kuhn" || len(games[1].Parameters) != 0 || games[1].Parameters == nil ||
 		games[2].Name != "leduc" || games[2].Parameters[0] != "ranks (2–13, default 3)" {
 		t.Errorf("game list: %+v", games)
@@ -83,8 +84,11 @@ func TestNewJSONOutputs(t *testing.T) {
 	}
 
 	code, out, _ = run(t, "npc", "show", "--json")
-	var list []NPCArchetypeJSON
-	if code != ExitOK || json.Unmarshal([]byte(out), &list) != nil || len(list) != 6 || list[5].Name != "tag" || list[5].Description == "" {
+	var profiles NPCArchetypesJSON
+	if code != ExitOK || json.Unmarshal([]byte(out), &profiles) != nil || len(profiles.Profiles) != 6 {
+		t.Fatalf("npc show --json: %s", out)
+	}
+	if list := profiles.Profiles; list[5].Name != "tag" || list[5].Description == "" {
 		t.Errorf("npc show --json: %s", out)
 	}
 	code, out, _ = run(t, "npc", "show", "tag", "--json")

@@ -77,7 +77,7 @@ then records it in each hand (_rules).`,
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Table, "table", "", "table file (TOML)")
 	intVar(fl, &opts.Hands, "hands", 0, "hands to play", atLeast(1, "a positive number"))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the cards and the decisions")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the cards and the decisions")
 	threadsVar(fl, &opts.Threads, 1, "")
 	outputFileVar(fl, &opts.HH, "hh", "", "", "write the hands as PHH (.phhs) to this file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")

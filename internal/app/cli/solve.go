@@ -85,7 +85,7 @@ bar shows the latest NashConv.`,
 	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
 	fl.StringVarP(&opts.Algo, "algo", "a", "cfr+", "algorithm: cfr, cfr+, lcfr, dcfr, pcfr+, es-mccfr, os-mccfr")
 	addRunFlags(fl, &opts.Iterations, &opts.Every, &opts.Threads, "iterations to run (in total, when resuming a checkpoint)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the sampling algorithms")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the sampling algorithms")
 	outputFileVar(fl, &opts.Out, "out", "o", "", "write the average strategy (JSON) to this file")
 	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
 	figureFileVar(fl, &opts.Plot, "plot", "draw NashConv against iterations (log–log) to this .svg, .png or .pdf file")
