@@ -297,3 +297,41 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// A usage error — an unknown flag, a missing required flag, a refused flag
+// value, a wrong number of arguments — prints the message and one line
+// pointing to the command's --help, never the whole usage, on every command.
+func TestUsageErrorsPointToHelp(t *testing.T) {
+	hint := func(path string) string { return "Run '" + path + " --help' for usage.\n" }
+	leaves := 0
+	walkTree(func(c *cobra.Command) {
+		if !c.Runnable() || c.Name() == "help" {
+			return
+		}
+		leaves++
+		path := c.CommandPath()
+		code, out, errOut := run(t, append(words(path), "--no-such-flag")...)
+		want := "pokerlab: unknown flag: --no-such-flag\n" + hint(path)
+		if code != ExitUsage || errOut != want || out != "" {
+			t.Errorf("%s --no-such-flag: exit %d, stderr %q, stdout %q; want exit 2 and %q", path, code, errOut, out, want)
+		}
+	})
+	if leaves < 30 {
+		t.Errorf("only %d commands found", leaves)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{"sim --table t.toml", "pokerlab: --hands is required\n" + hint("pokerlab sim")},
+		{"solve --game kuhn --iterations 1.5", "pokerlab: --iterations 1.5: want a whole number, not a fraction\n" + hint("pokerlab solve")},
+		{"npc tables build --bins 5 --out t.bin", "pokerlab: --bins 5: want 10 to 10000\n" + hint("pokerlab npc tables build")},
+		{"spot solve", "pokerlab: accepts 1 arg(s), received 0\n" + hint("pokerlab spot solve")},
+		{"spot solve a.toml b.toml", "pokerlab: accepts 1 arg(s), received 2\n" + hint("pokerlab spot solve")},
+		{"game value extra", "pokerlab: unknown command \"extra\" for \"pokerlab game value\"\n" + hint("pokerlab game value")},
+		{"solve --game kuhn -n", "pokerlab: flag needs an argument: 'n' in -n\n" + hint("pokerlab solve")},
+		{"game nosuch", "pokerlab: unknown command \"nosuch\" for \"pokerlab game\"\n" + hint("pokerlab game")},
+	} {
+		code, out, errOut := run(t, strings.Fields(tc.args)...)
+		if code != ExitUsage || errOut != tc.want || out != "" {
+			t.Errorf("pokerlab %s: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

@@ -137,10 +137,16 @@ func digitsOf(s string) (string, bool) {
 // whole is the Go types of whole-number flags.
 type whole interface{ ~int | ~int64 | ~uint64 }
 
-// wholeValue is the pflag.Value of every whole-number flag (counts, sizes
-// in units, seeds): parseWhole's forms, the range of T, then the flag's
-// check.
-func wholeValue[T whole](p *T, check func(T) error) *checkedValue[T] {
+// wholeFlag is the pflag.Value of every whole-number flag (counts, sizes in
+// units, seeds): parseWhole's forms, the range of T, then the flag's check.
+type wholeFlag[T whole] struct{ checkedValue[T] }
+
+// wholeNumber marks the whole-number flags (a test checks that every
+// integer flag is one).
+func (*wholeFlag[T]) wholeNumber() {}
+
+// wholeValue returns the value of a whole-number flag stored in *p.
+func wholeValue[T whole](p *T, check func(T) error) *wholeFlag[T] {
 	var zero T
 	signed := zero-1 < zero
 	lo, hi := wholeRange[T]()
@@ -148,7 +154,7 @@ func wholeValue[T whole](p *T, check func(T) error) *checkedValue[T] {
 	if !signed {
 		typ = "uint"
 	}
-	return &checkedValue[T]{p: p, typ: typ, check: check, show: func(x T) string { return fmt.Sprint(x) },
+	return &wholeFlag[T]{checkedValue[T]{p: p, typ: typ, check: check, show: func(x T) string { return fmt.Sprint(x) },
 		parse: func(s string) (T, error) {
 			neg, mag, err := parseWhole(s)
 			switch {
@@ -168,7 +174,7 @@ func wholeValue[T whole](p *T, check func(T) error) *checkedValue[T] {
 				return -T(mag-1) - 1, nil // -T(mag) would overflow at the minimum
 			}
 			return T(mag), nil
-		}}
+		}}}
 }
 
 // wholeRange returns the smallest and largest values of T.
