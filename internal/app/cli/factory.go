@@ -26,15 +26,22 @@ type IOStreams struct {
 	ErrOut io.Writer
 
 	outTTY, errTTY bool
+	width          int // stderr's terminal in columns; 0: unknown
 }
 
 // System returns the process's streams.
 func System() *IOStreams {
-	return &IOStreams{
+	s := &IOStreams{
 		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
 		outTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		errTTY: term.IsTerminal(int(os.Stderr.Fd())),
 	}
+	if s.errTTY {
+		if w, _, err := term.GetSize(int(os.Stderr.Fd())); err == nil {
+			s.width = w
+		}
+	}
+	return s
 }
 
 // TestStreams returns streams backed by buffers, for tests; the TTY flags
@@ -50,6 +57,10 @@ func (s *IOStreams) IsStdoutTTY() bool { return s.outTTY }
 // IsStderrTTY reports whether standard error is a terminal (progress bars go
 // there).
 func (s *IOStreams) IsStderrTTY() bool { return s.errTTY }
+
+// TerminalWidth is the width of stderr's terminal in columns, 0 when unknown
+// (not a terminal, or a test's streams): progress lines are cut to it.
+func (s *IOStreams) TerminalWidth() int { return s.width }
 
 // Factory carries what commands depend on, so tests can substitute it.
 type Factory struct {

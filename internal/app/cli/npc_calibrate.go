@@ -60,7 +60,7 @@ func npcCalibrateRun(opts *npcCalibrateOptions) error {
 	if err != nil {
 		return err
 	}
-	bar := opts.Progress(int64(opts.Rounds), "calibrating", opts.JSON)
+	bar := opts.Progress(int64(opts.Rounds), "calibrating", opts.JSON).Count("rounds")
 	rep, err := npc.Calibrate(table, npc.CalibrateOptions{Hands: opts.Hands, Rounds: opts.Rounds, Seed: opts.Seed,
 		Threads: threadsFlag(opts.Threads), Progress: func(r int, _ *npc.SimResult) { bar.Set(int64(r)) }})
 	bar.Done()

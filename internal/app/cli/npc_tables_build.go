@@ -105,7 +105,7 @@ func npcTablesBuildRun(opts *npcTablesBuildOptions) error {
 		t, err = npc.Build(npc.BuildOptions{Samples: opts.Samples, Bins: opts.Bins, Seed: opts.Seed, Shard: shard,
 			NumShards: n, Threads: threads, Progress: func(done, total int) {
 				if bar == nil {
-					bar = opts.Progress(int64(total), "sampling", false)
+					bar = opts.Progress(int64(total), "sampling", false).Count("chunks of 32 boards")
 				}
 				bar.Set(int64(done))
 			}})

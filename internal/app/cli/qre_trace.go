@@ -119,8 +119,7 @@ func qreTraceRun(opts *qreTraceOptions) error {
 			}
 			frac = math.Log(firstRegret/p.MaxRegret) / math.Log(firstRegret/target)
 		}
-		bar.Set(int64(math.Max(0, math.Min(1, frac)) * 1000))
-		bar.Describe(fmt.Sprintf("λ = %.4g, max regret %.3g", p.Lambda, p.MaxRegret))
+		bar.Update(int64(math.Max(0, math.Min(1, frac))*1000), fmt.Sprintf("λ = %.4g, max regret %.3g", p.Lambda, p.MaxRegret))
 		return nil
 	}
 	path, err := qre.Trace(t, topt)

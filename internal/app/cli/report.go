@@ -10,14 +10,15 @@ import (
 )
 
 type reportOptions struct {
-	IO    *IOStreams
-	Out   string
-	Quick bool
-	Seed  uint64
+	IO       *IOStreams
+	progress func(total int64, description string, quiet bool) *Progress
+	Out      string
+	Quick    bool
+	Seed     uint64
 }
 
 func newReportCmd(f *Factory, runF func(*reportOptions) error) *cobra.Command {
-	opts := &reportOptions{IO: f.IO}
+	opts := &reportOptions{IO: f.IO, progress: f.newProgress}
 	cmd := &cobra.Command{
 		Use:   "report [--out DIR] [--quick] [--seed S]",
 		Short: "Regenerate every result of the three source documents as a web page",
@@ -46,12 +47,20 @@ sections with smaller settings in under a minute.`,
 }
 
 func reportRun(opts *reportOptions) error {
+	var bar *Progress
 	res, err := report.Run(report.Options{
 		Dir: opts.Out, Quick: opts.Quick, Seed: opts.Seed,
 		Stage: func(i, n int, title string) {
-			fmt.Fprintf(opts.IO.ErrOut, "[%d/%d] %s\n", i, n, title)
+			if bar == nil {
+				bar = opts.progress(int64(n), "report", false).Count("sections")
+			}
+			bar.Set(int64(i - 1)) // section i starts
+			bar.Describe(title)
 		},
 	})
+	if bar != nil {
+		bar.Done()
+	}
 	if err != nil {
 		return err
 	}

@@ -9,31 +9,6 @@ import (
 	"testing"
 )
 
-// Long equity runs show a progress bar on a terminal, and only there: not
-// when standard error is piped, not with --json.
-func TestEquityProgressBar(t *testing.T) {
-	for _, tc := range []struct {
-		tty, json bool
-		want      bool
-	}{{true, false, true}, {false, false, false}, {true, true, false}} {
-		io, out, errOut := TestStreams("", false, tc.tty)
-		args := []string{"equity", "AsKs", "--vs-random", "1", "--samples", "300000", "--seed", "2"}
-		if tc.json {
-			args = append(args, "--json")
-		}
-		if code := Run(&Factory{IO: io}, args); code != ExitOK {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		got := strings.Contains(errOut.String(), "equity") && strings.Contains(errOut.String(), "%")
-		if got != tc.want {
-			t.Errorf("tty %v, json %v: progress bar shown %v, want %v (stderr %q)", tc.tty, tc.json, got, tc.want, errOut)
-		}
-		if out.Len() == 0 {
-			t.Errorf("no result")
-		}
-	}
-}
-
 // qre fit: counts whose total overflows are refused with the entry; --json
 // never meets an infinite value.
 func TestQREFitHugeCounts(t *testing.T) {

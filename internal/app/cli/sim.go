@@ -115,7 +115,7 @@ func simRun(opts *simOptions) error {
 		if rec, err = npc.NewRecorder(table, phh); err != nil {
 			return err
 		}
-		bar := opts.Progress(int64(opts.Hands), "sim", opts.JSON)
+		bar := opts.Progress(int64(opts.Hands), "playing", opts.JSON).Count("hands")
 		res, err = npc.Simulate(table, npc.SimOptions{Hands: opts.Hands, Seed: opts.Seed, Threads: threadsFlag(opts.Threads),
 			HandSink: rec.Hand, Progress: func(done int) { bar.Set(int64(done)) }})
 		bar.Done()
@@ -227,7 +227,7 @@ func calibrateMissing(opts *simOptions, table *npc.Table) error {
 		hands = max(opts.Hands/4, 20000)
 	}
 	const rounds = 6
-	bar := opts.Progress(rounds, "calibrating", opts.JSON)
+	bar := opts.Progress(rounds, "calibrating", opts.JSON).Count("rounds")
 	cal := *table
 	cal.Seats = append([]npc.Seat(nil), table.Seats...)
 	_, err := npc.Calibrate(&cal, npc.CalibrateOptions{Hands: hands, Rounds: rounds, Seed: opts.Seed ^ 0xC0FFEE,

@@ -183,7 +183,7 @@ func solveRun(o *solveOptions) error {
 	if resumed > o.Iterations {
 		return fmt.Errorf("checkpoint %s is at iteration %d, beyond --iterations %d", o.Checkpoint, resumed, o.Iterations)
 	}
-	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON)
+	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON).Count("iterations")
 	bar.Set(int64(resumed))
 	var saveErr error
 	trace := cfr.Run(s, cfr.RunOptions{

@@ -77,7 +77,7 @@ func solveCompareRun(o *solveCompareOptions) error {
 	if len(algs) == 0 {
 		algs = cfr.Algorithms()
 	}
-	bar := o.newProgress(int64(o.Iterations*len(algs)), "comparing", o.JSON)
+	bar := o.newProgress(int64(o.Iterations*len(algs)), "comparing", o.JSON).Count("iterations")
 	index := map[cfr.Algorithm]int{}
 	for i, a := range algs {
 		index[a] = i

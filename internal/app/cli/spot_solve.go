@@ -149,7 +149,7 @@ func spotSolveRun(o *spotSolveOptions) error {
 	// Building the tree leaves garbage; give it back before the long solve
 	// so the resident set is what the solve holds.
 	debug.FreeOSMemory()
-	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON)
+	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON).Count("iterations")
 	bar.Set(int64(s.Iterations()))
 	var history []SpotPointJSON
 	lastSave := time.Now()
@@ -159,8 +159,7 @@ func spotSolveRun(o *spotSolveOptions) error {
 	}
 	last := s.Solve(spot.Stop{TargetPercent: o.Target, Iterations: o.Iterations, Every: o.Every}, func(p spot.Progress) {
 		history = append(history, SpotPointJSON{Iteration: p.Iteration, Exploitability: p.Exploitability, Percent: p.Percent, Seconds: p.Elapsed.Seconds()})
-		bar.Set(int64(p.Iteration))
-		bar.Describe(fmt.Sprintf("exploitability %.3f%%", p.Percent))
+		bar.Update(int64(p.Iteration), fmt.Sprintf("exploitability %.3f%% of the pot (target %g%%)", p.Percent, o.Target))
 		if o.Checkpoint != "" && saveErr == nil && time.Since(lastSave) > time.Minute {
 			saveErr = save()
 			lastSave = time.Now()
