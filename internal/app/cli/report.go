@@ -22,8 +22,8 @@ func newReportCmd(f *Factory, runF func(*reportOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report [--out DIR] [--quick] [--seed S]",
 		Short: "Regenerate every result of the three source documents as a web page",
-		Long: `Compute the results of pokerlab's three source documents (the AKQ-game QRE
-note, the CFR lecture, the HUD-stat NPC design; README: Sources) and write them as a
+		Long: `Compute the results of pokerlab's three source documents (the QRE note on
+the AKQ game, the CFR lecture, the NPC design note; README: Sources) and write them as a
 self-contained web page: DIR/index.html (opens from disk, no network), every
 figure as SVG and PNG, and DIR/report.json with every number shown. Each
 result names the command that reproduces it.
