@@ -79,7 +79,7 @@ func runQREGames(b *Builder) error {
 	alpha := last.Profile[jBet]
 	if err := b.FigureSaved("qre-kuhn-path", fmt.Sprintf(
 		"Every action probability of Kuhn poker along the principal branch, λ from 0 to %.0f (max regret %.1e). Of Kuhn's one-parameter family of equilibria the QRE selects player 1's J-bet frequency α = %.4f (K bet 3α, Q call α + 1/3).",
-		last.Lambda, last.MaxRegret, alpha), "pokerlab qre trace --game kuhn --plot kuhn-path.svg", fig.Save); err != nil {
+		last.Lambda, last.MaxRegret, alpha), "pokerlab qre trace --game kuhn --max-regret 1e-8 --plot kuhn-path.svg", fig.Save); err != nil {
 		return err
 	}
 
@@ -122,7 +122,7 @@ func runQREGames(b *Builder) error {
 		return err
 	}
 	if err := b.Figure(p, "qre-exploitability", "Exploitability of the agent QRE along λ, computed exactly by best response at every point of the traced path. It falls like 1/λ, as the QRE note found for the AKQ game.",
-		fmt.Sprintf("pokerlab qre trace --game kuhn --json; pokerlab qre trace --game leduc --lambda %g --json   # then pokerlab exploit per point", leducMax)); err != nil {
+		fmt.Sprintf("pokerlab qre trace --game kuhn --max-regret 1e-8 --json; pokerlab qre trace --game leduc --lambda %g --json   # then pokerlab exploit per point", leducMax)); err != nil {
 		return err
 	}
 	b.Table(Table{
