@@ -319,6 +319,14 @@ func atLeast[T int | int64](lo T, want string) func(T) error {
 	}
 }
 
+// notNegative accepts numbers ≥ 0.
+func notNegative(x float64) error {
+	if x < 0 {
+		return wantf("want a number ≥ 0")
+	}
+	return nil
+}
+
 // between accepts integers in [lo, hi].
 func between[T int | int64](lo, hi T) func(T) error {
 	return func(x T) error {

@@ -68,48 +68,27 @@ func (p *Progress) Bytes(unit string) *Progress {
 }
 
 // Set moves the bar to n steps done.
-func (p *Progress) Set(n int64) {
-	if p.w == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.n = n
-	p.draw()
-}
+func (p *Progress) Set(n int64) { p.change(func() { p.n = n }) }
 
 // SetOf moves the bar to n of total steps, for work whose total is known
 // as it goes (Monte Carlo until a precision is reached).
-func (p *Progress) SetOf(n, total int64) {
-	if p.w == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.n, p.total = n, total
-	p.draw()
-}
+func (p *Progress) SetOf(n, total int64) { p.change(func() { p.n, p.total = n, total }) }
 
 // Update moves the bar to n steps done with the state s, in one drawing.
-func (p *Progress) Update(n int64, s string) {
-	if p.w == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.n, p.status = n, s
-	p.draw()
-}
+func (p *Progress) Update(n int64, s string) { p.change(func() { p.n, p.status = n, s }) }
 
 // Describe sets the state of the work shown after the count (for example
 // "NashConv 1.2e-03").
-func (p *Progress) Describe(s string) {
+func (p *Progress) Describe(s string) { p.change(func() { p.status = s }) }
+
+// change applies f to the bar and redraws it (a no-op without a bar).
+func (p *Progress) change(f func()) {
 	if p.w == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.status = s
+	f()
 	p.draw()
 }
 

@@ -93,12 +93,7 @@ bar shows the latest NashConv.`,
 	fl.BoolVar(&opts.Simultaneous, "simultaneous", false, "update both players against the same strategies (default: alternate)")
 	floatVar(fl, &opts.Alpha, "alpha", cfr.DefaultDCFR.Alpha, "dcfr: positive regrets × t^α/(t^α+1)", nil)
 	floatVar(fl, &opts.Beta, "beta", cfr.DefaultDCFR.Beta, "dcfr: negative regrets × t^β/(t^β+1)", nil)
-	floatVar(fl, &opts.Gamma, "gamma", cfr.DefaultDCFR.Gamma, "dcfr: average weights × (t/(t+1))^γ; pcfr+: average weight t^γ", func(x float64) error {
-		if x < 0 {
-			return wantf("want a number ≥ 0")
-		}
-		return nil
-	})
+	floatVar(fl, &opts.Gamma, "gamma", cfr.DefaultDCFR.Gamma, "dcfr: average weights × (t/(t+1))^γ; pcfr+: average weight t^γ", notNegative)
 	floatVar(fl, &opts.Epsilon, "epsilon", cfr.DefaultEpsilon, "os-mccfr: exploration ε in (0, 1]", func(x float64) error {
 		if !(x > 0 && x <= 1) {
 			return wantf("want a number in (0, 1]")

@@ -88,12 +88,7 @@ for bit.`,
 	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
 	floatVar(fl, &opts.Alpha, "alpha", spot.DefaultDiscount.Alpha, "DCFR: positive regrets × t^α/(t^α+1)", nil)
 	floatVar(fl, &opts.Beta, "beta", spot.DefaultDiscount.Beta, "DCFR: negative regrets × t^β/(t^β+1)", nil)
-	floatVar(fl, &opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ", func(x float64) error {
-		if x < 0 {
-			return wantf("want a number ≥ 0")
-		}
-		return nil
-	})
+	floatVar(fl, &opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ", notNegative)
 	fl.BoolVar(&opts.NoIso, "no-isomorphism", false, "deal every card instead of one per class of isomorphic cards")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
