@@ -8,12 +8,51 @@ import (
 	"pokerlab/internal/kernel/lp"
 )
 
-// MaxLPSequences bounds the size of the sequence-form linear program that
-// GameValue builds: its simplex tableau is dense, so memory grows with
-// rows × columns ≈ 2 × (sequences)². Leduc Hold'em has about 1,100 sequences
-// per player (a 1,600 × 3,300 tableau, 43 MB); 6,000 sequences per player
-// mean about 1.2 GB.
-const MaxLPSequences = 6000
+// DefaultMaxTableau is the default of LPOptions.MaxTableau: 2·10⁷ entries
+// of the dense simplex tableau (rows × (columns + 1)), 160 MB, about a
+// minute. Measured on the development machine (one core, "pokerlab game
+// value"): Leduc Hold'em, 1,562 × 2,655 (4.1·10⁶ entries), 2.4 s and 107 MB
+// peak; 4 ranks, 2,882 × 4,899 (1.4·10⁷), 28 s and 291 MB; 5 ranks,
+// 4,602 × 7,823 (3.6·10⁷), 136 s and 685 MB. The time grows like the
+// entries to the power 1.7–2.
+const DefaultMaxTableau = 20_000_000
+
+// LPOptions limit GameValueWith.
+type LPOptions struct {
+	// MaxTableau refuses programs whose dense tableau has more entries
+	// than this, before it is allocated (*LPTooLargeError); 0 means
+	// DefaultMaxTableau, a negative value no limit.
+	MaxTableau int64
+}
+
+// LPSize is the size of the sequence-form program of a game (player 1's,
+// the one GameValue solves): Rows × Cols constraint matrix with Nonzeros
+// non-zero entries, from Sequences[p] sequences of each player.
+type LPSize struct {
+	Rows, Cols, Nonzeros int64
+	Sequences            [2]int64
+}
+
+// Tableau is the number of entries of the simplex tableau: Rows × (Cols+1).
+func (s LPSize) Tableau() int64 { return s.Rows * (s.Cols + 1) }
+
+// Bytes estimates the memory of the solve: the dense constraint matrix and
+// the tableau, 8 bytes an entry each.
+func (s LPSize) Bytes() int64 { return 8 * (s.Rows*s.Cols + s.Tableau()) }
+
+// LPTooLargeError is returned by GameValueWith when the program's tableau
+// has more entries than LPOptions.MaxTableau.
+type LPTooLargeError struct {
+	Size       LPSize
+	MaxTableau int64
+}
+
+func (e *LPTooLargeError) Error() string {
+	return fmt.Sprintf("the sequence-form LP has %d rows, %d columns and %d nonzeros (%d and %d sequences); "+
+		"its dense tableau has %d entries (%s), more than the limit of %d",
+		e.Size.Rows, e.Size.Cols, e.Size.Nonzeros, e.Size.Sequences[0], e.Size.Sequences[1],
+		e.Size.Tableau(), efg.FormatBytes(e.Size.Bytes()), e.MaxTableau)
+}
 
 // ErrNotZeroSum is returned for games the sequence-form LP does not solve.
 var ErrNotZeroSum = errors.New("br: the game value by linear programming needs a two-player constant-sum game")
@@ -32,21 +71,42 @@ var ErrNotZeroSum = errors.New("br: the game value by linear programming needs a
 //	maximise f·q  subject to  Fᵀq − Aᵀx ≤ 0,  E x = e,  x ≥ 0,
 //
 // the dual of player 2's best response inside player 1's maximin. It is
-// solved by the sparse-aware tableau simplex of internal/kernel/lp, which limits the
-// game to MaxLPSequences sequences per player. (gonum's simplex gives the
-// same answers on Kuhn and AKQ but refactorises a dense basis at every pivot
-// and needs many minutes for Leduc; this one takes a few seconds.)
+// solved by the sparse-aware tableau simplex of internal/kernel/lp, whose
+// tableau is dense: GameValue refuses programs of more than
+// DefaultMaxTableau entries (GameValueWith sets the limit). (gonum's simplex
+// gives the same answers on Kuhn and AKQ but refactorises a dense basis at
+// every pivot and needs many minutes for Leduc; this one takes a few
+// seconds.)
 func GameValue(t *efg.Tree) (values [2]float64, profile []float64, err error) {
+	return GameValueWith(t, LPOptions{})
+}
+
+// GameValueWith is GameValue with limits: a program above opt.MaxTableau is
+// refused with an *LPTooLargeError before its tableau is allocated.
+func GameValueWith(t *efg.Tree, opt LPOptions) (values [2]float64, profile []float64, err error) {
 	if !t.ZeroSumTwoPlayer() {
 		return values, nil, ErrNotZeroSum
 	}
+	f := sequenceForm(t)
+	limit := opt.MaxTableau
+	if limit == 0 {
+		limit = DefaultMaxTableau
+	}
+	if size := f.size(); limit > 0 && size.Tableau() > limit {
+		return values, nil, &LPTooLargeError{Size: size, MaxTableau: limit}
+	}
 	profile = make([]float64, t.NumActions())
-	v, err := solveSequenceForm(t, profile)
+	v, err := f.solve(profile)
 	if err != nil {
 		return values, nil, err
 	}
 	return [2]float64{v, t.Sum - v}, profile, nil
 }
+
+// SequenceFormSize returns the size of the program GameValue would solve
+// for t, without allocating its tableau (time and memory linear in the
+// tree). t must be a two-player game.
+func SequenceFormSize(t *efg.Tree) LPSize { return sequenceForm(t).size() }
 
 // sequences numbers the sequences of one player: 0 is the empty sequence and
 // global action g of the player is sequence seq[g] ≥ 1. parentSeq[I] is the
@@ -113,11 +173,35 @@ func playerSequences(t *efg.Tree, p int, last []int32) sequences {
 	return s
 }
 
-// solveSequenceForm solves the sequence-form LP for player 1, writes both
-// players' equilibrium behaviour strategies into profile (player 1's from
-// the realization plan x, player 2's from the optimal dual prices of the
-// constraints Fᵀq − Aᵀx ≤ 0, which form player 2's minimax realization plan
-// y) and returns player 1's value.
+// seqForm is the sequence-form LP of player 1 with its constraint matrix
+// in sparse form (entries), so that its size is known before the dense
+// tableau is allocated, and what solve needs to read the strategies back.
+type seqForm struct {
+	t            *efg.Tree
+	rows, cols   int
+	entries      []lpEntry
+	b, c         []float64
+	basis        []int
+	sp, so       sequences
+	pSets, oSets []int32
+	numQ         int
+	M, shift     float64
+}
+
+// lpEntry is one non-zero of the constraint matrix.
+type lpEntry struct {
+	i, j int
+	v    float64
+}
+
+func (f *seqForm) set(i, j int, v float64) { f.entries = append(f.entries, lpEntry{i, j, v}) }
+
+func (f *seqForm) size() LPSize {
+	return LPSize{Rows: int64(f.rows), Cols: int64(f.cols), Nonzeros: int64(len(f.entries)),
+		Sequences: [2]int64{int64(f.sp.n), int64(f.so.n)}}
+}
+
+// sequenceForm builds the sequence-form LP for player 1 (see solve).
 //
 // Payoffs enter shifted to u' = u_p − Sum/2 + M ≥ 1 (M = 1 + max |u_p −
 // Sum/2|). Shifting by a constant changes no strategy and adds M + Sum/2 − …
@@ -127,13 +211,10 @@ func playerSequences(t *efg.Tree, p int, last []int32) sequences {
 // positive terms), so q needs no free-variable split. The simplex starts from
 // a known basic feasible solution: player p's pure strategy "first action
 // everywhere" and the opponent's best-response values against it.
-func solveSequenceForm(t *efg.Tree, profile []float64) (float64, error) {
+func sequenceForm(t *efg.Tree) *seqForm {
 	const p, o = 0, 1
 	last := lastOwn(t)
 	sp, so := playerSequences(t, p, last), playerSequences(t, o, last)
-	if sp.n > MaxLPSequences || so.n > MaxLPSequences {
-		return 0, fmt.Errorf("br: the game has %d and %d sequences; the LP handles at most %d per player", sp.n, so.n, MaxLPSequences)
-	}
 	// The opponent's information sets, numbered 1… for the dual variables
 	// (q_0 belongs to the empty sequence's constraint).
 	oInfo := make([]int32, t.NumInfoSets())
@@ -152,7 +233,7 @@ func solveSequenceForm(t *efg.Tree, profile []float64) (float64, error) {
 	// Rows: E x = e (1 + len(pSets)) | one per opponent sequence (so.n).
 	cols := sp.n + numQ + so.n
 	rows := 1 + len(pSets) + so.n
-	A := newDense(rows, cols)
+	f := &seqForm{t: t, rows: rows, cols: cols, sp: sp, so: so, pSets: pSets, oSets: oSets, numQ: numQ}
 	b := make([]float64, rows)
 	c := make([]float64, cols)
 	xCol := func(s int32) int { return int(s) }
@@ -161,28 +242,28 @@ func solveSequenceForm(t *efg.Tree, profile []float64) (float64, error) {
 	oRow := func(s int32) int { return 1 + len(pSets) + int(s) }
 
 	// E x = e: x_∅ = 1 and, per information set I of p, Σ_a x_{Ia} = x_{parent(I)}.
-	A.Set(0, xCol(0), 1)
+	f.set(0, xCol(0), 1)
 	b[0] = 1
 	for k, I := range pSets {
-		A.Set(1+k, xCol(sp.parentSeq[I]), -1)
+		f.set(1+k, xCol(sp.parentSeq[I]), -1)
 		lo, hi := t.Actions(int(I))
 		for g := lo; g < hi; g++ {
-			A.Set(1+k, xCol(sp.seq[g]), 1)
+			f.set(1+k, xCol(sp.seq[g]), 1)
 		}
 	}
 	// (Fᵀq)_s − (Aᵀx)_s + slack_s = 0 for every opponent sequence s, where
 	// (Fᵀq)_s = q_{owner(s)} − Σ_{J: parent(J) = s} q_J.
-	A.Set(oRow(0), qCol(0), 1)
+	f.set(oRow(0), qCol(0), 1)
 	for _, I := range oSets {
 		j := oInfo[I]
 		lo, hi := t.Actions(int(I))
 		for g := lo; g < hi; g++ {
-			A.Set(oRow(so.seq[g]), qCol(j), 1)
+			f.set(oRow(so.seq[g]), qCol(j), 1)
 		}
-		A.Set(oRow(so.parentSeq[I]), qCol(j), -1)
+		f.set(oRow(so.parentSeq[I]), qCol(j), -1)
 	}
 	for s := int32(0); s < int32(so.n); s++ {
-		A.Set(oRow(s), slackCol(s), 1)
+		f.set(oRow(s), slackCol(s), 1)
 	}
 	// −Aᵀx: shifted payoffs of p weighted by chance, per pair of sequences.
 	N := t.NumPlayers()
@@ -207,7 +288,7 @@ func solveSequenceForm(t *efg.Tree, profile []float64) (float64, error) {
 		payoff[[2]int32{sP, sO}] += chanceReach[n] * (t.PayoffOf(n)[p] - shift + M)
 	}
 	for k, v := range payoff {
-		A.Set(oRow(k[1]), xCol(k[0]), -v)
+		f.set(oRow(k[1]), xCol(k[0]), -v)
 	}
 	c[qCol(0)] = 1 // maximise q_0
 
@@ -252,13 +333,27 @@ func solveSequenceForm(t *efg.Tree, profile []float64) (float64, error) {
 		}
 	}
 
-	res, err := lp.MaximizeFrom(A.data, rows, cols, b, c, basis)
-	if err != nil {
-		return 0, fmt.Errorf("br: sequence-form LP for %s: %w", t.PlayerNames[p], err)
+	f.b, f.c, f.basis, f.M, f.shift = b, c, basis, M, shift
+	return f
+}
+
+// solve solves the program, writes both players' equilibrium behaviour
+// strategies into profile (player 1's from the realization plan x, player
+// 2's from the optimal dual prices of the constraints Fᵀq − Aᵀx ≤ 0, which
+// form player 2's minimax realization plan y) and returns player 1's value.
+func (f *seqForm) solve(profile []float64) (float64, error) {
+	A := make([]float64, f.rows*f.cols)
+	for _, e := range f.entries {
+		A[e.i*f.cols+e.j] = e.v
 	}
-	behaviour(t, pSets, sp, func(s int32) float64 { return res.X[xCol(s)] }, profile)
-	behaviour(t, oSets, so, func(s int32) float64 { return -res.ReducedCosts[slackCol(s)] }, profile)
-	return res.Value - M + shift, nil
+	res, err := lp.MaximizeFrom(A, f.rows, f.cols, f.b, f.c, f.basis)
+	if err != nil {
+		return 0, fmt.Errorf("br: sequence-form LP for %s: %w", f.t.PlayerNames[0], err)
+	}
+	slack := f.sp.n + f.numQ // the first slack column
+	behaviour(f.t, f.pSets, f.sp, func(s int32) float64 { return res.X[s] }, profile)
+	behaviour(f.t, f.oSets, f.so, func(s int32) float64 { return -res.ReducedCosts[slack+int(s)] }, profile)
+	return res.Value - f.M + f.shift, nil
 }
 
 // behaviour converts a realization plan (plan(s) for each sequence s of the
@@ -285,17 +380,6 @@ func abs(x float64) float64 {
 	}
 	return x
 }
-
-// dense is a row-major matrix for building the program.
-type dense struct {
-	cols int
-	data []float64
-}
-
-func newDense(rows, cols int) *dense { return &dense{cols: cols, data: make([]float64, rows*cols)} }
-
-func (d *dense) At(i, j int) float64     { return d.data[i*d.cols+j] }
-func (d *dense) Set(i, j int, v float64) { d.data[i*d.cols+j] = v }
 
 func normalize(p []float64) {
 	s := 0.0

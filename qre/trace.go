@@ -160,7 +160,7 @@ type tracer struct {
 	x, xOld, y, tan, tanNew, d, rhs []float64
 	vals                            []float64
 	arclength                       float64
-	payoffScale                     float64 // max |payoff|
+	payoffScale                     float64 // PayoffScale(t)
 }
 
 func newTracer(t *efg.Tree, opt Options) (*tracer, error) {
@@ -203,12 +203,7 @@ func newTracer(t *efg.Tree, opt Options) (*tracer, error) {
 		d: make([]float64, m+1), rhs: make([]float64, m+1),
 		vals: make([]float64, t.NumPlayers()),
 	}
-	for _, u := range t.Payoff {
-		tr.payoffScale = math.Max(tr.payoffScale, math.Abs(u-t.Sum/float64(t.NumPlayers())))
-	}
-	if tr.payoffScale == 0 {
-		tr.payoffScale = 1
-	}
+	tr.payoffScale = PayoffScale(t)
 	type target struct {
 		l   float64
 		req bool
@@ -351,6 +346,23 @@ func (tr *tracer) run() error {
 }
 
 func (s *system) lambdaOf(x []float64) float64 { return x[s.m] }
+
+// PayoffScale is the unit of t's payoffs: the largest |u − Sum/players|
+// over the terminals' payoffs (1 if every payoff is the even split). The
+// QRE at λ of the game with payoffs times c is the QRE at cλ of the
+// original and its regrets are c times larger, so a maximum regret given
+// as a multiple of PayoffScale selects the same point of the path in any
+// unit; the tracer's noise floor is in these units too.
+func PayoffScale(t *efg.Tree) float64 {
+	u := 0.0
+	for _, x := range t.Payoff {
+		u = math.Max(u, math.Abs(x-t.Sum/float64(t.NumPlayers())))
+	}
+	if u == 0 {
+		return 1
+	}
+	return u
+}
 
 func distance(a, b []float64) float64 {
 	d := 0.0

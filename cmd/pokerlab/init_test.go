@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// Start-up does no work in pokerlab's own packages (issue 16): tables,
+// Start-up does no work in pokerlab's own packages: tables,
 // maps, templates and regular expressions are built at first use. The test
 // binary links the same packages as the command; run again with
 // GODEBUG=inittrace=1 and no tests, it reports every package's init, and

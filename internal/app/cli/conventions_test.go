@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -90,17 +91,29 @@ func TestUnknownSubcommandOfEveryGroup(t *testing.T) {
 	}
 }
 
+// projectHistory matches words that speak of how pokerlab was built rather
+// than of what it does: tracker numbers, the working names of the source
+// documents, rounds of work. The source documents are cited by subject —
+// the QRE note, the CFR lecture, the NPC design note — and papers by author
+// and year.
+var projectHistory = regexp.MustCompile(`(?i)\bissue(s|'s)?\b|\bseed(s|'s)? ?0\d\d\b|\bseed's\b|` +
+	`\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|next|later|earlier|previous) (pass|wave|round of work)\b|` +
+	`\bwaves?\b|\bsessions?\b`)
+
 // Help text: no flag says its default twice, no empty list default, no Go
-// type names, no paths outside the repository, no bare document numbers;
-// every required flag says so.
+// type names, no paths outside the repository, no words of the project's
+// history (projectHistory); every required flag says so.
 func TestHelpText(t *testing.T) {
 	walkTree(func(c *cobra.Command) {
 		path := c.CommandPath()
 		text := c.Long + "\n" + c.Short + "\n" + c.Example + "\n" + c.LocalFlags().FlagUsages()
-		for _, bad := range []string{"(default [])", "float64Slice", "stringSlice", "intSlice", "../shared", "seed 000", "seed 001", "seed 003", "seed's"} {
+		for _, bad := range []string{"(default [])", "float64Slice", "stringSlice", "intSlice", "../shared"} {
 			if strings.Contains(text, bad) {
 				t.Errorf("%s: help contains %q", path, bad)
 			}
+		}
+		if m := projectHistory.FindString(text); m != "" {
+			t.Errorf("%s: help speaks of the project's history: %q", path, m)
 		}
 		for _, line := range strings.Split(c.LocalFlags().FlagUsages(), "\n") {
 			if strings.Count(line, "(default") > 1 {
@@ -114,6 +127,34 @@ func TestHelpText(t *testing.T) {
 			}
 		})
 	})
+}
+
+// The command's code, comments and test names speak to users too: no file
+// of internal/app/cli or cmd/pokerlab uses the words of projectHistory
+// (except the line of this file that defines them).
+func TestSourcesSpeakProductLanguage(t *testing.T) {
+	var files []string
+	for _, dir := range []string{".", "../../../cmd/pokerlab"} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(fs) == 0 {
+			t.Fatalf("%s: %v files, %v", dir, len(fs), err)
+		}
+		files = append(files, fs...)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(line, "var projectHistory = ") || strings.HasPrefix(line, "\t`\\b(first|second") {
+				continue
+			}
+			if m := projectHistory.FindString(line); m != "" {
+				t.Errorf("%s:%d: %q speaks of the project's history: %s", f, i+1, m, strings.TrimSpace(line))
+			}
+		}
+	}
 }
 
 // outputCases gives, for every command with an output flag, a command line
@@ -238,7 +279,7 @@ func TestExitCodes(t *testing.T) {
 		code int
 		want string // the first line of standard error
 	}{
-		// the issue's cases
+		// values out of range, missing flags, empty files, limits
 		{"qre akq --bet 0 --lambda 1", ExitUsage, "pokerlab: --bet 0: bet size 0 must be a positive number of pots"},
 		{"qre akq --bet 1 --lambda -1", ExitUsage, "pokerlab: --lambda -1: λ must be ≥ 0"},
 		{"equity AsKs", ExitUsage, "pokerlab: 1 player: want 2 to 9 players (hands, ranges and --vs-random together)"},
@@ -258,14 +299,14 @@ func TestExitCodes(t *testing.T) {
 		{"report --out=", ExitUsage, "pokerlab: --out: no directory given"},
 		{"game info --game leduc:ranks=13,suits=4,maxraises=10 --max-memory 8GiB", ExitUsage,
 			"pokerlab: game leduc:ranks=13,suits=4,maxraises=10: its tree has 175596929 nodes and 1226368 information sets; building it needs about 15.1 GiB, more than the limit of 8 GiB (--max-memory 8GiB; raise it to try anyway)"},
-		// others found on the way
+		// games, files, formats, cards and ranges
 		{"game info --game chess", ExitUsage, `pokerlab: --game chess: unknown game "chess" (built-in: akq, kuhn, leduc; or give the path of a Gambit .efg file)`},
 		{"game info --game leduc:ranks=99", ExitUsage, "pokerlab: --game leduc:ranks=99: ranks = 99, want 2…13"},
 		{"game info --game missing.efg", ExitError, "pokerlab: open missing.efg: no such file or directory"},
 		{"game info --game kuhn --max-memory lots", ExitUsage, "pokerlab: --max-memory lots: not a size (write 512MiB, 8GB or a number of bytes)"},
 		{"game export --game kuhn --format xml", ExitUsage, `pokerlab: --format "xml" is not supported (only efg)`},
 		{"solve --game kuhn --iterations 0", ExitUsage, "pokerlab: --iterations 0: want a positive number"},
-		{"solve --game kuhn --iterations ten", ExitUsage, "pokerlab: --iterations ten: not a whole number"},
+		{"solve --game kuhn --iterations ten", ExitUsage, "pokerlab: --iterations ten: want a whole number (1000000, 1_000_000 or 1e6)"},
 		{"solve --game kuhn --iterations 5 --threads -2", ExitUsage, "pokerlab: --threads -2: want 0 (all CPUs) or more"},
 		{"solve --game kuhn --iterations 5 --alpha inf --algo dcfr", ExitUsage, "pokerlab: --alpha inf: want a finite number"},
 		{"qre trace --game kuhn --max-regret -1", ExitUsage, "pokerlab: --max-regret -1: want a positive number (0 can never be reached)"},
@@ -294,6 +335,44 @@ func TestExitCodes(t *testing.T) {
 		}
 		if code != ExitOK && out != "" {
 			t.Errorf("pokerlab %s: stdout %q on failure", tc.args, out)
+		}
+	}
+}
+
+// A usage error — an unknown flag, a missing required flag, a refused flag
+// value, a wrong number of arguments — prints the message and one line
+// pointing to the command's --help, never the whole usage, on every command.
+func TestUsageErrorsPointToHelp(t *testing.T) {
+	hint := func(path string) string { return "Run '" + path + " --help' for usage.\n" }
+	leaves := 0
+	walkTree(func(c *cobra.Command) {
+		if !c.Runnable() || c.Name() == "help" {
+			return
+		}
+		leaves++
+		path := c.CommandPath()
+		code, out, errOut := run(t, append(words(path), "--no-such-flag")...)
+		want := "pokerlab: unknown flag: --no-such-flag\n" + hint(path)
+		if code != ExitUsage || errOut != want || out != "" {
+			t.Errorf("%s --no-such-flag: exit %d, stderr %q, stdout %q; want exit 2 and %q", path, code, errOut, out, want)
+		}
+	})
+	if leaves < 30 {
+		t.Errorf("only %d commands found", leaves)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{"sim --table t.toml", "pokerlab: --hands is required\n" + hint("pokerlab sim")},
+		{"solve --game kuhn --iterations 1.5", "pokerlab: --iterations 1.5: want a whole number, not a fraction\n" + hint("pokerlab solve")},
+		{"npc tables build --bins 5 --out t.bin", "pokerlab: --bins 5: want 10 to 10000\n" + hint("pokerlab npc tables build")},
+		{"spot solve", "pokerlab: accepts 1 arg(s), received 0\n" + hint("pokerlab spot solve")},
+		{"spot solve a.toml b.toml", "pokerlab: accepts 1 arg(s), received 2\n" + hint("pokerlab spot solve")},
+		{"game value extra", "pokerlab: unknown command \"extra\" for \"pokerlab game value\"\n" + hint("pokerlab game value")},
+		{"solve --game kuhn -n", "pokerlab: flag needs an argument: 'n' in -n\n" + hint("pokerlab solve")},
+		{"game nosuch", "pokerlab: unknown command \"nosuch\" for \"pokerlab game\"\n" + hint("pokerlab game")},
+	} {
+		code, out, errOut := run(t, strings.Fields(tc.args)...)
+		if code != ExitUsage || errOut != tc.want || out != "" {
+			t.Errorf("pokerlab %s: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
 		}
 	}
 }

@@ -218,7 +218,7 @@ func TestDBStatsAndExport(t *testing.T) {
 	})
 }
 
-// TestDBBadInput: the database errors of the issue, each with its exact
+// TestDBBadInput: the database errors a user meets, each with its exact
 // message and exit code 1, without a stack trace.
 func TestDBBadInput(t *testing.T) {
 	check := func(args []string, want string) {

@@ -100,7 +100,7 @@ most 1/2). On a terminal a progress bar shows long runs.`,
 		return nil
 	})
 	intVar(fl, &opts.VsRandom, "vs-random", 0, "add this many players holding random hands", atLeast(0, "0 or more"))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "Monte Carlo seed")
+	uint64Var(fl, &opts.Seed, "seed", 1, "Monte Carlo seed")
 	threadsVar(fl, &opts.Threads, 1, "")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
@@ -163,14 +163,19 @@ func equityRun(opts *equityOptions) error {
 	if err != nil {
 		return inputErrorf("--dead: %w", err)
 	}
-	bar := opts.progress(1000, "equity", opts.JSON)
+	// The count's unit is known when the method is chosen here; without
+	// --exact, --samples or --stderr the package chooses (exact when that
+	// takes about a second), and the bar shows the percentage alone.
+	bar := opts.progress(0, "equity", opts.JSON)
+	switch {
+	case opts.Exact:
+		bar.Count("boards")
+	case opts.Samples > 0 || opts.StdErr > 0:
+		bar.Count("deals")
+	}
 	o := equity.Options{Board: board, Dead: dead, Samples: opts.Samples, StdErr: opts.StdErr,
 		Seed: opts.Seed, Threads: opts.Threads, Labels: labels, MaxSamples: equityMaxSamples,
-		Progress: func(done, total int64) {
-			if total > 0 {
-				bar.Set(done * 1000 / total)
-			}
-		}}
+		Progress: bar.SetOf}
 	switch {
 	case opts.Exact:
 		o.Method = equity.Exact

@@ -88,8 +88,9 @@ func TestEval(t *testing.T) {
 	if code := Run(f, []string{"eval", "--json"}); code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	want := `{"cards":"As 2d 3c 4h 5s Kd Qc","value":5854,"category":"straight"}` + "\n" +
-		`{"cards":"7s 5d 4c 3h 2s","value":1,"category":"high card"}` + "\n"
+	build, _ := json.Marshal(buildInfo())
+	want := `{"cards":"As 2d 3c 4h 5s Kd Qc","value":5854,"category":"straight","version":` + string(build) + "}\n" +
+		`{"cards":"7s 5d 4c 3h 2s","value":1,"category":"high card","version":` + string(build) + "}\n"
 	if out.String() != want {
 		t.Errorf("got\n%s", out)
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -86,9 +85,8 @@ func evalRun(opts *evalOptions) error {
 		out = append(out, EvalJSON{Cards: cards.FormatCards(cs), Value: int(v), Category: v.Category().String()})
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
 		for _, o := range out {
-			if err := enc.Encode(o); err != nil {
+			if err := writeJSONLine(opts.IO, o); err != nil {
 				return err
 			}
 		}

@@ -34,8 +34,10 @@ const (
 )
 
 // FlagError is a usage error in the form of the command line (a missing,
-// unknown or conflicting flag, an unknown command): the command prints its
-// usage after the message. Exit code 2.
+// unknown or conflicting flag, a flag's value refused while parsing, an
+// unknown command): the message is followed by one line pointing to the
+// command's --help, not by the whole usage, which would bury the message.
+// Exit code 2.
 type FlagError struct{ err error }
 
 func (e *FlagError) Error() string { return e.err.Error() }
@@ -112,7 +114,7 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 	switch {
 	case errors.As(err, &fe) || isCobraUsageError(err):
 		if cmd != nil {
-			fmt.Fprintf(io.ErrOut, "\n%s", cmd.UsageString())
+			fmt.Fprintln(io.ErrOut, helpHint(cmd))
 		}
 		return ExitUsage
 	case errors.As(err, &ie):
@@ -129,6 +131,12 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 func isInputLimit(err error) bool {
 	var le *hh.LimitError
 	return errors.As(err, &le)
+}
+
+// helpHint is the line after a usage error: where to read how the command
+// is used ("Run 'pokerlab solve --help' for usage.").
+func helpHint(cmd *cobra.Command) string {
+	return "Run '" + cmd.CommandPath() + " --help' for usage."
 }
 
 // packagePrefixRE matches the "pkg: " prefixes Go libraries put on their

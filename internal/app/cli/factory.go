@@ -26,15 +26,22 @@ type IOStreams struct {
 	ErrOut io.Writer
 
 	outTTY, errTTY bool
+	width          int // stderr's terminal in columns; 0: unknown
 }
 
 // System returns the process's streams.
 func System() *IOStreams {
-	return &IOStreams{
+	s := &IOStreams{
 		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
 		outTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		errTTY: term.IsTerminal(int(os.Stderr.Fd())),
 	}
+	if s.errTTY {
+		if w, _, err := term.GetSize(int(os.Stderr.Fd())); err == nil {
+			s.width = w
+		}
+	}
+	return s
 }
 
 // TestStreams returns streams backed by buffers, for tests; the TTY flags
@@ -51,6 +58,10 @@ func (s *IOStreams) IsStdoutTTY() bool { return s.outTTY }
 // there).
 func (s *IOStreams) IsStderrTTY() bool { return s.errTTY }
 
+// TerminalWidth is the width of stderr's terminal in columns, 0 when unknown
+// (not a terminal, or a test's streams): progress lines are cut to it.
+func (s *IOStreams) TerminalWidth() int { return s.width }
+
 // Factory carries what commands depend on, so tests can substitute it.
 type Factory struct {
 	IO *IOStreams
@@ -59,14 +70,44 @@ type Factory struct {
 // NewFactory returns the factory of a real process.
 func NewFactory() *Factory { return &Factory{IO: System()} }
 
-// writeJSON writes v as JSON: indented on a terminal, one compact line when
-// piped (the GitHub CLI's convention).
+// writeJSON writes v, a JSON object, as the --json document of a command:
+// with the build that made it as the field "version" (version.go),
+// indented on a terminal, one compact line when piped (the GitHub CLI's
+// convention). Every --json output goes through here or writeJSONLine.
 func writeJSON(io *IOStreams, v any) error {
-	enc := json.NewEncoder(io.Out)
-	if io.IsStdoutTTY() {
-		enc.SetIndent("", "  ")
+	doc, err := jsonDocument(v)
+	if err != nil {
+		return err
 	}
-	return enc.Encode(v)
+	if io.IsStdoutTTY() {
+		var b bytes.Buffer
+		if err := json.Indent(&b, doc, "", "  "); err != nil {
+			return err
+		}
+		doc = b.Bytes()
+	}
+	_, err = io.Out.Write(append(doc, '\n'))
+	return err
+}
+
+// writeJSONLine writes v, a JSON object, as one line of a JSON-lines
+// output (one object per hand): compact, with the "version" field.
+func writeJSONLine(io *IOStreams, v any) error {
+	doc, err := jsonDocument(v)
+	if err != nil {
+		return err
+	}
+	_, err = io.Out.Write(append(doc, '\n'))
+	return err
+}
+
+// jsonDocument marshals v with the "version" field added.
+func jsonDocument(v any) ([]byte, error) {
+	doc, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return withVersion(doc)
 }
 
 // newTable returns an aligned-column writer on out; call Flush when done.

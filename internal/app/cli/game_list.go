@@ -45,7 +45,7 @@ func gameListRun(opts *gameListOptions) error {
 				out[i].Parameters = []string{}
 			}
 		}
-		return writeJSON(opts.IO, out)
+		return writeJSON(opts.IO, GameListAllJSON{Games: out})
 	}
 	tw := newTable(opts.IO.Out)
 	fmt.Fprintf(tw, "game\tparameters\tdescription\n")

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // run executes a command line with test streams (stdout not a TTY) and
@@ -143,6 +144,37 @@ func TestErrors(t *testing.T) {
 		}
 		if !strings.HasPrefix(errOut, "pokerlab: ") {
 			t.Errorf("%v: stderr should start with \"pokerlab: \": %q", tc.args, errOut)
+		}
+	}
+}
+
+// game value computes the size of the sequence-form LP before building it
+// and refuses a tableau above --max-lp-size at once (exit 2), with the size
+// and the flag that lifts the limit; the default admits Leduc Hold'em and
+// refuses Leduc Hold'em with 5 ranks, which takes over two minutes.
+func TestGameValueRefusesALargeLPBeforeBuildingIt(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--game", "leduc:ranks=5"}, ExitUsage, "pokerlab: game leduc:ranks=5: the sequence-form LP has 4602 rows, 7823 columns and 45183 nonzeros (3221 and 3221 sequences); " +
+			"its dense tableau has 36006048 entries (549 MiB), more than the limit of 20000000 (--max-lp-size 20000000; raise it to try anyway; the time grows about like the square of the entries)\n"},
+		{[]string{"--game", "kuhn", "--max-lp-size", "679"}, ExitUsage, "pokerlab: game kuhn: the sequence-form LP has 20 rows, 33 columns and 81 nonzeros (13 and 13 sequences); " +
+			"its dense tableau has 680 entries (10.5 KiB), more than the limit of 679 (--max-lp-size 679; raise it to try anyway; the time grows about like the square of the entries)\n"},
+		{[]string{"--game", "kuhn", "--max-lp-size", "680"}, ExitOK, ""},
+		{[]string{"--game", "kuhn", "--max-lp-size", "0"}, ExitUsage, "pokerlab: --max-lp-size 0: want a positive number of entries\nRun 'pokerlab game value --help' for usage.\n"},
+	} {
+		start := time.Now()
+		code, out, errOut := run(t, append([]string{"game", "value"}, tc.args...)...)
+		if code != tc.code || errOut != tc.want {
+			t.Errorf("game value %v: exit %d, stderr %q\nwant exit %d, %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+		if code == ExitOK && !strings.Contains(out, "solved by the sequence-form LP") {
+			t.Errorf("game value %v: %s", tc.args, out)
+		}
+		if d := time.Since(start); code != ExitOK && d > 5*time.Second {
+			t.Errorf("game value %v: refused after %v, not before the work", tc.args, d)
 		}
 	}
 }

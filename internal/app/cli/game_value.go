@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -15,6 +16,7 @@ type gameValueOptions struct {
 	IO        *IOStreams
 	Game      string
 	MaxMemory int64
+	MaxLPSize int64
 	Out       string
 	JSON      bool
 }
@@ -22,13 +24,17 @@ type gameValueOptions struct {
 func newGameValueCmd(f *Factory, runF func(*gameValueOptions) error) *cobra.Command {
 	opts := &gameValueOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "value --game G [--out strategy.json] [--json]",
+		Use:   "value --game G [--max-lp-size N] [--out strategy.json] [--json]",
 		Short: "Solve a two-player zero-sum game exactly by linear programming",
 		Long: `Compute the value of a two-player constant-sum game, and an exact equilibrium,
 by the sequence-form linear program (Koller, Megiddo & von Stengel 1994). The
 simplex tableau is dense, so this suits games up to a few thousand sequences
 per player: Kuhn and the AKQ game take milliseconds, Leduc Hold'em a few
-seconds. --out writes the equilibrium as a strategy file.`,
+seconds, Leduc Hold'em with 4 ranks half a minute. The size of the program is
+computed before its tableau is built, and a tableau of more than
+--max-lp-size entries (rows × columns; default 2e7, about a minute and
+160 MB) is refused with the size (Leduc Hold'em with 5 ranks has 3.6e7 and
+takes over two minutes). --out writes the equilibrium as a strategy file.`,
 		Example: `  pokerlab game value --game kuhn
   pokerlab game value --game leduc --out leduc-nash.json --json`,
 		Args: cobra.NoArgs,
@@ -40,6 +46,8 @@ seconds. --out writes the equilibrium as a strategy file.`,
 		},
 	}
 	addGameFlags(cmd.Flags(), &opts.Game, &opts.MaxMemory)
+	int64Var(cmd.Flags(), &opts.MaxLPSize, "max-lp-size", br.DefaultMaxTableau,
+		"refuse linear programs whose dense tableau has more entries than this (rows × columns)", atLeast[int64](1, "a positive number of entries"))
 	outputFileVar(cmd.Flags(), &opts.Out, "out", "o", "", "write the equilibrium strategy (JSON) to this file")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
@@ -51,8 +59,13 @@ func gameValueRun(opts *gameValueOptions) error {
 		return err
 	}
 	start := time.Now()
-	v, profile, err := br.GameValue(t)
-	if err != nil {
+	v, profile, err := br.GameValueWith(t, br.LPOptions{MaxTableau: opts.MaxLPSize})
+	var tl *br.LPTooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return inputErrorf("game %s: %v (--max-lp-size %d; raise it to try anyway; the time grows about like the square of the entries)",
+			opts.Game, err, opts.MaxLPSize)
+	case err != nil:
 		return err
 	}
 	seconds := time.Since(start).Seconds()

@@ -89,7 +89,6 @@ func hhReplayRun(opts *hhReplayOptions) error {
 	if !opts.JSON {
 		fmt.Fprintln(tw, "file\thand\tok\tfinishing stacks / error")
 	}
-	enc := json.NewEncoder(opts.IO.Out)
 	index := map[string]int{} // hands so far in each file
 	err := rd.ReadInputs(opts.Files, opts.IO.In, func(in hh.Input, h *hh.Hand, herr error) error {
 		total++
@@ -142,7 +141,7 @@ func hhReplayRun(opts *hhReplayOptions) error {
 			}
 		}
 		if opts.JSON {
-			return enc.Encode(line)
+			return writeJSONLine(opts.IO, line)
 		}
 		detail := line.Error
 		ok := line.OK

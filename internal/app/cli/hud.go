@@ -101,7 +101,9 @@ hands the stakes and dates select.`,
 			return hudRun(opts)
 		},
 	}
-	opts.progress = func(total int64) *Progress { return f.newProgress(total, "hud", opts.JSON) }
+	opts.progress = func(total int64) *Progress {
+		return f.newProgress(total, "reading", opts.JSON).Bytes("of hand histories")
+	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
 	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
 	threadsVar(cmd.Flags(), &opts.Threads, 0, "")

@@ -76,7 +76,7 @@ func TestHudJSON(t *testing.T) {
 			}
 		}
 	}
-	// The keys the issue asks for.
+	// A stat of every family: preflop, c-bets, donk bets, bets after a missed c-bet, showdown, aggression.
 	for _, k := range []string{"vpip", "pfr", "three_bet", "fold_to_three_bet", "four_bet", "fold_to_four_bet", "steal",
 		"fold_to_steal_sb", "fold_to_steal_bb", "limp", "cbet_river", "fold_to_cbet_turn", "raise_cbet_flop", "donk_turn",
 		"fold_to_donk_river", "raise_donk_flop", "bmcb_turn", "fold_to_bmcb_river", "raise_bmcb_flop", "three_bet_river",

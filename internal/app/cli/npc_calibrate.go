@@ -47,7 +47,7 @@ relative to the output), ready for "pokerlab sim --table OUT".`,
 	fl.StringVar(&opts.Table, "table", "", "table file")
 	intVar(fl, &opts.Hands, "hands", 0, "hands per round", atLeast(1, "a positive number"))
 	intVar(fl, &opts.Rounds, "rounds", 6, "rounds", atLeast(1, "a positive number"))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed")
 	threadsVar(fl, &opts.Threads, 1, "")
 	outputFileVar(fl, &opts.Out, "out", "", "", "calibrated table file to write")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
@@ -60,7 +60,7 @@ func npcCalibrateRun(opts *npcCalibrateOptions) error {
 	if err != nil {
 		return err
 	}
-	bar := opts.Progress(int64(opts.Rounds), "calibrating", opts.JSON)
+	bar := opts.Progress(int64(opts.Rounds), "calibrating", opts.JSON).Count("rounds")
 	rep, err := npc.Calibrate(table, npc.CalibrateOptions{Hands: opts.Hands, Rounds: opts.Rounds, Seed: opts.Seed,
 		Threads: threadsFlag(opts.Threads), Progress: func(r int, _ *npc.SimResult) { bar.Set(int64(r)) }})
 	bar.Done()

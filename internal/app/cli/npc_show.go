@@ -53,7 +53,7 @@ func npcShowRun(opts *npcShowOptions) error {
 			list = append(list, NPCArchetypeJSON{Name: n, Description: p.Description})
 		}
 		if opts.JSON {
-			return writeJSON(opts.IO, list)
+			return writeJSON(opts.IO, NPCArchetypesJSON{Profiles: list})
 		}
 		tw := newTable(opts.IO.Out)
 		for _, a := range list {

@@ -64,7 +64,7 @@ The embedded default tables were built with the command in docs/benchmarks.md.`,
 	fl := cmd.Flags()
 	intVar(fl, &opts.Samples, "samples", 12000, "boards sampled per starting-hand class", atLeast(1, "a positive number"))
 	intVar(fl, &opts.Bins, "bins", npc.DefaultBins, "histogram bins on [0, 1]", between(10, 10000))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed")
 	fl.StringVar(&opts.Shard, "shard", "", "build shard i of n (i/n, 1-based)")
 	fl.StringSliceVar(&opts.Merge, "merge", nil, "merge these shard files (comma-separated or repeated)")
 	outputFileVar(fl, &opts.Out, "out", "", "", "output file")
@@ -105,7 +105,7 @@ func npcTablesBuildRun(opts *npcTablesBuildOptions) error {
 		t, err = npc.Build(npc.BuildOptions{Samples: opts.Samples, Bins: opts.Bins, Seed: opts.Seed, Shard: shard,
 			NumShards: n, Threads: threads, Progress: func(done, total int) {
 				if bar == nil {
-					bar = opts.Progress(int64(total), "sampling", false)
+					bar = opts.Progress(int64(total), "sampling", false).Count("chunks of 32 boards")
 				}
 				bar.Set(int64(done))
 			}})

@@ -88,7 +88,7 @@ func qreAKQRun(opts *qreAKQOptions) error {
 		}
 	}
 	if opts.JSON {
-		return writeJSON(opts.IO, out)
+		return writeJSON(opts.IO, QREAKQListJSON{Points: out})
 	}
 	tw := newTable(opts.IO.Out)
 	fmt.Fprintf(tw, "B\tλ\tpA\tpQ\tpK\tε (P1)\tvalue P1\tE_A\tE_Q\tE_K\tS_A\tS_Q\tS_K\tF_A\tF_Q\tF_K\n")

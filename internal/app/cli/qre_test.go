@@ -18,10 +18,11 @@ func TestQREAKQJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var pts []QREAKQJSON
-	if err := json.Unmarshal([]byte(out), &pts); err != nil {
+	var doc QREAKQListJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
+	pts := doc.Points
 	if len(pts) != 3 {
 		t.Fatalf("%d points", len(pts))
 	}
@@ -104,8 +105,8 @@ func TestQRETraceJSON(t *testing.T) {
 			t.Errorf("J: %+v", is)
 		}
 	}
-	// The whole path ends at max regret 1e-8.
-	code, out, _ = run(t, "qre", "trace", "--game", "kuhn", "--json")
+	// The whole path ends at the maximum regret asked for.
+	code, out, _ = run(t, "qre", "trace", "--game", "kuhn", "--max-regret", "1e-8", "--json")
 	if code != 0 {
 		t.Fatal("exit", code)
 	}
@@ -113,6 +114,35 @@ func TestQRETraceJSON(t *testing.T) {
 	last := tr.Points[len(tr.Points)-1]
 	if len(tr.Points) < 10 || tr.Points[0].Lambda != 0 || last.MaxRegret > 1e-8 {
 		t.Errorf("%d points, last λ %v, regret %v", len(tr.Points), last.Lambda, last.MaxRegret)
+	}
+}
+
+// qre trace without --lambda or --max-regret traces every built-in game (and
+// Leduc Hold'em with 4 ranks) to its default stop, 1e-5 of the game's
+// largest payoff, and exits 0: the default is a point the tracer reaches.
+func TestQRETraceDefaultsReachEveryBuiltInGame(t *testing.T) {
+	cases := []struct {
+		game  string
+		scale float64 // the largest |payoff| (qre.PayoffScale)
+	}{{"kuhn", 2}, {"akq", 1.5}, {"leduc", 13}, {"leduc:ranks=4", 13}}
+	for _, tc := range cases {
+		if tc.game == "leduc:ranks=4" && testing.Short() {
+			continue // 15–25 s
+		}
+		code, out, errOut := run(t, "qre", "trace", "--game", tc.game, "--json")
+		if code != ExitOK {
+			t.Errorf("qre trace --game %s: exit %d: %s", tc.game, code, errOut)
+			continue
+		}
+		var tr QRETraceJSON
+		if err := json.Unmarshal([]byte(out), &tr); err != nil || len(tr.Points) < 2 {
+			t.Fatalf("qre trace --game %s: %v, %d points", tc.game, err, len(tr.Points))
+		}
+		last, before := tr.Points[len(tr.Points)-1], tr.Points[len(tr.Points)-2]
+		if limit := 1e-5 * tc.scale; last.MaxRegret > limit || before.MaxRegret <= limit || last.Lambda <= 0 {
+			t.Errorf("qre trace --game %s: ends at λ %v, max regret %v after %v: want the first point at most %v",
+				tc.game, last.Lambda, last.MaxRegret, before.MaxRegret, limit)
+		}
 	}
 }
 

@@ -28,6 +28,19 @@ type qreTraceOptions struct {
 	progress  func(total int64, desc string, quiet bool) *Progress
 }
 
+// qreTraceRelativeRegret is the default stop of "qre trace" without --lambda:
+// the maximum regret, in units of the game's largest payoff (qre.PayoffScale,
+// so that the default picks the same point of the path in any payoff unit).
+// The regret falls like c/λ along the path (λ·regret ≈ 0.16 in Kuhn poker,
+// 0.37 in Leduc Hold'em, 0.32 with 4 and 5 ranks), and the tracer follows the
+// path in double precision up to λ ≈ 6·10⁶ in Leduc Hold'em but only to
+// λ ≈ 1.2·10⁴ and 2.6·10⁴ with 4 and 5 ranks, where the log-odds of actions
+// of probability e^−65000 become noise: an absolute 1e-8 would need
+// λ ≈ 4·10⁷ in Leduc Hold'em. 1e-5 of the largest payoff is λ ≈ 2,500 in the
+// Leduc games (five to ten times below where they stall) and 8,000 in Kuhn
+// poker: five digits of the payoffs, "Nash" for any purpose of the path.
+const qreTraceRelativeRegret = 1e-5
+
 func newQRETraceCmd(f *Factory, runF func(*qreTraceOptions) error) *cobra.Command {
 	opts := &qreTraceOptions{IO: f.IO, progress: f.newProgress}
 	cmd := &cobra.Command{
@@ -39,7 +52,9 @@ log-odds and λ with an analytic Jacobian (turning points in λ are passed).
 
 Without --lambda the whole path is printed, up to the first point whose
 maximum regret (the largest gain of any player from a best response) is at
-most --max-regret (default 1e-8). With --lambda only the QREs at those values
+most --max-regret, by default 1e-5 times the game's largest payoff (in
+absolute value, from the even split: 2 in Kuhn poker, 13 in Leduc Hold'em),
+which every built-in game reaches. With --lambda only the QREs at those values
 are printed (the path lands on each exactly; where it crosses a value several
 times, every crossing), and the trace stops after the largest one.
 
@@ -64,7 +79,7 @@ extension).`,
 	fl := cmd.Flags()
 	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
 	floatsVar(fl, &opts.Lambdas, "lambda", "print only the QREs at these λ (comma-separated or repeated)", lambdaCheck)
-	floatVar(fl, &opts.MaxRegret, "max-regret", 0, "stop the path at this maximum regret (default 1e-8 without --lambda)", func(x float64) error {
+	floatVar(fl, &opts.MaxRegret, "max-regret", 0, "stop the path at this maximum regret (default without --lambda: 1e-5 × the largest payoff)", func(x float64) error {
 		if !(x > 0) {
 			return wantf("want a positive number (0 can never be reached)")
 		}
@@ -82,11 +97,11 @@ func qreTraceRun(opts *qreTraceOptions) error {
 		return err
 	}
 	topt := qre.Options{Lambdas: opts.Lambdas, MaxRegret: opts.MaxRegret, KeepPath: opts.Plot != ""}
+	if topt.MaxRegret == 0 && len(topt.Lambdas) == 0 {
+		topt.MaxRegret = qreTraceRelativeRegret * qre.PayoffScale(t)
+	}
 	bar := opts.progress(1000, "tracing", opts.JSON || opts.CSV)
 	target := topt.MaxRegret
-	if target == 0 {
-		target = 1e-8
-	}
 	maxL := 0.0
 	for _, l := range opts.Lambdas {
 		maxL = math.Max(maxL, l)
@@ -104,8 +119,7 @@ func qreTraceRun(opts *qreTraceOptions) error {
 			}
 			frac = math.Log(firstRegret/p.MaxRegret) / math.Log(firstRegret/target)
 		}
-		bar.Set(int64(math.Max(0, math.Min(1, frac)) * 1000))
-		bar.Describe(fmt.Sprintf("λ = %.4g, max regret %.3g", p.Lambda, p.MaxRegret))
+		bar.Update(int64(math.Max(0, math.Min(1, frac))*1000), fmt.Sprintf("λ = %.4g, max regret %.3g", p.Lambda, p.MaxRegret))
 		return nil
 	}
 	path, err := qre.Trace(t, topt)

@@ -10,19 +10,20 @@ import (
 )
 
 type reportOptions struct {
-	IO    *IOStreams
-	Out   string
-	Quick bool
-	Seed  uint64
+	IO       *IOStreams
+	progress func(total int64, description string, quiet bool) *Progress
+	Out      string
+	Quick    bool
+	Seed     uint64
 }
 
 func newReportCmd(f *Factory, runF func(*reportOptions) error) *cobra.Command {
-	opts := &reportOptions{IO: f.IO}
+	opts := &reportOptions{IO: f.IO, progress: f.newProgress}
 	cmd := &cobra.Command{
 		Use:   "report [--out DIR] [--quick] [--seed S]",
 		Short: "Regenerate every result of the three source documents as a web page",
-		Long: `Compute the results of pokerlab's three source documents (the AKQ-game QRE
-note, the CFR lecture, the HUD-stat NPC design; README: Sources) and write them as a
+		Long: `Compute the results of pokerlab's three source documents (the QRE note on
+the AKQ game, the CFR lecture, the NPC design note; README: Sources) and write them as a
 self-contained web page: DIR/index.html (opens from disk, no network), every
 figure as SVG and PNG, and DIR/report.json with every number shown. Each
 result names the command that reproduces it.
@@ -41,17 +42,25 @@ sections with smaller settings in under a minute.`,
 	}
 	outputDirVar(cmd.Flags(), &opts.Out, "out", "o", "report", "output directory (created if missing)")
 	cmd.Flags().BoolVar(&opts.Quick, "quick", false, "smaller settings, same sections (under a minute)")
-	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "seed of every random process")
+	uint64Var(cmd.Flags(), &opts.Seed, "seed", 1, "seed of every random process")
 	return cmd
 }
 
 func reportRun(opts *reportOptions) error {
+	var bar *Progress
 	res, err := report.Run(report.Options{
 		Dir: opts.Out, Quick: opts.Quick, Seed: opts.Seed,
 		Stage: func(i, n int, title string) {
-			fmt.Fprintf(opts.IO.ErrOut, "[%d/%d] %s\n", i, n, title)
+			if bar == nil {
+				bar = opts.progress(int64(n), "report", false).Count("sections")
+			}
+			bar.Set(int64(i - 1)) // section i starts
+			bar.Describe(title)
 		},
 	})
+	if bar != nil {
+		bar.Done()
+	}
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,10 @@ Games are named kuhn, leduc, akq (with parameters such as akq:bet=2 or
 leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	}
 	silence(root)
+	// --version: cobra adds the flag when Version is set; the template
+	// prints the whole line of BuildJSON.String.
+	root.Version = buildInfo().Version
+	root.SetVersionTemplate(buildInfo().String() + "\n")
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)

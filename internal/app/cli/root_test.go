@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Run builds only the top-level command its command line names (start-up,
-// issue 16): every top-level command's name builds a tree with that command
+// Run builds only the top-level command its command line names (a fast
+// start-up): every top-level command's name builds a tree with that command
 // alone, whose help for each of its commands is word for word the help the
 // whole tree gives; anything else (no command, a flag first, help,
 // completion, an unknown name) builds the whole tree.

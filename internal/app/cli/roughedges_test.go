@@ -9,31 +9,6 @@ import (
 	"testing"
 )
 
-// Long equity runs show a progress bar on a terminal, and only there: not
-// when standard error is piped, not with --json.
-func TestEquityProgressBar(t *testing.T) {
-	for _, tc := range []struct {
-		tty, json bool
-		want      bool
-	}{{true, false, true}, {false, false, false}, {true, true, false}} {
-		io, out, errOut := TestStreams("", false, tc.tty)
-		args := []string{"equity", "AsKs", "--vs-random", "1", "--samples", "300000", "--seed", "2"}
-		if tc.json {
-			args = append(args, "--json")
-		}
-		if code := Run(&Factory{IO: io}, args); code != ExitOK {
-			t.Fatalf("%v: exit %d: %s", args, code, errOut)
-		}
-		got := strings.Contains(errOut.String(), "equity") && strings.Contains(errOut.String(), "%")
-		if got != tc.want {
-			t.Errorf("tty %v, json %v: progress bar shown %v, want %v (stderr %q)", tc.tty, tc.json, got, tc.want, errOut)
-		}
-		if out.Len() == 0 {
-			t.Errorf("no result")
-		}
-	}
-}
-
 // qre fit: counts whose total overflows are refused with the entry; --json
 // never meets an infinite value.
 func TestQREFitHugeCounts(t *testing.T) {
@@ -70,10 +45,11 @@ func TestNPCCloneNoHands(t *testing.T) {
 // schemas.
 func TestNewJSONOutputs(t *testing.T) {
 	code, out, errOut := run(t, "game", "list", "--json")
-	var games []GameListJSON
-	if code != ExitOK || json.Unmarshal([]byte(out), &games) != nil || len(games) != 3 {
+	var all GameListAllJSON
+	if code != ExitOK || json.Unmarshal([]byte(out), &all) != nil || len(all.Games) != 3 {
 		t.Fatalf("game list --json: exit %d, %s %s", code, out, errOut)
 	}
+	games := all.Games
 	if games[0].Name != "akq" || games[1].Name != "kuhn" || len(games[1].Parameters) != 0 || games[1].Parameters == nil ||
 		games[2].Name != "leduc" || games[2].Parameters[0] != "ranks (2–13, default 3)" {
 		t.Errorf("game list: %+v", games)
@@ -83,8 +59,11 @@ func TestNewJSONOutputs(t *testing.T) {
 	}
 
 	code, out, _ = run(t, "npc", "show", "--json")
-	var list []NPCArchetypeJSON
-	if code != ExitOK || json.Unmarshal([]byte(out), &list) != nil || len(list) != 6 || list[5].Name != "tag" || list[5].Description == "" {
+	var profiles NPCArchetypesJSON
+	if code != ExitOK || json.Unmarshal([]byte(out), &profiles) != nil || len(profiles.Profiles) != 6 {
+		t.Fatalf("npc show --json: %s", out)
+	}
+	if list := profiles.Profiles; list[5].Name != "tag" || list[5].Description == "" {
 		t.Errorf("npc show --json: %s", out)
 	}
 	code, out, _ = run(t, "npc", "show", "tag", "--json")

@@ -9,6 +9,19 @@ import (
 // JSON output types of every command (the --json schemas), documented field
 // by field in docs/cli.md; schema_test.go fails if a field is missing there.
 
+// --- Every output ---
+
+// BuildJSON is the "version" field of every --json document (and of every
+// line of the JSON-lines outputs): the build of pokerlab that wrote it
+// (version.go). Builds without VCS information (go run, go test,
+// -buildvcs=false) say "devel" and "unknown", and modified is null.
+type BuildJSON struct {
+	Version  string `json:"version"`
+	Revision string `json:"revision"`
+	Modified *bool  `json:"modified"`
+	Go       string `json:"go"`
+}
+
 // --- Games, best response and exact values ---
 
 // GameInfoJSON is the output of "pokerlab game info --json".
@@ -46,11 +59,16 @@ type ExploitJSON struct {
 	Gains              []float64 `json:"gains"`
 }
 
-// GameListJSON is one element of the array written by "pokerlab game list --json".
+// GameListJSON is one game of "pokerlab game list --json".
 type GameListJSON struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description"`
 	Parameters  []string `json:"parameters"`
+}
+
+// GameListAllJSON is the output of "pokerlab game list --json".
+type GameListAllJSON struct {
+	Games []GameListJSON `json:"games"`
 }
 
 // --- Solving: the CFR family ---
@@ -103,7 +121,7 @@ type AKQHandsJSON struct {
 	K *float64 `json:"K"`
 }
 
-// QREAKQJSON is one element of the array written by "pokerlab qre akq --json".
+// QREAKQJSON is one λ of "pokerlab qre akq --json".
 type QREAKQJSON struct {
 	Bet              float64      `json:"bet"`
 	Lambda           float64      `json:"lambda"`
@@ -115,6 +133,12 @@ type QREAKQJSON struct {
 	Energy           AKQHandsJSON `json:"energy"`
 	Entropy          AKQHandsJSON `json:"entropy"`
 	FreeEnergy       AKQHandsJSON `json:"free_energy"`
+}
+
+// QREAKQListJSON is the output of "pokerlab qre akq --json": one point per
+// λ, in the order given.
+type QREAKQListJSON struct {
+	Points []QREAKQJSON `json:"points"`
 }
 
 // QREPointJSON is one QRE of "pokerlab qre trace --json".
@@ -327,11 +351,17 @@ type NPCCalibrateJSON struct {
 	Seats  []NPCCalibrateSeatJSON `json:"seats"`
 }
 
-// NPCArchetypeJSON is one element of "pokerlab npc show --json" without a
+// NPCArchetypeJSON is one built-in profile of "pokerlab npc show --json" without a
 // profile argument.
 type NPCArchetypeJSON struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
+}
+
+// NPCArchetypesJSON is the output of "pokerlab npc show --json" without a
+// profile: the built-in profiles.
+type NPCArchetypesJSON struct {
+	Profiles []NPCArchetypeJSON `json:"profiles"`
 }
 
 // NPCProfileJSON is the output of "pokerlab npc show PROFILE --json".

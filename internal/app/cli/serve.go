@@ -77,8 +77,6 @@ voided, the database is flushed, the leases are released.`,
 				return flagErrorf("--lease-timeout %v: want 100ms or more", opts.LeaseTimeout)
 			case opts.NPCDelay < 0 || opts.HandPause < 0:
 				return flagErrorf("--npc-delay and --hand-pause: want 0 or more")
-			case opts.RateLimit <= 0 || opts.Burst <= 0:
-				return flagErrorf("--rate-limit and --burst: want positive values")
 			case opts.LogFormat != "text" && opts.LogFormat != "json":
 				return flagErrorf("--log-format %q: want text or json", opts.LogFormat)
 			}
@@ -103,8 +101,13 @@ voided, the database is flushed, the leases are released.`,
 	fl.DurationVar(&opts.LeaseTimeout, "lease-timeout", 10*time.Second, "how long a dead server's tables wait before another server takes them over")
 	fl.DurationVar(&opts.NPCDelay, "npc-delay", 600*time.Millisecond, "NPCs' thinking time at tables with a human (NPC-only tables never wait)")
 	fl.DurationVar(&opts.HandPause, "hand-pause", 2*time.Second, "pause after each hand at tables with a human")
-	fl.Float64Var(&opts.RateLimit, "rate-limit", 50, "requests per second per client (token, else IP address)")
-	fl.IntVar(&opts.Burst, "burst", 100, "burst of requests per client")
+	floatVar(fl, &opts.RateLimit, "rate-limit", 50, "requests per second per client (token, else IP address)", func(x float64) error {
+		if !(x > 0) {
+			return wantf("want a positive number of requests per second")
+		}
+		return nil
+	})
+	intVar(fl, &opts.Burst, "burst", 100, "burst of requests per client", atLeast(1, "a positive number"))
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "log format: text or json")
 	return cmd
 }

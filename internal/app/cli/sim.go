@@ -77,7 +77,7 @@ then records it in each hand (_rules).`,
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Table, "table", "", "table file (TOML)")
 	intVar(fl, &opts.Hands, "hands", 0, "hands to play", atLeast(1, "a positive number"))
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the cards and the decisions")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the cards and the decisions")
 	threadsVar(fl, &opts.Threads, 1, "")
 	outputFileVar(fl, &opts.HH, "hh", "", "", "write the hands as PHH (.phhs) to this file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
@@ -116,7 +116,7 @@ func simRun(opts *simOptions) error {
 			return err
 		}
 		rec.Seed = opts.Seed // in the hands' numbers
-		bar := opts.Progress(int64(opts.Hands), "sim", opts.JSON)
+		bar := opts.Progress(int64(opts.Hands), "playing", opts.JSON).Count("hands")
 		res, err = npc.Simulate(table, npc.SimOptions{Hands: opts.Hands, Seed: opts.Seed, Threads: threadsFlag(opts.Threads),
 			HandSink: rec.Hand, Progress: func(done int) { bar.Set(int64(done)) }})
 		bar.Done()
@@ -228,7 +228,7 @@ func calibrateMissing(opts *simOptions, table *npc.Table) error {
 		hands = max(opts.Hands/4, 20000)
 	}
 	const rounds = 6
-	bar := opts.Progress(rounds, "calibrating", opts.JSON)
+	bar := opts.Progress(rounds, "calibrating", opts.JSON).Count("rounds")
 	cal := *table
 	cal.Seats = append([]npc.Seat(nil), table.Seats...)
 	_, err := npc.Calibrate(&cal, npc.CalibrateOptions{Hands: hands, Rounds: rounds, Seed: opts.Seed ^ 0xC0FFEE,

@@ -85,7 +85,7 @@ bar shows the latest NashConv.`,
 	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
 	fl.StringVarP(&opts.Algo, "algo", "a", "cfr+", "algorithm: cfr, cfr+, lcfr, dcfr, pcfr+, es-mccfr, os-mccfr")
 	addRunFlags(fl, &opts.Iterations, &opts.Every, &opts.Threads, "iterations to run (in total, when resuming a checkpoint)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the sampling algorithms")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the sampling algorithms")
 	outputFileVar(fl, &opts.Out, "out", "o", "", "write the average strategy (JSON) to this file")
 	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
 	figureFileVar(fl, &opts.Plot, "plot", "draw NashConv against iterations (log–log) to this .svg, .png or .pdf file")
@@ -93,12 +93,7 @@ bar shows the latest NashConv.`,
 	fl.BoolVar(&opts.Simultaneous, "simultaneous", false, "update both players against the same strategies (default: alternate)")
 	floatVar(fl, &opts.Alpha, "alpha", cfr.DefaultDCFR.Alpha, "dcfr: positive regrets × t^α/(t^α+1)", nil)
 	floatVar(fl, &opts.Beta, "beta", cfr.DefaultDCFR.Beta, "dcfr: negative regrets × t^β/(t^β+1)", nil)
-	floatVar(fl, &opts.Gamma, "gamma", cfr.DefaultDCFR.Gamma, "dcfr: average weights × (t/(t+1))^γ; pcfr+: average weight t^γ", func(x float64) error {
-		if x < 0 {
-			return wantf("want a number ≥ 0")
-		}
-		return nil
-	})
+	floatVar(fl, &opts.Gamma, "gamma", cfr.DefaultDCFR.Gamma, "dcfr: average weights × (t/(t+1))^γ; pcfr+: average weight t^γ", notNegative)
 	floatVar(fl, &opts.Epsilon, "epsilon", cfr.DefaultEpsilon, "os-mccfr: exploration ε in (0, 1]", func(x float64) error {
 		if !(x > 0 && x <= 1) {
 			return wantf("want a number in (0, 1]")
@@ -183,7 +178,7 @@ func solveRun(o *solveOptions) error {
 	if resumed > o.Iterations {
 		return fmt.Errorf("checkpoint %s is at iteration %d, beyond --iterations %d", o.Checkpoint, resumed, o.Iterations)
 	}
-	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON)
+	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON).Count("iterations")
 	bar.Set(int64(resumed))
 	var saveErr error
 	trace := cfr.Run(s, cfr.RunOptions{

@@ -61,7 +61,7 @@ for MCCFR, so compare sampled and full algorithms by time as well.`,
 	addGameFlags(fl, &opts.Game, &opts.MaxMemory)
 	addRunFlags(fl, &opts.Iterations, &opts.Every, &opts.Threads, "iterations per algorithm")
 	fl.StringSliceVar(&opts.Algos, "algos", nil, "comma-separated algorithms to run (default: all)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "seed of the sampling algorithms")
+	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the sampling algorithms")
 	figureFileVar(fl, &opts.Plot, "plot", "draw NashConv against iterations (log–log) to this .svg, .png or .pdf file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	markRequired(fl, "iterations")
@@ -77,7 +77,7 @@ func solveCompareRun(o *solveCompareOptions) error {
 	if len(algs) == 0 {
 		algs = cfr.Algorithms()
 	}
-	bar := o.newProgress(int64(o.Iterations*len(algs)), "comparing", o.JSON)
+	bar := o.newProgress(int64(o.Iterations*len(algs)), "comparing", o.JSON).Count("iterations")
 	index := map[cfr.Algorithm]int{}
 	for i, a := range algs {
 		index[a] = i

@@ -155,26 +155,6 @@ func TestSolveTableAndPlot(t *testing.T) {
 	}
 }
 
-// On a terminal, and only there and without --json, a progress bar goes to
-// stderr.
-func TestSolveProgressOnlyOnTTY(t *testing.T) {
-	for _, tc := range []struct {
-		errTTY, json, want bool
-	}{{true, false, true}, {true, true, false}, {false, false, false}} {
-		io, _, errOut := TestStreams("", false, tc.errTTY)
-		args := []string{"solve", "--game", "kuhn", "--iterations", "2000"}
-		if tc.json {
-			args = append(args, "--json")
-		}
-		if code := Run(&Factory{IO: io}, args); code != ExitOK {
-			t.Fatalf("exit %d: %s", code, errOut)
-		}
-		if got := errOut.Len() > 0; got != tc.want {
-			t.Errorf("stderr TTY %v, --json %v: progress written %v, want %v (%q)", tc.errTTY, tc.json, got, tc.want, errOut.String())
-		}
-	}
-}
-
 func TestSolveCompare(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cmp.svg")
 	code, out, errOut := run(t, "solve", "compare", "--game", "kuhn", "--iterations", "300", "--plot", path, "--json")

@@ -185,17 +185,20 @@ func spotGame(path string, noIso bool, maxBytes int64) (*spot.Game, error) {
 	return spot.NewGame(sp, spot.Options{NoIsomorphism: noIso, MaxMemory: maxBytes})
 }
 
-// qreProgress shows the path's λ on a terminal.
+// qreProgress shows the path's λ on a terminal: the bar is λ's way to the
+// largest requested λ on a log(1+λ) scale (goal 0, λ*: not known ahead,
+// no bar), with the exploitability where it is known.
 func qreProgress(bar *Progress, goal float64) func(spotqre.PathPoint) {
+	var n int64
 	return func(p spotqre.PathPoint) {
 		if goal > 0 {
-			bar.Set(int64(1000 * math.Log1p(p.Lambda) / math.Log1p(goal)))
+			n = int64(1000 * math.Log1p(p.Lambda) / math.Log1p(goal))
 		}
+		status := fmt.Sprintf("λ %.4g", p.Lambda)
 		if !math.IsNaN(p.Percent) {
-			bar.Describe(fmt.Sprintf("λ %.4g, exploitability %.3f%%", p.Lambda, p.Percent))
-		} else {
-			bar.Describe(fmt.Sprintf("λ %.4g", p.Lambda))
+			status += fmt.Sprintf(", exploitability %.3f%% of the pot", p.Percent)
 		}
+		bar.Update(n, status)
 	}
 }
 

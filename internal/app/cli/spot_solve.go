@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -75,34 +74,27 @@ for bit.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.Float64Var(&opts.Target, "target", 0.5, "stop at this exploitability, % of the starting pot")
-	fl.IntVarP(&opts.Iterations, "iterations", "n", 1000, "stop after this many iterations (in total, when resuming)")
-	fl.IntVar(&opts.Every, "every", 10, "check the exploitability every K iterations")
-	fl.IntVar(&opts.Threads, "threads", 1, "goroutines over chance branches (0: all CPUs)")
+	floatVar(fl, &opts.Target, "target", 0.5, "stop at this exploitability, % of the starting pot", func(x float64) error {
+		if !(x >= 0) {
+			return wantf("want a percentage ≥ 0")
+		}
+		return nil
+	})
+	intVarP(fl, &opts.Iterations, "iterations", "n", 1000, "stop after this many iterations (in total, when resuming)", atLeast(1, "a positive count"))
+	intVar(fl, &opts.Every, "every", 10, "check the exploitability every K iterations", atLeast(1, "a positive count"))
+	threadsVar(fl, &opts.Threads, 1, "goroutines over chance branches (0: all CPUs)")
 	fl.StringVar(&opts.MaxMemory, "max-memory", "", "refuse a spot needing more than this (e.g. 4GiB; default: no limit)")
 	outputFileVar(fl, &opts.Out, "out", "o", "", "write the result to this .pls file")
 	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
-	fl.Float64Var(&opts.Alpha, "alpha", spot.DefaultDiscount.Alpha, "DCFR: positive regrets × t^α/(t^α+1)")
-	fl.Float64Var(&opts.Beta, "beta", spot.DefaultDiscount.Beta, "DCFR: negative regrets × t^β/(t^β+1)")
-	fl.Float64Var(&opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ")
+	floatVar(fl, &opts.Alpha, "alpha", spot.DefaultDiscount.Alpha, "DCFR: positive regrets × t^α/(t^α+1)", nil)
+	floatVar(fl, &opts.Beta, "beta", spot.DefaultDiscount.Beta, "DCFR: negative regrets × t^β/(t^β+1)", nil)
+	floatVar(fl, &opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ", notNegative)
 	fl.BoolVar(&opts.NoIso, "no-isomorphism", false, "deal every card instead of one per class of isomorphic cards")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }
 
 func (o *spotSolveOptions) check(cmd *cobra.Command) error {
-	switch {
-	case !(o.Target >= 0) || math.IsInf(o.Target, 0):
-		return flagErrorf("--target %v: want a percentage ≥ 0", o.Target)
-	case o.Iterations <= 0:
-		return flagErrorf("--iterations %d: want a positive count", o.Iterations)
-	case o.Every <= 0:
-		return flagErrorf("--every %d: want a positive count", o.Every)
-	case o.Threads < 0:
-		return flagErrorf("--threads %d: want 0 (all CPUs) or more", o.Threads)
-	case !spotFiniteAll(o.Alpha, o.Beta, o.Gamma) || o.Gamma < 0:
-		return flagErrorf("--alpha, --beta, --gamma must be finite and --gamma ≥ 0")
-	}
 	if o.MaxMemory != "" {
 		b, err := parseBytes(o.MaxMemory)
 		if err != nil {
@@ -115,15 +107,6 @@ func (o *spotSolveOptions) check(cmd *cobra.Command) error {
 	}
 	o.discount = &spot.Discount{Alpha: o.Alpha, Beta: o.Beta, Gamma: o.Gamma}
 	return checkSpotExt("--out", o.Out, ".pls")
-}
-
-func spotFiniteAll(xs ...float64) bool {
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 func spotSolveRun(o *spotSolveOptions) error {
@@ -161,7 +144,7 @@ func spotSolveRun(o *spotSolveOptions) error {
 	// Building the tree leaves garbage; give it back before the long solve
 	// so the resident set is what the solve holds.
 	debug.FreeOSMemory()
-	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON)
+	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON).Count("iterations")
 	bar.Set(int64(s.Iterations()))
 	var history []SpotPointJSON
 	lastSave := time.Now()
@@ -171,8 +154,7 @@ func spotSolveRun(o *spotSolveOptions) error {
 	}
 	last := s.Solve(spot.Stop{TargetPercent: o.Target, Iterations: o.Iterations, Every: o.Every}, func(p spot.Progress) {
 		history = append(history, SpotPointJSON{Iteration: p.Iteration, Exploitability: p.Exploitability, Percent: p.Percent, Seconds: p.Elapsed.Seconds()})
-		bar.Set(int64(p.Iteration))
-		bar.Describe(fmt.Sprintf("exploitability %.3f%%", p.Percent))
+		bar.Update(int64(p.Iteration), fmt.Sprintf("exploitability %.3f%% of the pot (target %g%%)", p.Percent, o.Target))
 		if o.Checkpoint != "" && saveErr == nil && time.Since(lastSave) > time.Minute {
 			saveErr = save()
 			lastSave = time.Now()

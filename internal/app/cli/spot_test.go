@@ -44,7 +44,7 @@ func TestSpotFlags(t *testing.T) {
 		{"s.toml -n 0", "--iterations 0", nil},
 		{"s.toml --every 0", "--every 0", nil},
 		{"s.toml --threads -2", "--threads -2", nil},
-		{"s.toml --gamma -1", "--gamma ≥ 0", nil},
+		{"s.toml --gamma -1", "--gamma -1: want a number ≥ 0", nil},
 		{"s.toml --max-memory lots", `--max-memory not a size`, nil},
 		{"s.toml --out r.json", "--out r.json: the file name must end in .pls", nil},
 	})

@@ -34,16 +34,13 @@ solve needs on one thread. --depth N stops N actions deep.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Spot = args[0]
-			if opts.Depth < 0 {
-				return flagErrorf("--depth %d: want 0 (all) or more", opts.Depth)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return spotTreeRun(opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Depth, "depth", 0, "print nodes at most N actions deep (0: all)")
+	intVar(cmd.Flags(), &opts.Depth, "depth", 0, "print nodes at most N actions deep (0: all)", atLeast(0, "0 (all) or more"))
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
 }

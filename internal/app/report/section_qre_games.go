@@ -93,7 +93,7 @@ aggressive action at each information set of player 1 (left) and player 2 (right
 the other action is its complement. Labels name the card and the actions so far (c check, b bet).
 Of Kuhn's one-parameter family of equilibria the QRE selects the one where player 1 bets a J with
 probability α = %.4f (and a K with 3α, calls with a Q with α + 1/3).`,
-		num(last.Lambda, 2), num(last.MaxRegret, 2), alpha)), "pokerlab qre trace --game kuhn --plot kuhn-path.svg", fig.Save); err != nil {
+		num(last.Lambda, 2), num(last.MaxRegret, 2), alpha)), "pokerlab qre trace --game kuhn --max-regret 1e-8 --plot kuhn-path.svg", fig.Save); err != nil {
 		return err
 	}
 
@@ -142,7 +142,7 @@ probability α = %.4f (and a K with 3α, calls with a Q with α + 1/3).`,
 	if err := b.Figure(p, "qre-exploitability", `Exploitability (NashConv/2, in chips) of the agent QRE of Kuhn poker
 and Leduc Hold'em against λ (1/chip), log–log, computed exactly by best response at every point of the
 traced path; dashed: 0.1 % of the pot. For large λ it falls like 1/λ, as the QRE note found for the AKQ game.`,
-		fmt.Sprintf("pokerlab qre trace --game kuhn --json; pokerlab qre trace --game leduc --lambda %g --json   # then pokerlab exploit per point", leducMax)); err != nil {
+		fmt.Sprintf("pokerlab qre trace --game kuhn --max-regret 1e-8 --json; pokerlab qre trace --game leduc --lambda %g --json   # then pokerlab exploit per point", leducMax)); err != nil {
 		return err
 	}
 	b.Table(Table{
