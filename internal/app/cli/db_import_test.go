@@ -108,8 +108,8 @@ func TestDBImportEmptyFileNamesIt(t *testing.T) {
 func TestDBImportNotHandHistoryExits2(t *testing.T) {
 	dir := t.TempDir()
 	notes := filepath.Join(dir, "notes.txt")
-	os.WriteFile(notes, []byte("Session notes: tight table\n"), 0o644)
-	notHH := notes + `:1: not a hand history: "Session notes: tight table" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`
+	os.WriteFile(notes, []byte("Table notes: tight players\n"), 0o644)
+	notHH := notes + `:1: not a hand history: "Table notes: tight players" is neither a PHH (TOML) line nor a PokerStars or GGPoker hand header`
 	noFiles := filepath.Join(dir, "images")
 	os.Mkdir(noFiles, 0o755)
 	os.WriteFile(filepath.Join(noFiles, "table.png"), []byte("\x89PNG"), 0o644)
@@ -118,7 +118,7 @@ func TestDBImportNotHandHistoryExits2(t *testing.T) {
 	data, _ := os.ReadFile(handhqFiles[0])
 	os.WriteFile(filepath.Join(mixed, "hands.phhs"), data, 0o644)
 	inDir := filepath.Join(mixed, "readme.txt")
-	os.WriteFile(inDir, []byte("Session notes: tight table\n"), 0o644)
+	os.WriteFile(inDir, []byte("Table notes: tight players\n"), 0o644)
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		code, _, errOut := dbRun("db", "import", "--db", d.URL, notes)
 		if code != ExitUsage || errOut != "pokerlab: "+notHH+"\n" {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"flag"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -117,8 +118,10 @@ func TestQRETraceJSON(t *testing.T) {
 	}
 }
 
-// qre trace without --lambda or --max-regret traces every built-in game (and
-// Leduc Hold'em with 4 ranks) to its default stop, 1e-5 of the game's
+var long = flag.Bool("long", false, "run the long checks too")
+
+// qre trace without --lambda or --max-regret traces every built-in game (and,
+// with -long, Leduc Hold'em with 4 ranks) to its default stop, 1e-5 of the game's
 // largest payoff, and exits 0: the default is a point the tracer reaches.
 func TestQRETraceDefaultsReachEveryBuiltInGame(t *testing.T) {
 	cases := []struct {
@@ -126,8 +129,8 @@ func TestQRETraceDefaultsReachEveryBuiltInGame(t *testing.T) {
 		scale float64 // the largest |payoff| (qre.PayoffScale)
 	}{{"kuhn", 2}, {"akq", 1.5}, {"leduc", 13}, {"leduc:ranks=4", 13}}
 	for _, tc := range cases {
-		if tc.game == "leduc:ranks=4" && testing.Short() {
-			continue // 15–25 s
+		if tc.game == "leduc:ranks=4" && !*long {
+			continue // 15–25 s: with -long
 		}
 		code, out, errOut := run(t, "qre", "trace", "--game", tc.game, "--json")
 		if code != ExitOK {
