@@ -23,7 +23,10 @@ import (
 //     accepted (a number out of range, a malformed card, range or game name,
 //     a request beyond a stated limit such as --max-memory), or an input
 //     that is no hand history at all (a line or a hand beyond hh.MaxLine,
-//     hh.MaxHand: /dev/zero).
+//     hh.MaxHand: /dev/zero). db import also gives 2 for an input named on
+//     its command line that yields no hand (missing, empty, not a hand
+//     history), after importing the others: the argument was wrong; hands
+//     it could not store give 1.
 //
 // The line between 1 and 2: retyping the command fixes a 2; a 1 needs a
 // change to the files or the machine.
