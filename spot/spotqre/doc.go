@@ -26,7 +26,7 @@
 // logit homotopy; continuation as in Allgower & Georg). The unknowns are
 // IP's action values x: IP plays softmax(λx/pot), OOP's agent QRE against
 // it is exact after one backward pass (with perfect recall a player's own
-// play does not move its beliefs), and a second pass gives IP's action
+// play does not move its beliefs), and a second tree walk gives IP's action
 // values y(x). The QRE is the fixed point y(x) = x. Action values, unlike
 // probabilities, move smoothly in λ and need no positivity safeguard.
 //

@@ -108,7 +108,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 	rel := 1.0
 	first := true
 	first0 := true   // the first cycle
-	twice := k.twice // orth's second pass (after a basis drifted)
+	twice := k.twice // orth's re-orthogonalisation (after a basis drifted)
 	k.rawCols = 0
 	for used < maxit {
 		if !first {
@@ -197,7 +197,7 @@ func (k *krylov) solve(matvec func(v, out []float64), b, x []float64, rtol float
 // blocks with w's block in cache: one pass for the coefficients h = Vᵀw,
 // one for w −= V h (these loops are bound by the processor's arithmetic,
 // and modified Gram–Schmidt's one-column loops did half the work per load).
-// With twice, a second pass follows (classical Gram–Schmidt with
+// With twice, a re-orthogonalisation follows (classical Gram–Schmidt with
 // reorthogonalisation: "twice is enough", Giraud, Langou & Rozložník 2005).
 //
 // One pass loses orthogonality where the subtraction cancels most of w

@@ -114,7 +114,7 @@ func TestGMRESTwiceIsOrthogonal(t *testing.T) {
 		t.Errorf("twice: the basis leans by %.3g", l2)
 	}
 	if l1 < 1e-12 {
-		t.Errorf("once: the basis leans by only %.3g: the case does not test the second pass", l1)
+		t.Errorf("once: the basis leans by only %.3g: the case does not test the re-orthogonalisation", l1)
 	}
 	if u1 != u2 {
 		t.Errorf("products: once %d, twice %d", u1, u2)
