@@ -51,7 +51,7 @@ func TestQuickReportQRESpots(t *testing.T) {
 	for _, want := range []string{
 		fmt.Sprintf("λ* = %.0f", f("lambda_star")),
 		fmt.Sprintf("c = %.3f pots", f("c")),
-		fmt.Sprintf("slope there is %.2f", f("slope")),
+		"slope there is " + fixed(f("slope"), 2),
 		fmt.Sprintf("total variation of %.3f", f("mean_tv")),
 		fmt.Sprintf("%.2f chips on a pot of 200", math.Abs(f("max_class_ev_difference"))),
 	} {
@@ -93,7 +93,7 @@ func TestQRESpotsConclusionFollowsFigures(t *testing.T) {
 		}}
 	}
 	good := qreSpotsConclusion([]spotRun{mk(0.05, 2, 0.01, 3)})
-	for _, want := range []string{"λ* = 123", "c = 0.250 pots", "slope there is -1.10", "total variation of 0.050", "1.50 chips on a pot of 100",
+	for _, want := range []string{"λ* = 123", "c = 0.250 pots", "slope there is −1.10", "total variation of 0.050", "1.50 chips on a pot of 100",
 		"the Nash strategy loses 2.000 chips", "200 times less", "So the QRE at λ* plays like Nash where play goes (mean total variation 0.050", "it loses less than the Nash solution."} {
 		if !strings.Contains(good, want) {
 			t.Errorf("missing %q in:\n%s", want, good)

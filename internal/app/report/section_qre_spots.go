@@ -415,8 +415,8 @@ func qreSpotsConclusion(runs []spotRun) string {
 	for _, r := range runs {
 		st := r.st
 		c := st.Comparisons[0]
-		s := fmt.Sprintf("On the %s spot the QRE's exploitability reaches %.2g %% of the pot at λ* = %.0f; fitting c/λ to the path over λ ≥ %.0f gives c = %.3f pots, and the log–log slope there is %.2f (exactly c/λ would be −1).",
-			r.name, st.Results[0].Evaluation.Percent, st.Auto.Lambda, st.FitFrom, st.C, st.Slope)
+		s := fmt.Sprintf("On the %s spot the QRE's exploitability reaches %.2g %% of the pot at λ* = %.0f; fitting c/λ to the path over λ ≥ %.0f gives c = %.3f pots, and the log–log slope there is %s (exactly c/λ would be −1).",
+			r.name, st.Results[0].Evaluation.Percent, st.Auto.Lambda, st.FitFrom, st.C, fixed(st.Slope, 2))
 		s += fmt.Sprintf(" At λ* its action distributions differ from the Nash solution's (%.3f %% of the pot) by a total variation of %.3f on average over the decisions played (weighted by how often they are reached), and the largest change of a starting-hand class's EV is %.2f chips on a pot of %d (%.2f %% of it).",
 			st.NashEval.Percent, c.MeanTV, maxAbsClassEV(c), st.Game.Spot.Pot, 100*maxAbsClassEV(c)/float64(st.Game.Spot.Pot))
 		switch {
