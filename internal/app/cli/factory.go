@@ -54,6 +54,9 @@ func (s *IOStreams) IsStderrTTY() bool { return s.errTTY }
 // Factory carries what commands depend on, so tests can substitute it.
 type Factory struct {
 	IO *IOStreams
+	// interrupts, when set (tests), replaces the signals a long command
+	// catches (catchInterrupts).
+	interrupts func(point string) *interruption
 }
 
 // NewFactory returns the factory of a real process.
