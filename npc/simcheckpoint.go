@@ -1,12 +1,8 @@
 package npc
 
 import (
-	"bytes"
 	"encoding/binary"
-	"encoding/gob"
 	"errors"
-	"fmt"
-	"hash/crc32"
 	"hash/fnv"
 	"io"
 	"maps"
@@ -14,6 +10,7 @@ import (
 	"slices"
 
 	"pokerlab/hud"
+	"pokerlab/internal/base/gobfile"
 )
 
 // SimCheckpoint is a simulation saved to be continued: its state, what its
@@ -67,10 +64,10 @@ func (r *Recorder) Restore(st RecorderState) {
 	r.n = st.Written
 }
 
-// A checkpoint file is simCheckpointMagic, the gob encoding of
-// simCheckpointFile, and the CRC-32 (IEEE, big-endian) of the gob bytes.
-// Floats travel as their bits; the calibrations' maps as sorted key–value
-// lists, so the same simulation writes the same bytes.
+// A checkpoint file is simCheckpointFile in the frame of package gobfile
+// under simCheckpointMagic. Floats travel as their bits; the calibrations'
+// maps as sorted key–value lists, so the same simulation writes the same
+// bytes.
 const simCheckpointMagic = "pokerlab sim checkpoint 1\n"
 
 type simCheckpointFile struct {
@@ -100,41 +97,15 @@ func WriteSimCheckpoint(w io.Writer, c *SimCheckpoint) error {
 		}
 		f.Calibrations = append(f.Calibrations, e)
 	}
-	var body bytes.Buffer
-	if err := gob.NewEncoder(&body).Encode(&f); err != nil {
-		return fmt.Errorf("npc: encoding the simulation checkpoint: %w", err)
-	}
-	var sum [4]byte
-	binary.BigEndian.PutUint32(sum[:], crc32.ChecksumIEEE(body.Bytes()))
-	for _, part := range [][]byte{[]byte(simCheckpointMagic), body.Bytes(), sum[:]} {
-		if _, err := w.Write(part); err != nil {
-			return err
-		}
-	}
-	return nil
+	return gobfile.Write(w, simCheckpointMagic, &f)
 }
 
 // ReadSimCheckpoint reads a checkpoint written by WriteSimCheckpoint; it
 // fails if the data is not one or is damaged.
 func ReadSimCheckpoint(r io.Reader) (*SimCheckpoint, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	if !bytes.HasPrefix(data, []byte(simCheckpointMagic)) {
-		return nil, errors.New("not a pokerlab sim checkpoint (bad header)")
-	}
-	data = data[len(simCheckpointMagic):]
-	if len(data) < 4 {
-		return nil, errors.New("the checkpoint is truncated")
-	}
-	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
-		return nil, errors.New("the checkpoint is damaged or truncated (checksum mismatch)")
-	}
 	var f simCheckpointFile
-	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&f); err != nil {
-		return nil, fmt.Errorf("checkpoint: %w", err)
+	if err := gobfile.Read(r, simCheckpointMagic, "a pokerlab sim checkpoint", &f); err != nil {
+		return nil, err
 	}
 	c := f.SimCheckpoint
 	for _, e := range f.Calibrations {
