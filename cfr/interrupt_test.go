@@ -100,24 +100,8 @@ func TestRunInterruptedResumesBitForBit(t *testing.T) {
 			if math.Float64bits(resumed.NashConv) != math.Float64bits(straight.NashConv) {
 				t.Errorf("NashConv %v resumed, %v uninterrupted", resumed.NashConv, straight.NashConv)
 			}
-			for name, pair := range map[string][2][]float64{
-				"regret":   {straightS.regret, resumedS.regret},
-				"strategy": {straightS.strat, resumedS.strat},
-				"current":  {straightS.Current(nil), resumedS.Current(nil)},
-				"average":  {straightS.Average(nil), resumedS.Average(nil)},
-			} {
-				for a := range pair[0] {
-					if math.Float64bits(pair[0][a]) != math.Float64bits(pair[1][a]) {
-						t.Fatalf("%s[%d] = %v uninterrupted, %v resumed", name, a, pair[0][a], pair[1][a])
-					}
-				}
-			}
-			if tc.opt.Algorithm.Sampled() {
-				a, _ := straightS.pcg.MarshalBinary()
-				b, _ := resumedS.pcg.MarshalBinary()
-				if !bytes.Equal(a, b) {
-					t.Error("the generators differ after the resumed run")
-				}
+			if err := sameState(straightS, resumedS); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
