@@ -190,7 +190,8 @@ func spotSolveRun(o *spotSolveOptions) error {
 		history = append(history, SpotPointJSON{Iteration: p.Iteration, Exploitability: p.Exploitability, Percent: p.Percent, Seconds: p.Elapsed.Seconds()})
 		bar.Set(int64(p.Iteration))
 		bar.Describe(fmt.Sprintf("exploitability %.3f%%", p.Percent))
-		if o.Checkpoint != "" && saveErr == nil && time.Since(lastSave) > time.Minute {
+		// An interrupted solve saves once, below.
+		if o.Checkpoint != "" && saveErr == nil && !in.requested(p.Iteration) && time.Since(lastSave) > time.Minute {
 			saveErr = save(o.Checkpoint)
 			lastSave = time.Now()
 		}
