@@ -1,12 +1,9 @@
 package cfr
 
 import (
-	"bytes"
 	"encoding/binary"
-	"encoding/gob"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"hash/fnv"
 	"io"
 	"math"
@@ -15,11 +12,12 @@ import (
 
 	"pokerlab/efg"
 	"pokerlab/internal/base/atomicfile"
+	"pokerlab/internal/base/gobfile"
 )
 
-// A checkpoint file is checkpointMagic, the gob encoding of checkpointState,
-// and the CRC-32 (IEEE, big-endian) of the gob bytes. Floats are stored as
-// their exact bits, so a resumed solver continues bit for bit.
+// A checkpoint file is checkpointState in the frame of package gobfile
+// under checkpointMagic. Floats are stored as their exact bits, so a
+// resumed solver continues bit for bit.
 const checkpointMagic = "pokerlab cfr checkpoint 1\n"
 
 type checkpointState struct {
@@ -64,18 +62,7 @@ func (s *Solver) WriteCheckpoint(w io.Writer) error {
 	} else {
 		st.Current = s.w[:s.lay.actions]
 	}
-	var body bytes.Buffer
-	if err := gob.NewEncoder(&body).Encode(&st); err != nil {
-		return fmt.Errorf("cfr: encoding checkpoint: %w", err)
-	}
-	var sum [4]byte
-	binary.BigEndian.PutUint32(sum[:], crc32.ChecksumIEEE(body.Bytes()))
-	for _, part := range [][]byte{[]byte(checkpointMagic), body.Bytes(), sum[:]} {
-		if _, err := w.Write(part); err != nil {
-			return err
-		}
-	}
-	return nil
+	return gobfile.Write(w, checkpointMagic, &st)
 }
 
 // SaveCheckpoint writes the solver's state to path atomically: to a
@@ -93,24 +80,9 @@ func (s *Solver) SaveCheckpoint(path string) error {
 // different tree. threads sets Options.Threads of the restored solver (the
 // results do not depend on it).
 func ReadCheckpoint(r io.Reader, t *efg.Tree, threads int) (*Solver, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	if !bytes.HasPrefix(data, []byte(checkpointMagic)) {
-		return nil, errors.New("not a pokerlab cfr checkpoint (bad header)")
-	}
-	data = data[len(checkpointMagic):]
-	if len(data) < 4 {
-		return nil, errors.New("checkpoint is truncated")
-	}
-	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
-		return nil, errors.New("checkpoint is damaged or truncated (checksum mismatch)")
-	}
 	var st checkpointState
-	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&st); err != nil {
-		return nil, fmt.Errorf("checkpoint: %w", err)
+	if err := gobfile.Read(r, checkpointMagic, "a pokerlab cfr checkpoint", &st); err != nil {
+		return nil, err
 	}
 	alg, err := ParseAlgorithm(st.Algorithm)
 	if err != nil {

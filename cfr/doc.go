@@ -94,5 +94,8 @@
 //
 // Checkpoints (Solver.SaveCheckpoint, LoadCheckpoint) store the exact bits
 // of every array and the generator state, so a resumed run continues bit for
-// bit. Evaluation (NashConv, exploitability) is package br's.
+// bit. Run stops between two iterations when RunOptions.Interrupt says so
+// (asked once per iteration, never inside one), evaluates the average
+// profile there and leaves the solver ready for a checkpoint. Evaluation
+// (NashConv, exploitability) is package br's.
 package cfr

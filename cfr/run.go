@@ -25,6 +25,10 @@ type Trace struct {
 	// MicrosPerIteration is Seconds per iteration run, in µs.
 	Seconds            float64
 	MicrosPerIteration float64
+	// Interrupted: RunOptions.Interrupt stopped the run before
+	// RunOptions.Iterations; Iterations is where it stopped, and the last
+	// point of History is the evaluation there.
+	Interrupted bool
 }
 
 // Schedule returns the iterations (1…n, ascending, always ending with n) at
@@ -66,6 +70,14 @@ type RunOptions struct {
 	// Progress, if not nil, is called after every chunk of iterations (about
 	// 200 per run) with the iteration reached and the latest evaluation.
 	Progress func(iteration int, last Point)
+	// Interrupt, if not nil, is asked before every iteration with the
+	// iterations done; when it answers true the run stops there, between two
+	// iterations, and evaluates the average profile at that point (see
+	// Trace.Interrupted). A checkpoint written then continues the run bit
+	// for bit: the evaluation reads the solver without changing it. It is
+	// called once per iteration, so it must be cheap (a non-blocking
+	// receive from a channel).
+	Interrupt func(iteration int) bool
 }
 
 // Run advances s to o.Iterations iterations, evaluating the NashConv of the
@@ -78,6 +90,14 @@ func Run(s *Solver, o RunOptions) Trace {
 	chunk := max(1, (o.Iterations-start)/200)
 	var elapsed time.Duration
 	var last Point
+	evaluate := func() {
+		last = Point{Iteration: s.iter, NashConv: ev.nashConv(s)}
+		tr.History = append(tr.History, last)
+		if o.Progress != nil {
+			o.Progress(s.iter, last)
+		}
+	}
+schedule:
 	for _, target := range Schedule(o.Iterations, o.Every) {
 		if target <= s.iter {
 			continue
@@ -85,17 +105,20 @@ func Run(s *Solver, o RunOptions) Trace {
 		for s.iter < target {
 			n := min(chunk, target-s.iter)
 			t0 := time.Now()
-			s.Iterate(n)
+			stopped := iterate(s, n, o.Interrupt)
 			elapsed += time.Since(t0)
+			if stopped {
+				tr.Interrupted = true
+				if len(tr.History) == 0 || last.Iteration != s.iter {
+					evaluate()
+				}
+				break schedule
+			}
 			if o.Progress != nil && s.iter < target {
 				o.Progress(s.iter, last)
 			}
 		}
-		last = Point{Iteration: s.iter, NashConv: ev.nashConv(s)}
-		tr.History = append(tr.History, last)
-		if o.Progress != nil {
-			o.Progress(s.iter, last)
-		}
+		evaluate()
 	}
 	tr.Iterations = s.iter
 	if len(tr.History) > 0 {
@@ -108,6 +131,22 @@ func Run(s *Solver, o RunOptions) Trace {
 		tr.MicrosPerIteration = tr.Seconds * 1e6 / float64(ran)
 	}
 	return tr
+}
+
+// iterate runs n iterations of s, asking interrupt (if not nil) before each,
+// and reports whether interrupt stopped it.
+func iterate(s *Solver, n int, interrupt func(int) bool) bool {
+	if interrupt == nil {
+		s.Iterate(n)
+		return false
+	}
+	for ; n > 0; n-- {
+		if interrupt(s.iter) {
+			return true
+		}
+		s.Iterate(1)
+	}
+	return false
 }
 
 // CompareOptions configures Compare.

@@ -3,6 +3,7 @@ package cfr
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"math"
 	"os"
@@ -44,20 +45,36 @@ func TestCheckpointResume(t *testing.T) {
 				t.Errorf("%s %s: restored options %+v at %d, want %+v at 7", g, alg, resumed.Options(), resumed.Iterations(), first.Options())
 			}
 			resumed.Iterate(5)
-			for name, pair := range map[string][2][]float64{
-				"regret":   {straight.regret, resumed.regret},
-				"strategy": {straight.strat, resumed.strat},
-				"current":  {straight.Current(nil), resumed.Current(nil)},
-				"average":  {straight.Average(nil), resumed.Average(nil)},
-			} {
-				for a := range pair[0] {
-					if math.Float64bits(pair[0][a]) != math.Float64bits(pair[1][a]) {
-						t.Fatalf("%s %s: %s[%d] = %v uninterrupted, %v resumed", g, alg, name, a, pair[0][a], pair[1][a])
-					}
-				}
+			if err := sameState(straight, resumed); err != nil {
+				t.Fatalf("%s %s: %v", g, alg, err)
 			}
 		}
 	}
+}
+
+// sameState reports how two solvers' states differ, to the bit: regrets,
+// accumulators, current and average profiles, generator.
+func sameState(a, b *Solver) error {
+	for name, pair := range map[string][2][]float64{
+		"regret":   {a.regret, b.regret},
+		"strategy": {a.strat, b.strat},
+		"current":  {a.Current(nil), b.Current(nil)},
+		"average":  {a.Average(nil), b.Average(nil)},
+	} {
+		for i := range pair[0] {
+			if math.Float64bits(pair[0][i]) != math.Float64bits(pair[1][i]) {
+				return fmt.Errorf("%s[%d] = %v uninterrupted, %v resumed", name, i, pair[0][i], pair[1][i])
+			}
+		}
+	}
+	if a.pcg != nil {
+		x, _ := a.pcg.MarshalBinary()
+		y, _ := b.pcg.MarshalBinary()
+		if !bytes.Equal(x, y) {
+			return errors.New("the generators differ")
+		}
+	}
+	return nil
 }
 
 func TestCheckpointFiles(t *testing.T) {

@@ -62,6 +62,11 @@
 // button moves every hand, stacks reset), seeded per chunk of hands so that
 // the results do not depend on the number of threads; a Recorder writes the
 // hands as PHH (package hh) and measures the HUD over them (package hud).
+// A simulation stops at the end of a block of hands when
+// SimOptions.Interrupt says so and continues from its SimState
+// (SimOptions.Resume) bit for bit: hand i depends on the table, the seed
+// and i alone, so only the sums need saving, never the hands replayed
+// (SimCheckpoint is the file of `pokerlab sim`).
 // CheckStats compares the measurements with the targets. For game servers,
 // Bot.Decide returns the action for a public state, the hand's event log
 // and the bot's cards: deterministic for a seed and safe for concurrent use.

@@ -32,6 +32,18 @@ type SimOptions struct {
 	HandSink func(index int, h *holdem.Hand)
 	// Progress, if non-nil, is called with the hands done so far.
 	Progress func(done int)
+	// Interrupt, if non-nil, is asked before each block of hands starts,
+	// with the hands started so far; when it answers true no block starts
+	// any more, the blocks being played are finished, and Simulate returns
+	// the hands done (SimResult.Interrupted), a multiple of the block size.
+	// It is called from the simulation's goroutines, one at a time.
+	Interrupt func(hands int) bool
+	// Resume, if non-nil, continues the simulation whose state it is
+	// (SimResult.State, after an interruption or to play more hands) at
+	// the same table with the same Seed: the result, the hands handed to
+	// HandSink from Resume.Hands on and the Progress counts are those of a
+	// simulation that had never stopped. Not with Quantiles.
+	Resume *SimState
 }
 
 // numSitIdx is the number of situation indexes (kind × street × variant)
@@ -121,6 +133,14 @@ type SimResult struct {
 	Hands   int
 	Elapsed time.Duration
 	Seats   []SeatSim
+	// Interrupted: SimOptions.Interrupt stopped the simulation after Hands
+	// hands, before SimOptions.Hands.
+	Interrupted bool
+
+	// The state to continue from (State): the seed, the per-seat sums
+	// over the whole blocks and over the last, partial one.
+	seed         uint64
+	blocks, open []SeatSim
 }
 
 // MaxSeats is the largest NPC table: the strength tables and the pot-share
@@ -132,13 +152,32 @@ const MaxSeats = 9
 // (Seed, i) alone.
 const simChunk = 256
 
-// Simulate plays opt.Hands hands of NPCs at table t.
+// Simulate plays opt.Hands hands of NPCs at table t (from
+// opt.Resume.Hands on, when resuming).
 func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 	if opt.Hands < 0 {
 		return nil, fmt.Errorf("npc: simulate: %d hands", opt.Hands)
 	}
 	if len(t.Seats) < holdem.MinSeats || len(t.Seats) > MaxSeats {
 		return nil, fmt.Errorf("npc: simulate: %d seats: a table has %d to %d", len(t.Seats), holdem.MinSeats, MaxSeats)
+	}
+	res := &SimResult{Hands: opt.Hands, seed: opt.Seed, blocks: make([]SeatSim, len(t.Seats))}
+	first := 0 // the first hand to play
+	var open []SeatSim
+	if r := opt.Resume; r != nil {
+		if err := r.check(t, opt); err != nil {
+			return nil, err
+		}
+		first, res.Elapsed = r.Hands, r.Elapsed
+		for s := range res.blocks {
+			res.blocks[s] = r.Blocks[s].clone()
+		}
+		if r.Open != nil {
+			open = make([]SeatSim, len(r.Open))
+			for s := range open {
+				open[s] = r.Open[s].clone()
+			}
+		}
 	}
 	tab := opt.Tables
 	if tab == nil {
@@ -159,19 +198,22 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 	threads = max(threads, 1)
 	start := time.Now()
 	chunks := (opt.Hands + simChunk - 1) / simChunk
-	res := &SimResult{Hands: opt.Hands, Seats: make([]SeatSim, len(t.Seats))}
 
 	type chunkOut struct {
-		seats []SeatSim
-		hands []*holdem.Hand // kept only with a HandSink
+		lo, hi int // the hands played, [lo, hi)
+		seats  []SeatSim
+		hands  []*holdem.Hand // kept only with a HandSink
 	}
 	var (
 		mu      sync.Mutex
 		cond    = sync.NewCond(&mu)
-		next    int
+		next    = first / simChunk
 		done    = map[int]*chunkOut{}
-		emitted int
-		handsOK int
+		emitted = next
+		stopped bool
+		// openTaken: the partial block a resumed simulation continues
+		// has been started.
+		openTaken bool
 	)
 	var workers []*simWorker
 	worker := func() {
@@ -181,20 +223,36 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 		mu.Unlock()
 		for {
 			mu.Lock()
-			if next >= chunks {
+			if next >= chunks || stopped {
 				mu.Unlock()
 				return
 			}
 			c := next
+			lo, hi := max(c*simChunk, first), min((c+1)*simChunk, opt.Hands)
+			if opt.Interrupt != nil && lo < hi && opt.Interrupt(lo) {
+				stopped = true
+				res.Hands, res.Interrupted = lo, true
+				mu.Unlock()
+				return
+			}
 			next++
+			if lo > c*simChunk {
+				openTaken = true
+			}
 			// Bound the chunks held for ordered output.
 			for opt.HandSink != nil && c-emitted > 4*threads {
 				cond.Wait()
 			}
 			mu.Unlock()
-			out := &chunkOut{seats: make([]SeatSim, len(t.Seats))}
+			out := &chunkOut{lo: lo, hi: hi}
+			if lo > c*simChunk {
+				// The partial block a resumed simulation stopped in:
+				// continue its sums, so they add up in the same order.
+				out.seats = open
+			} else {
+				out.seats = make([]SeatSim, len(t.Seats))
+			}
 			w.out = out.seats
-			lo, hi := c*simChunk, min((c+1)*simChunk, opt.Hands)
 			for i := lo; i < hi; i++ {
 				w.play(i)
 				if opt.HandSink != nil {
@@ -209,18 +267,21 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 					break
 				}
 				delete(done, emitted)
-				for s := range res.Seats {
-					res.Seats[s].add(&o.seats[s])
+				if o.hi == (emitted+1)*simChunk {
+					for s := range res.blocks {
+						res.blocks[s].add(&o.seats[s])
+					}
+				} else {
+					res.open = o.seats // the last block, cut short by opt.Hands
 				}
 				if opt.HandSink != nil {
 					for j, h := range o.hands {
-						opt.HandSink(emitted*simChunk+j, h)
+						opt.HandSink(o.lo+j, h)
 					}
 				}
-				handsOK = min((emitted+1)*simChunk, opt.Hands)
 				emitted++
 				if opt.Progress != nil {
-					opt.Progress(handsOK)
+					opt.Progress(o.hi)
 				}
 			}
 			cond.Broadcast()
@@ -236,6 +297,16 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 		}()
 	}
 	wg.Wait()
+	if open != nil && !openTaken {
+		res.open = open // stopped before the resumed partial block: keep it as it was
+	}
+	res.Seats = make([]SeatSim, len(t.Seats))
+	for s := range res.Seats {
+		res.Seats[s] = res.blocks[s].clone()
+		if res.open != nil {
+			res.Seats[s].add(&res.open[s])
+		}
+	}
 	if opt.Quantiles {
 		// Integer sums: the order of the workers does not matter.
 		for s := range res.Seats {
@@ -249,7 +320,7 @@ func Simulate(t *Table, opt SimOptions) (*SimResult, error) {
 			}
 		}
 	}
-	res.Elapsed = time.Since(start)
+	res.Elapsed += time.Since(start)
 	return res, nil
 }
 

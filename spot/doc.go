@@ -105,7 +105,9 @@
 //
 // WriteResult and ReadResult store any Strategy of a spot in a .pls file
 // (versioned, CRC-32; the spot travels as TOML and the tree is rebuilt);
-// Solver.WriteCheckpoint and LoadCheckpoint continue a solve bit for bit.
+// Solver.WriteCheckpoint and LoadCheckpoint continue a solve bit for bit;
+// Solve stops between two iterations when Stop.Interrupt says so (asked
+// once per iteration), ready for a checkpoint.
 // ParseLine follows a line of actions and cards ("x b120 c 7s") to a node,
 // through isomorphic subtrees (Line.Perm maps the real suits); Report gives
 // per hand the reach, strategy, EV, the EV of each action and the equity.

@@ -227,6 +227,8 @@ type Progress struct {
 	Exploitability float64 // chips
 	Percent        float64 // of the starting pot
 	Elapsed        time.Duration
+	// Interrupted: Stop.Interrupt stopped the solve here, before its end.
+	Interrupted bool
 }
 
 // Stop says when Solve stops: at the target exploitability (% of the pot)
@@ -235,12 +237,23 @@ type Stop struct {
 	TargetPercent float64
 	Iterations    int
 	Every         int
+	// Interrupt, if not nil, is asked before every iteration with the
+	// iterations done; when it answers true the solve stops there, between
+	// two iterations, with a check of the exploitability at that point
+	// (Progress.Interrupted). The solver is then ready for WriteCheckpoint,
+	// and the solve it continues is the one it would have been.
+	Interrupt func(iteration int) bool
 }
 
 // Solve iterates until the average strategy's exploitability is at most
 // stop.TargetPercent of the pot or stop.Iterations are done, checking every
 // stop.Every iterations (and before the first), and reports each check to
 // progress (nil: none). It returns the last check.
+//
+// The target is tested at the scheduled checks only (multiples of Every):
+// a solve resumed from a checkpoint written between two of them (an
+// interrupted solve) checks where it starts, but goes on to the next
+// scheduled check as the uninterrupted solve did.
 func (s *Solver) Solve(stop Stop, progress func(Progress)) Progress {
 	every := stop.Every
 	if every <= 0 {
@@ -256,10 +269,32 @@ func (s *Solver) Solve(stop Stop, progress func(Progress)) Progress {
 		return p
 	}
 	last := check()
-	for s.iter < stop.Iterations && !(last.Percent <= stop.TargetPercent) {
+	for s.iter < stop.Iterations && !(s.iter%every == 0 && last.Percent <= stop.TargetPercent) {
 		n := min(every-s.iter%every, stop.Iterations-s.iter)
-		s.Iterate(n)
+		if s.iterate(n, stop.Interrupt) {
+			if last.Iteration != s.iter {
+				last = check()
+			}
+			last.Interrupted = true
+			return last
+		}
 		last = check()
 	}
 	return last
+}
+
+// iterate runs n iterations, asking interrupt (if not nil) before each, and
+// reports whether interrupt stopped it.
+func (s *Solver) iterate(n int, interrupt func(int) bool) bool {
+	if interrupt == nil {
+		s.Iterate(n)
+		return false
+	}
+	for ; n > 0; n-- {
+		if interrupt(s.iter) {
+			return true
+		}
+		s.Iterate(1)
+	}
+	return false
 }

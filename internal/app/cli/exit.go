@@ -27,13 +27,17 @@ import (
 //     its command line that yields no hand (missing, empty, not a hand
 //     history), after importing the others: the argument was wrong; hands
 //     it could not store give 1.
+//   - 130: interrupted (SIGINT or SIGTERM) after saving the work to resume
+//     (solve, spot solve, sim; see interrupt.go): 128 + SIGINT, what a
+//     shell reports for a command ended by Ctrl-C.
 //
 // The line between 1 and 2: retyping the command fixes a 2; a 1 needs a
 // change to the files or the machine.
 const (
-	ExitOK    = 0 // success
-	ExitError = 1 // the work failed: input or output files, the computation
-	ExitUsage = 2 // the command line is wrong: commands, flags, typed values
+	ExitOK          = 0   // success
+	ExitError       = 1   // the work failed: input or output files, the computation
+	ExitUsage       = 2   // the command line is wrong: commands, flags, typed values
+	ExitInterrupted = 130 // interrupted, the work saved to resume
 )
 
 // FlagError is a usage error in the form of the command line (a missing,
@@ -114,7 +118,10 @@ func reportError(io *IOStreams, cmd *cobra.Command, err error) int {
 	fmt.Fprintf(io.ErrOut, "pokerlab: %s\n", userMessage(err.Error()))
 	var fe *FlagError
 	var ie *InputError
+	var ir *InterruptedError
 	switch {
+	case errors.As(err, &ir):
+		return ExitInterrupted
 	case errors.As(err, &fe) || isCobraUsageError(err):
 		if cmd != nil {
 			fmt.Fprintln(io.ErrOut, helpHint(cmd))

@@ -65,6 +65,9 @@ func (s *IOStreams) TerminalWidth() int { return s.width }
 // Factory carries what commands depend on, so tests can substitute it.
 type Factory struct {
 	IO *IOStreams
+	// interrupts, when set (tests), replaces the signals a long command
+	// catches (catchInterrupts).
+	interrupts func(point string) *interruption
 }
 
 // NewFactory returns the factory of a real process.

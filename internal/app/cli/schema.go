@@ -92,6 +92,8 @@ type SolveJSON struct {
 	History            []SolvePointJSON `json:"history"`
 	Seed               *uint64          `json:"seed,omitempty"`
 	ResumedFrom        *int             `json:"resumed_from,omitempty"`
+	Interrupted        bool             `json:"interrupted,omitempty"`
+	Checkpoint         string           `json:"checkpoint,omitempty"`
 }
 
 // SolveRunJSON is one algorithm's run in "pokerlab solve compare --json".
@@ -310,6 +312,9 @@ type SimJSON struct {
 	Seconds        float64       `json:"seconds"`
 	HandsPerSecond float64       `json:"hands_per_second"`
 	Seats          []SimSeatJSON `json:"seats"`
+	ResumedFrom    *int          `json:"resumed_from,omitempty"`
+	Interrupted    bool          `json:"interrupted,omitempty"`
+	Checkpoint     string        `json:"checkpoint,omitempty"`
 }
 
 // SimSeatJSON is one seat of "pokerlab sim --json".
@@ -443,6 +448,8 @@ type SpotSolveJSON struct {
 	History           []SpotPointJSON `json:"history"`
 	Out               string          `json:"out,omitempty"`
 	ResumedFrom       *int            `json:"resumed_from,omitempty"`
+	Interrupted       bool            `json:"interrupted,omitempty"`
+	Checkpoint        string          `json:"checkpoint,omitempty"`
 }
 
 // SpotHandJSON is one hand at a node of "pokerlab spot show --json".

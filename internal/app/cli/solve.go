@@ -28,6 +28,7 @@ type solveOptions struct {
 	Threads      int
 	Out          string
 	Checkpoint   string
+	Resume       string
 	Plot         string
 	JSON         bool
 	Simultaneous bool
@@ -36,12 +37,14 @@ type solveOptions struct {
 	Gamma        float64
 	Epsilon      float64
 
-	algorithm cfr.Algorithm
-	discount  *cfr.Discount
+	algorithm       cfr.Algorithm
+	discount        *cfr.Discount
+	catchInterrupts func(point string) *interruption
+	cmd             *cobra.Command
 }
 
 func newSolveCmd(f *Factory, runF func(*solveOptions) error) *cobra.Command {
-	opts := &solveOptions{IO: f.IO, newProgress: f.newProgress}
+	opts := &solveOptions{IO: f.IO, newProgress: f.newProgress, catchInterrupts: f.catchInterrupts}
 	cmd := &cobra.Command{
 		Use:   "solve --game G --algo A --iterations N [--every K] [--seed S] [--threads T] [--out strategy.json] [--checkpoint FILE] [--plot convergence.png|.svg] [--json]",
 		Short: "Approximate a Nash equilibrium with the CFR family",
@@ -65,16 +68,25 @@ Updates alternate between the players unless --simultaneous. With
 continues to N iterations in total, bit for bit as if never interrupted) and
 saves its state to FILE at every measurement and at the end. --out writes the
 average strategy as a strategy file (docs/cli.md). On a terminal a progress
-bar shows the latest NashConv.`,
+bar shows the latest NashConv.
+
+Ctrl-C (SIGINT) or SIGTERM stops the run at the end of the current
+iteration: it saves a checkpoint (to --checkpoint, the --resume file, or a
+new file beside --out or in the working directory, named on stderr), writes
+the partial result with its NashConv and exits 130; --resume FILE continues
+it, bit for bit. A second Ctrl-C quits at once (docs/cli.md, "Interrupting
+and resuming").`,
 		Example: `  pokerlab solve --game kuhn --algo cfr --iterations 1000
   pokerlab solve --game leduc --algo dcfr --iterations 10000 --out leduc-dcfr.json --plot leduc-dcfr.svg
   pokerlab solve --game leduc --algo es-mccfr --iterations 1000000 --seed 7 --every 100000 --json
-  pokerlab solve --game leduc --algo cfr+ --iterations 20000 --checkpoint leduc.ckpt`,
+  pokerlab solve --game leduc --algo cfr+ --iterations 20000 --checkpoint leduc.ckpt
+  pokerlab solve --game leduc --algo cfr+ --iterations 20000 --resume solve-leduc-cfr+.ckpt`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := opts.check(cmd); err != nil {
 				return err
 			}
+			opts.cmd = cmd
 			if runF != nil {
 				return runF(opts)
 			}
@@ -88,6 +100,7 @@ bar shows the latest NashConv.`,
 	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the sampling algorithms")
 	outputFileVar(fl, &opts.Out, "out", "o", "", "write the average strategy (JSON) to this file")
 	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
+	fl.StringVar(&opts.Resume, "resume", "", "continue the run saved in this checkpoint (it must exist)")
 	figureFileVar(fl, &opts.Plot, "plot", "draw NashConv against iterations (log–log) to this .svg, .png or .pdf file")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	fl.BoolVar(&opts.Simultaneous, "simultaneous", false, "update both players against the same strategies (default: alternate)")
@@ -176,30 +189,36 @@ func solveRun(o *solveOptions) error {
 		return err
 	}
 	if resumed > o.Iterations {
-		return fmt.Errorf("checkpoint %s is at iteration %d, beyond --iterations %d", o.Checkpoint, resumed, o.Iterations)
+		return fmt.Errorf("checkpoint %s is at iteration %d, beyond --iterations %d", o.resumeFrom(), resumed, o.Iterations)
 	}
 	bar := o.newProgress(int64(o.Iterations), "solving", o.JSON).Count("iterations")
 	bar.Set(int64(resumed))
 	var saveErr error
+	in := o.catchInterrupts("iteration")
 	trace := cfr.Run(s, cfr.RunOptions{
 		Iterations: o.Iterations,
 		Every:      o.Every,
+		Interrupt:  in.requested,
 		Progress: func(it int, last cfr.Point) {
 			bar.Set(int64(it))
 			if last.Iteration == it {
 				bar.Describe(fmt.Sprintf("NashConv %.3e", last.NashConv))
-				if o.Checkpoint != "" && saveErr == nil {
+				// An interrupted run saves once, below.
+				if o.Checkpoint != "" && saveErr == nil && !in.requested(it) {
 					saveErr = s.SaveCheckpoint(o.Checkpoint)
 				}
 			}
 		},
 	})
+	in.release()
 	bar.Done()
 	if saveErr != nil {
 		return saveErr
 	}
-	if o.Checkpoint != "" {
-		if err := s.SaveCheckpoint(o.Checkpoint); err != nil {
+	var checkpoint string
+	if trace.Interrupted || o.Checkpoint != "" {
+		checkpoint = o.interruptCheckpoint()
+		if err := s.SaveCheckpoint(checkpoint); err != nil {
 			return err
 		}
 	}
@@ -213,6 +232,7 @@ func solveRun(o *solveOptions) error {
 	if resumed > 0 {
 		out.ResumedFrom = &resumed
 	}
+	out.Interrupted, out.Checkpoint = trace.Interrupted, checkpoint
 	if o.algorithm.Sampled() {
 		seed := o.Seed
 		out.Seed = &seed
@@ -233,23 +253,50 @@ func solveRun(o *solveOptions) error {
 		}
 	}
 	if o.JSON {
-		return writeJSON(o.IO, out)
+		err = writeJSON(o.IO, out)
+	} else {
+		err = writeSolveTable(o.IO.Out, t, &out)
 	}
-	return writeSolveTable(o.IO.Out, t, &out)
+	if err != nil || !trace.Interrupted {
+		return err
+	}
+	at := fmt.Sprintf("at iteration %d of %d (NashConv %.6g)", trace.Iterations, o.Iterations, trace.NashConv)
+	return interrupted(at, checkpoint, partialResults(o.Out, o.Plot), resumeCommand(o.cmd, checkpoint))
 }
 
-// newSolver starts a solver, or resumes it from --checkpoint when that file
-// exists; it returns the iteration resumed from.
+// resumeFrom is the checkpoint the run resumes from, if any.
+func (o *solveOptions) resumeFrom() string {
+	if o.Resume != "" {
+		return o.Resume
+	}
+	return o.Checkpoint
+}
+
+// interruptCheckpoint is where the run saves its state when interrupted
+// (and at the end with --checkpoint): see checkpointFor; by default
+// "solve-GAME-ALGO.ckpt" (with "-seedS" for the sampling algorithms).
+func (o *solveOptions) interruptCheckpoint() string {
+	name := "solve-" + fileNamePart(o.Game, ".efg") + "-" + o.algorithm.String()
+	if o.algorithm.Sampled() {
+		name += fmt.Sprintf("-seed%d", o.Seed)
+	}
+	return checkpointFor(o.Checkpoint, o.Resume, o.Out, name, o.Out, o.Plot)
+}
+
+// newSolver starts a solver, or resumes it from --resume, or from
+// --checkpoint when that file exists; it returns the iteration resumed from.
 func (o *solveOptions) newSolver(t *efg.Tree) (*cfr.Solver, int, error) {
-	if o.Checkpoint != "" {
-		s, err := cfr.LoadCheckpoint(o.Checkpoint, t, o.Threads)
+	if path := o.resumeFrom(); path != "" {
+		s, err := cfr.LoadCheckpoint(path, t, o.Threads)
 		switch {
 		case err == nil:
 			if got := s.Options(); got.Algorithm != o.algorithm || got.Simultaneous != o.Simultaneous {
 				return nil, 0, fmt.Errorf("checkpoint %s holds a %s run (simultaneous=%v), not --algo %s (simultaneous=%v)",
-					o.Checkpoint, got.Algorithm, got.Simultaneous, o.algorithm, o.Simultaneous)
+					path, got.Algorithm, got.Simultaneous, o.algorithm, o.Simultaneous)
 			}
 			return s, s.Iterations(), nil
+		case o.Resume != "":
+			return nil, 0, fmt.Errorf("--resume: %w", err)
 		case !errors.Is(err, fs.ErrNotExist):
 			return nil, 0, err
 		}
@@ -279,7 +326,7 @@ func writeSolveTable(w io.Writer, t *efg.Tree, out *SolveJSON) error {
 	tw = newTable(w)
 	fmt.Fprintf(tw, "game\t%s\n", out.Game)
 	fmt.Fprintf(tw, "algorithm\t%s\n", out.Algo)
-	fmt.Fprintf(tw, "iterations\t%d\n", out.Iterations)
+	fmt.Fprintf(tw, "iterations\t%d%s\n", out.Iterations, interruptedNote(out.Interrupted))
 	fmt.Fprintf(tw, "NashConv\t%.9g\n", out.NashConv)
 	if out.Exploitability != nil {
 		fmt.Fprintf(tw, "exploitability\t%.9g\n", *out.Exploitability)
@@ -288,5 +335,8 @@ func writeSolveTable(w io.Writer, t *efg.Tree, out *SolveJSON) error {
 		fmt.Fprintf(tw, "value %s\t%.9g\n", name, out.Values[p])
 	}
 	fmt.Fprintf(tw, "time\t%.3f s (%.4g µs per iteration)\n", out.Seconds, out.MicrosPerIteration)
+	if out.Checkpoint != "" {
+		fmt.Fprintf(tw, "checkpoint\t%s\n", out.Checkpoint)
+	}
 	return tw.Flush()
 }

@@ -27,18 +27,21 @@ type spotSolveOptions struct {
 	MaxMemory   string
 	Out         string
 	Checkpoint  string
+	Resume      string
 	Alpha       float64
 	Beta        float64
 	Gamma       float64
 	NoIso       bool
 	JSON        bool
 
-	maxBytes int64
-	discount *spot.Discount
+	maxBytes        int64
+	discount        *spot.Discount
+	catchInterrupts func(point string) *interruption
+	cmd             *cobra.Command
 }
 
 func newSpotSolveCmd(f *Factory, runF func(*spotSolveOptions) error) *cobra.Command {
-	opts := &spotSolveOptions{IO: f.IO, newProgress: f.newProgress}
+	opts := &spotSolveOptions{IO: f.IO, newProgress: f.newProgress, catchInterrupts: f.catchInterrupts}
 	cmd := &cobra.Command{
 		Use:   "solve SPOT [--target PCT] [--iterations N] [--every K] [--threads T] [--max-memory SIZE] [--out result.pls] [--checkpoint FILE] [--json]",
 		Short: "Solve a spot to a target exploitability with Discounted CFR",
@@ -57,16 +60,25 @@ anything is allocated; --max-memory refuses a spot above it. --out writes a
 .pls result (versioned, with a checksum) for 'spot show'. With --checkpoint
 FILE the solve resumes from FILE when it exists and saves its state there at
 the end and at checks at least a minute apart; a resumed solve continues bit
-for bit.`,
+for bit.
+
+Ctrl-C (SIGINT) or SIGTERM stops the solve at the end of the current
+iteration: it saves a checkpoint (to --checkpoint, the --resume file, or a
+new file beside --out or in the working directory, named on stderr), writes
+the partial result with its exploitability and exits 130; --resume FILE
+continues it, bit for bit. A second Ctrl-C quits at once (docs/cli.md,
+"Interrupting and resuming").`,
 		Example: `  pokerlab spot solve spot/testdata/turn-Td9d6hQc-pot200-stack900.toml --target 0.5 --out turn.pls
   pokerlab spot solve flop.toml --threads 2 --max-memory 2GiB --checkpoint flop.ckpt --out flop.pls
-  pokerlab spot solve river.toml --iterations 200 --json`,
+  pokerlab spot solve river.toml --iterations 200 --json
+  pokerlab spot solve flop.toml --out flop.pls --resume flop.ckpt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Spot = args[0]
 			if err := opts.check(cmd); err != nil {
 				return err
 			}
+			opts.cmd = cmd
 			if runF != nil {
 				return runF(opts)
 			}
@@ -86,6 +98,7 @@ for bit.`,
 	fl.StringVar(&opts.MaxMemory, "max-memory", "", "refuse a spot needing more than this (e.g. 4GiB; default: no limit)")
 	outputFileVar(fl, &opts.Out, "out", "o", "", "write the result to this .pls file")
 	outputFileVar(fl, &opts.Checkpoint, "checkpoint", "", "", "resume from and save the solver state to this file")
+	fl.StringVar(&opts.Resume, "resume", "", "continue the solve saved in this checkpoint (it must exist)")
 	floatVar(fl, &opts.Alpha, "alpha", spot.DefaultDiscount.Alpha, "DCFR: positive regrets × t^α/(t^α+1)", nil)
 	floatVar(fl, &opts.Beta, "beta", spot.DefaultDiscount.Beta, "DCFR: negative regrets × t^β/(t^β+1)", nil)
 	floatVar(fl, &opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ", notNegative)
@@ -121,17 +134,19 @@ func spotSolveRun(o *spotSolveOptions) error {
 	sopt := spot.SolveOptions{Discount: o.discount, Threads: o.Threads}
 	var s *spot.Solver
 	var resumed *int
-	if o.Checkpoint != "" {
-		f, err := os.Open(o.Checkpoint)
+	if path := o.resumeFrom(); path != "" {
+		f, err := os.Open(path)
 		switch {
 		case err == nil:
-			s, err = spot.LoadCheckpoint(f, o.Checkpoint, g, sopt, o.maxBytes)
+			s, err = spot.LoadCheckpoint(f, path, g, sopt, o.maxBytes)
 			f.Close()
 			if err != nil {
 				return err
 			}
 			it := s.Iterations()
 			resumed = &it
+		case o.Resume != "":
+			return fmt.Errorf("--resume: %w", err)
 		case !errors.Is(err, fs.ErrNotExist):
 			return err
 		}
@@ -149,23 +164,30 @@ func spotSolveRun(o *spotSolveOptions) error {
 	var history []SpotPointJSON
 	lastSave := time.Now()
 	var saveErr error
-	save := func() error {
-		return writeFileAtomic(o.Checkpoint, func(w io.Writer) error { return s.WriteCheckpoint(w) })
+	save := func(path string) error {
+		return writeFileAtomic(path, func(w io.Writer) error { return s.WriteCheckpoint(w) })
 	}
-	last := s.Solve(spot.Stop{TargetPercent: o.Target, Iterations: o.Iterations, Every: o.Every}, func(p spot.Progress) {
+	in := o.catchInterrupts("iteration")
+	stop := spot.Stop{TargetPercent: o.Target, Iterations: o.Iterations, Every: o.Every, Interrupt: in.requested}
+	last := s.Solve(stop, func(p spot.Progress) {
 		history = append(history, SpotPointJSON{Iteration: p.Iteration, Exploitability: p.Exploitability, Percent: p.Percent, Seconds: p.Elapsed.Seconds()})
 		bar.Update(int64(p.Iteration), fmt.Sprintf("exploitability %.3f%% of the pot (target %g%%)", p.Percent, o.Target))
-		if o.Checkpoint != "" && saveErr == nil && time.Since(lastSave) > time.Minute {
-			saveErr = save()
+		// An interrupted solve saves once, below.
+		if o.Checkpoint != "" && saveErr == nil && !in.requested(p.Iteration) && time.Since(lastSave) > time.Minute {
+			saveErr = save(o.Checkpoint)
 			lastSave = time.Now()
 		}
 	})
+	in.release()
 	bar.Done()
 	if saveErr != nil {
 		return saveErr
 	}
-	if o.Checkpoint != "" {
-		if err := save(); err != nil {
+	// The checkpoint first: Finalize turns the sums into the strategy.
+	var checkpoint string
+	if last.Interrupted || o.Checkpoint != "" {
+		checkpoint = o.interruptCheckpoint()
+		if err := save(checkpoint); err != nil {
 			return err
 		}
 	}
@@ -176,7 +198,8 @@ func spotSolveRun(o *spotSolveOptions) error {
 	out := SpotSolveJSON{Board: boardText(sp.Board), Pot: sp.Pot, Stack: sp.Stack, Iterations: last.Iteration,
 		Exploitability: e.Exploitability, ExploitabilityPct: e.Percent, Values: e.Values, BestResponse: e.BestResponse,
 		Equity: equity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector,
-		MemoryEstimate: g.MemoryEstimate(o.Threads), PeakRSS: peakRSS(), History: history, Out: o.Out, ResumedFrom: resumed}
+		MemoryEstimate: g.MemoryEstimate(o.Threads), PeakRSS: peakRSS(), History: history, Out: o.Out, ResumedFrom: resumed,
+		Interrupted: last.Interrupted, Checkpoint: checkpoint}
 	if p := g.Player(0); p >= 0 {
 		out.Root = &SpotRootJSON{Player: spot.PlayerName(p), Actions: spotActionsJSON(g.Actions(0)), Frequency: freq}
 	}
@@ -188,9 +211,30 @@ func spotSolveRun(o *spotSolveOptions) error {
 		}
 	}
 	if o.JSON {
-		return writeJSON(o.IO, out)
+		err = writeJSON(o.IO, out)
+	} else {
+		err = writeSpotSolveTable(o.IO.Out, &out)
 	}
-	return writeSpotSolveTable(o.IO.Out, &out)
+	if err != nil || !last.Interrupted {
+		return err
+	}
+	at := fmt.Sprintf("at iteration %d of %d (exploitability %.4g%% of the pot; exactly %.4g%%)", last.Iteration, o.Iterations, last.Percent, e.Percent)
+	return interrupted(at, checkpoint, partialResults(o.Out), resumeCommand(o.cmd, checkpoint))
+}
+
+// resumeFrom is the checkpoint the solve resumes from, if any.
+func (o *spotSolveOptions) resumeFrom() string {
+	if o.Resume != "" {
+		return o.Resume
+	}
+	return o.Checkpoint
+}
+
+// interruptCheckpoint is where the solve saves its state when interrupted
+// (and at the end with --checkpoint): see checkpointFor; by default
+// "spot-solve-SPOT.ckpt", SPOT the spot file's name.
+func (o *spotSolveOptions) interruptCheckpoint() string {
+	return checkpointFor(o.Checkpoint, o.Resume, o.Out, "spot-solve-"+fileNamePart(o.Spot, ".toml"), o.Out)
 }
 
 func writeSpotSolveTable(w io.Writer, out *SpotSolveJSON) error {
@@ -205,7 +249,7 @@ func writeSpotSolveTable(w io.Writer, out *SpotSolveJSON) error {
 	fmt.Fprintln(w)
 	tw = newTable(w)
 	fmt.Fprintf(tw, "spot\t%s, pot %d, stack %d\n", out.Board, out.Pot, out.Stack)
-	fmt.Fprintf(tw, "iterations\t%d\n", out.Iterations)
+	fmt.Fprintf(tw, "iterations\t%d%s\n", out.Iterations, interruptedNote(out.Interrupted))
 	fmt.Fprintf(tw, "exploitability\t%.6f chips (%.4f%% of the pot)\n", out.Exploitability, out.ExploitabilityPct)
 	for p, name := range []string{"OOP", "IP"} {
 		fmt.Fprintf(tw, "%s\tEV %.4f, equity %.2f%%, best response %.4f\n", name, out.Values[p], 100*out.Equity[p], out.BestResponse[p])
@@ -221,6 +265,9 @@ func writeSpotSolveTable(w io.Writer, out *SpotSolveJSON) error {
 	fmt.Fprintf(tw, "memory\t%s estimated, %s peak resident\n", spot.FormatBytes(out.MemoryEstimate), spot.FormatBytes(out.PeakRSS))
 	if out.Out != "" {
 		fmt.Fprintf(tw, "result\t%s\n", out.Out)
+	}
+	if out.Checkpoint != "" {
+		fmt.Fprintf(tw, "checkpoint\t%s\n", out.Checkpoint)
 	}
 	return tw.Flush()
 }
