@@ -69,7 +69,9 @@ listed and passed over.`,
 			return dbImportRun(opts)
 		},
 	}
-	opts.progress = func(total int64) *Progress { return f.newProgress(total, "importing", opts.JSON).Bytes("of hand histories") }
+	opts.progress = func(total int64) *Progress {
+		return f.newProgress(total, "importing", opts.JSON).Bytes("of hand histories")
+	}
 	dbFlag(cmd, &opts.DB)
 	threadsVar(cmd.Flags(), &opts.Threads, 0, "goroutines that parse and replay hands (0: all CPUs)")
 	intVar(cmd.Flags(), &opts.Batch, "batch", 2000, "hands per transaction", atLeast(1, "1 or more"))
