@@ -23,6 +23,14 @@ cards are written ????.`,
 	return cmd
 }
 
+// noHandsError is the error for an input file without a single hand (empty,
+// or only comments): a mistake in the input, not a run that found nothing.
 func noHandsError(file string) error {
 	return fmt.Errorf("%s: no hands in the file (it is empty or holds only comments)", file)
+}
+
+// errNoHandInputs is the usage error of a command that reads hand histories
+// given none; or names another source (" (or --db URL)").
+func errNoHandInputs(or string) error {
+	return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input%s", or)
 }

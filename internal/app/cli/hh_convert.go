@@ -51,7 +51,7 @@ a temporary file (a failure leaves nothing half-written).`,
 				return inputErrorf("--to %q: want pokerstars or phh", opts.To)
 			}
 			if len(args) == 0 {
-				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
+				return errNoHandInputs("")
 			}
 			opts.Files = args
 			var err error
@@ -71,8 +71,6 @@ a temporary file (a failure leaves nothing half-written).`,
 	return cmd
 }
 
-// noHandsError is the error for an input file without a single hand (empty,
-// or only comments): a mistake in the input, not a run that found nothing.
 // noHandsInput is the error for inputs that hold no hand at all: the file's
 // name when there is one.
 func noHandsInput(args []string) error {

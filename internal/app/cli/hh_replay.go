@@ -61,7 +61,7 @@ its recorded results.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input")
+				return errNoHandInputs("")
 			}
 			opts.Files = args
 			var err error

@@ -75,7 +75,7 @@ hands the stakes and dates select.`,
 			case fromDB && len(args) > 0:
 				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
-				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)")
+				return errNoHandInputs(" (or --db URL)")
 			case !fromDB && opts.Filter.any():
 				return flagErrorf("--stakes, --since, --until and --position need --db")
 			}

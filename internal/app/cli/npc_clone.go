@@ -62,7 +62,7 @@ the files they came from.`,
 			case fromDB && len(args) > 0:
 				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
-				return flagErrorf("give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)")
+				return errNoHandInputs(" (or --db URL)")
 			}
 			if runF != nil {
 				return runF(opts)
