@@ -93,8 +93,10 @@
 // goroutines, each with its own scratch; every child is computed by the same
 // arithmetic whichever goroutine takes it and the children are summed in a
 // fixed order, so results are bit-identical for any number of threads. An
-// iteration allocates nothing. The row kernels are in internal/kernel/vec (AVX2
-// with GOEXPERIMENT=simd, same bits as the scalar build).
+// iteration allocates nothing. The row kernels are in internal/kernel/vec (amd64
+// assembly when the CPU has AVX2, the same bits as their Go twins): a
+// traverser's node is one pass (RegretValueUpdate), an opponent's another
+// (ReachUpdate).
 //
 // Memory: Game.MemoryEstimate is known before NewSolver allocates (two
 // float32 arrays of Game.Size, the nodes, the board data, per-thread

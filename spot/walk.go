@@ -97,8 +97,7 @@ func (w *walker) own(i int32, n *Node, reach, out []float32) {
 	switch w.mode {
 	case modeCFR:
 		reg := w.regret[n.Off : n.Off+int64(k*nh)]
-		vec.StrategyValue(out, reg, x, w.alloc(nh), w.alloc(nh))
-		vec.RegretUpdate(reg, x, out, w.pos, w.neg)
+		vec.RegretValueUpdate(out, reg, x, w.alloc(nh), w.alloc(nh), w.pos, w.neg)
 	case modeBR:
 		vec.MaxRows(out, x)
 	case modeEV:
@@ -118,12 +117,8 @@ func (w *walker) opp(i int32, n *Node, reach, out []float32) {
 	if w.mode == modeCFR {
 		// The opponent's current strategy times its reach, added to its
 		// discounted strategy sum: Σ_t w_t·π_opp·σ_t (reach-weighted).
-		// The regrets are clipped once, into sig, while summed; σ·reach
-		// then overwrites sig.
 		reg := w.regret[n.Off : n.Off+int64(k*no)]
-		inv, uni := w.alloc(no), w.alloc(no)
-		vec.RegretScaleTo(inv, uni, sig, reg)
-		vec.StrategyReach(sig, w.cum[n.Off:n.Off+int64(k*no)], sig, inv, uni, reach, w.disc, false)
+		vec.ReachUpdate(sig, w.cum[n.Off:n.Off+int64(k*no)], reg, reach, w.alloc(no), w.alloc(no), w.disc)
 	} else {
 		w.src.strategyAt(w, n, sig)
 		vec.MulRows(sig, reach)

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Builds postflop-bench, the driver of postflop-solver (github
 # b-inary/postflop-solver) that the comparison in docs/benchmarks.md runs,
-# single-threaded (--no-default-features: no rayon, no bincode, no zstd),
-# from a checkout of postflop-solver:
+# from a checkout of postflop-solver, twice: single-threaded
+# (target/release/postflop-bench: no rayon, no bincode, no zstd) and with
+# its rayon feature, threads over chance children as its default build has
+# (target-rayon/release/postflop-bench; RAYON_NUM_THREADS sets the threads):
 #
 #   git clone https://github.com/b-inary/postflop-solver /tmp/postflop-solver
 #   scripts/postflop-bench/setup.sh /tmp/postflop-solver    # or POSTFLOP_SOLVER_DIR=...
@@ -13,9 +15,10 @@
 # copied to postflop-solver/ next to this script and the copy is patched, not
 # the checkout; without an argument an earlier copy is built again.
 #
-# crates.io is not needed: the two dependencies left (once_cell, regex) come
-# from Debian (apt-get install librust-once-cell-dev librust-regex-dev)
-# through a [source] replacement in a private CARGO_HOME.
+# crates.io is not needed: the three dependencies left (once_cell, regex,
+# rayon) come from Debian (apt-get install librust-once-cell-dev
+# librust-regex-dev librust-rayon-dev) through a [source] replacement in a
+# private CARGO_HOME.
 set -eu
 pin=9d1509f
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,12 +46,13 @@ elif [ ! -f "$copy/Cargo.toml" ]; then
 	exit 2
 fi
 # Drop the optional dependencies this build does not use (so Cargo does not
-# look for them) and accept the Debian versions of the two it does (each
+# look for them) and accept the Debian versions of the three it does (each
 # edit can be made twice).
-sed -i -e '/^bincode = /d' -e '/^rayon = /d' -e '/^zstd = /d' \
+sed -i -e '/^bincode = /d' -e '/^zstd = /d' \
 	-e 's/^once_cell = .*/once_cell = "1.17.0"/' -e 's/^regex = .*/regex = "1.7.1"/' \
+	-e 's/^rayon = .*/rayon = { version = "1.6.1", optional = true }/' \
 	-e '/^\[features\]/,$d' "$copy/Cargo.toml"
-printf '[features]\ndefault = []\ncustom-alloc = []\n' >>"$copy/Cargo.toml"
+printf '[features]\ndefault = []\ncustom-alloc = []\nrayon = ["dep:rayon"]\n' >>"$copy/Cargo.toml"
 cd "$here"
 export CARGO_HOME=${CARGO_HOME:-/tmp/postflop-bench-cargo}
 mkdir -p "$CARGO_HOME"
@@ -63,4 +67,6 @@ CFG
 # Newer rustc rejects an old lint pattern in the crate (dangerous implicit
 # autorefs); the code is unchanged, the lint is only reported.
 RUSTFLAGS="--cap-lints=warn" cargo build --release -q
-echo "built $here/target/release/postflop-bench"
+echo "built $here/target/release/postflop-bench (one thread)"
+RUSTFLAGS="--cap-lints=warn" cargo build --release -q --features rayon --target-dir "$here/target-rayon"
+echo "built $here/target-rayon/release/postflop-bench (rayon; RAYON_NUM_THREADS threads)"

@@ -21,11 +21,22 @@
 //
 // # Two implementations
 //
-// The portable kernels are plain Go. Built with GOEXPERIMENT=simd on amd64
-// (a Go 1.26 experiment; package simd/archsimd), the hot kernels use AVX2
-// (8 float32 lanes) when the CPU has it; kernels_simd_test.go checks every
-// vector kernel against its scalar twin on random data. The vector versions
-// perform the same operations per element in the same order as the scalar
-// ones (no fused multiply-add, no reassociation), so both builds give the
-// same bits; Sum64-style reductions stay scalar.
+// The portable kernels are plain Go. On amd64 the hot ones also have AVX2
+// assembly (kernels_amd64.s, 8 float32 lanes), used when the CPU and the
+// operating system support AVX2 (golang.org/x/sys/cpu); the purego build
+// tag leaves the assembly out. The assembly performs the same operations per
+// element in the same order as the Go loops (no fused multiply-add, no
+// reassociation), so both give the same bits: kernels_amd64_test.go runs
+// every kernel both ways on random data and compares them.
+//
+// # Fused kernels
+//
+// A DCFR pass reads a node's block once: RegretValueUpdate (the
+// traverser's node: the value of regret matching, then the discounted
+// regret update) and ReachUpdate (the opponent's node: its reach split by
+// regret matching and added to its strategy sums) go hand block by hand
+// block through all the actions, so the rows are not swept once per step
+// and no clipped copy is kept. They equal the step-by-step kernels
+// (StrategyValue, RegretUpdate, RegretScaleTo, StrategyReach), which stay
+// as their definitions, bit for bit.
 package vec

@@ -2,11 +2,12 @@ package vec
 
 import "math"
 
-// Every kernel below runs its loop in two parts: an optional vector part
-// (the *AVX2 functions of simd_amd64.go, which handle a multiple of 8
-// entries and return how many they did; stubs returning 0 in other builds)
-// and the scalar loop for the rest. Both parts compute each entry with the
-// same operations in the same order, so the results are the same bits.
+// The hot kernels run their loop in two parts: an optional vector part (the
+// *AVX2 functions of kernels_amd64.s, which handle a multiple of 8 entries
+// and return how many they did; stubs returning 0 in other builds and with
+// the purego tag) and the Go loop for the rest. Both parts compute each
+// entry with the same operations in the same order, so the results are the
+// same bits.
 
 // Zero sets x to 0.
 func Zero(x []float32) {
@@ -62,11 +63,7 @@ func Add(dst, x []float32) {
 // strategy sums).
 func ScaleAdd(dst []float32, k float32, x []float32) {
 	x = x[:len(dst)]
-	i := 0
-	if haveAVX2 {
-		i = scaleAddAVX2(dst, k, x)
-	}
-	for ; i < len(dst); i++ {
+	for i := range dst {
 		dst[i] = float32(dst[i]*k) + x[i]
 	}
 }
@@ -123,13 +120,8 @@ func RegretScale(inv, uni, reg []float32, clip bool) {
 	uni = uni[:n]
 	den := inv
 	if clip {
-		r := reg[:n]
-		i := 0
-		if haveAVX2 {
-			i = clipAVX2(den, r)
-		}
-		for j, x := range r[i:] {
-			den[i+j] = relu(x)
+		for j, x := range reg[:n] {
+			den[j] = relu(x)
 		}
 	} else {
 		copy(den, reg[:n])
@@ -137,13 +129,8 @@ func RegretScale(inv, uni, reg []float32, clip bool) {
 	for a := 1; a < k; a++ {
 		r := reg[a*n : a*n+n]
 		if clip {
-			i := 0
-			if haveAVX2 {
-				i = addClipAVX2(den, r)
-			}
-			d := den[i:]
-			for j, x := range r[i:len(den)] {
-				d[j] += relu(x)
+			for j, x := range r[:len(den)] {
+				den[j] += relu(x)
 			}
 		} else {
 			Add(den, r)
@@ -175,12 +162,7 @@ func RegretScaleTo(inv, uni, pos, reg []float32) {
 	pos = pos[:k*n]
 	den := inv
 	for a := 0; a < k; a++ {
-		r, q := reg[a*n:a*n+n], pos[a*n:a*n+n]
-		i := 0
-		if haveAVX2 {
-			i = clipToAVX2(den, q, r, a == 0)
-		}
-		clipToRow(den[i:], q[i:], r[i:], a == 0)
+		clipToRow(den, pos[a*n:a*n+n], reg[a*n:a*n+n], a == 0)
 	}
 	u := 1 / float32(k)
 	i := 0
@@ -225,8 +207,8 @@ func RegretMatch(sig, reg, inv, uni []float32, clip bool) {
 	for a := 0; a < k; a++ {
 		r, s := reg[a*n:a*n+n], sig[a*n:a*n+n]
 		i := 0
-		if haveAVX2 {
-			i = sigmaAVX2(s, r, inv, uni, clip)
+		if haveAVX2 && !clip {
+			i = sigmaAVX2(s, r, inv, uni)
 		}
 		sigmaRow(s[i:], r[i:], inv[i:], uni[i:], clip)
 	}
@@ -259,19 +241,9 @@ func StrategyValue(out, reg, x, den, sum []float32) {
 	clear(den)
 	clear(sum)
 	for a := 0; a < k; a++ {
-		r, y := reg[a*n:a*n+n], x[a*n:a*n+n]
-		i := 0
-		if haveAVX2 {
-			i = valueAccAVX2(out, den, sum, r, y)
-		}
-		valueAccRow(out[i:], den[i:], sum[i:], r[i:], y[i:])
+		valueAccRow(out, den, sum, reg[a*n:a*n+n], x[a*n:a*n+n])
 	}
-	u := 1 / float32(k)
-	i := 0
-	if haveAVX2 {
-		i = valueFinishAVX2(out, den, sum, u)
-	}
-	valueFinishRow(out[i:], den[i:], sum[i:], u)
+	valueFinishRow(out, den, sum, 1/float32(k))
 }
 
 // valueAccRow is StrategyValue's scalar accumulation.
@@ -312,14 +284,7 @@ func StrategyReach(dst, cum, reg, inv, uni, reach []float32, disc float32, clip 
 		if cum != nil {
 			c = cum[a*n : a*n+n]
 		}
-		i := 0
-		if haveAVX2 {
-			i = strategyReachAVX2(d, c, r, inv, uni, reach, disc, clip)
-		}
-		if c != nil {
-			c = c[i:]
-		}
-		strategyReachRow(d[i:], c, r[i:], inv[i:], uni[i:], reach[i:], disc, clip)
+		strategyReachRow(d, c, r, inv, uni, reach, disc, clip)
 	}
 }
 
@@ -428,12 +393,78 @@ func RegretUpdate(reg, x, v []float32, pos, neg float32) {
 	k := len(reg) / n
 	x = x[:k*n]
 	for a := 0; a < k; a++ {
-		r := reg[a*n : a*n+n]
-		y := x[a*n : a*n+n]
-		i := 0
-		if haveAVX2 {
-			i = regretUpdateAVX2(r, y, v, pos, neg)
+		regretUpdateRow(reg[a*n:a*n+n], x[a*n:a*n+n], v, pos, neg)
+	}
+}
+
+// RegretValueUpdate is StrategyValue followed by RegretUpdate with the value
+// it gives, in one pass over the block (the same bits as the two):
+//
+//	out[h] = Σ_a R⁺(a,h)·x(a,h) / Σ_a R⁺(a,h)  (Σ_a x(a,h)/k when no R⁺ > 0)
+//	R(a,h) ← R(a,h)·d + x(a,h) − out[h],  d = pos if R(a,h) > 0 else neg
+//
+// the traverser's node of a DCFR pass: the value of its current strategy and
+// its discounted regret update. den and sum (length n = len(out)) are
+// scratch for the hands the vector part leaves.
+func RegretValueUpdate(out, reg, x, den, sum []float32, pos, neg float32) {
+	n := len(out)
+	k := len(reg) / n
+	reg, x = reg[:k*n], x[:k*n]
+	u := 1 / float32(k)
+	m := 0
+	if haveAVX2 && k > 0 {
+		m = regretValueUpdateAVX2(out, reg, x, k, u, pos, neg)
+	}
+	if m == n {
+		return
+	}
+	o, den, sum := out[m:], den[m:n], sum[m:n]
+	clear(o)
+	clear(den)
+	clear(sum)
+	for a := range k {
+		valueAccRow(o, den, sum, reg[a*n+m:a*n+n], x[a*n+m:a*n+n])
+	}
+	valueFinishRow(o, den, sum, u)
+	for a := range k {
+		regretUpdateRow(reg[a*n+m:a*n+n], x[a*n+m:a*n+n], o, pos, neg)
+	}
+}
+
+// ReachUpdate is RegretScaleTo followed by StrategyReach over the clipped
+// regrets, in one pass over the block (the same bits as the two):
+//
+//	sig(a,h) = σ(a|h)·reach(h),  cum(a,h) ← cum(a,h)·disc + sig(a,h)
+//
+// with σ regret matching on reg: the opponent's node of a DCFR pass, its
+// reach split by its current strategy and added to its discounted,
+// reach-weighted strategy sum. inv and uni (length n = len(reach)) are
+// scratch for the hands the vector part leaves; sig may not alias reg.
+func ReachUpdate(sig, cum, reg, reach, inv, uni []float32, disc float32) {
+	n := len(reach)
+	k := len(reg) / n
+	sig, cum, reg = sig[:k*n], cum[:k*n], reg[:k*n]
+	u := 1 / float32(k)
+	m := 0
+	if haveAVX2 && k > 0 {
+		m = reachUpdateAVX2(sig, cum, reg, reach, k, u, disc)
+	}
+	if m == n {
+		return
+	}
+	den, uni := inv[m:n], uni[m:n]
+	for a := range k {
+		clipToRow(den, sig[a*n+m:a*n+n], reg[a*n+m:a*n+n], a == 0)
+	}
+	for i, d := range den {
+		if d > 0 {
+			den[i], uni[i] = 1/d, 0
+		} else {
+			den[i], uni[i] = 0, u
 		}
-		regretUpdateRow(r[i:], y[i:], v[i:], pos, neg)
+	}
+	for a := range k {
+		q := sig[a*n+m : a*n+n]
+		strategyReachRow(q, cum[a*n+m:a*n+n], q, den, uni, reach[m:], disc, false)
 	}
 }

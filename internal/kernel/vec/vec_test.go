@@ -1,8 +1,10 @@
 package vec
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -187,6 +189,8 @@ func TestKernelsDoNotAllocate(t *testing.T) {
 		StrategyValue(out, reg, x, inv, uni)
 		StrategyReach(dst, cum, reg, inv, uni, reach, 0.5, true)
 		RegretUpdate(reg, x, out, 0.9, 0.5)
+		RegretValueUpdate(out, reg, x, inv, uni, 0.9, 0.5)
+		ReachUpdate(dst, cum, reg, reach, inv, uni, 0.5)
 		MaxRows(out, x)
 	})
 	if allocs != 0 {
@@ -224,6 +228,46 @@ func TestRegretScaleTo(t *testing.T) {
 					t.Fatalf("n=%d k=%d [%d]: in place %v %v, want %v %v", n, k, i, pos[i], cum[i], want[i], wantCum[i])
 				}
 			}
+		}
+	}
+}
+
+// TestFusedKernelsEqualTheirSteps: RegretValueUpdate gives the bits of
+// StrategyValue then RegretUpdate, ReachUpdate those of RegretScaleTo then
+// StrategyReach over the clipped regrets.
+func TestFusedKernelsEqualTheirSteps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 3, 6} {
+			reg, x, reach, cum := rows(rng, k, n), rows(rng, k, n), rows(rng, 1, n), rows(rng, k, n)
+			want, wantReg := make([]float32, n), slices.Clone(reg)
+			StrategyValue(want, wantReg, x, make([]float32, n), make([]float32, n))
+			RegretUpdate(wantReg, x, want, 0.8, 0.3)
+			got, gotReg := make([]float32, n), slices.Clone(reg)
+			RegretValueUpdate(got, gotReg, x, make([]float32, n), make([]float32, n), 0.8, 0.3)
+			sameBits(t, fmt.Sprintf("RegretValueUpdate n=%d k=%d value", n, k), got, want)
+			sameBits(t, fmt.Sprintf("RegretValueUpdate n=%d k=%d regrets", n, k), gotReg, wantReg)
+
+			inv, uni, sig, wantCum := make([]float32, n), make([]float32, n), make([]float32, k*n), slices.Clone(cum)
+			RegretScaleTo(inv, uni, sig, reg)
+			StrategyReach(sig, wantCum, sig, inv, uni, reach, 0.6, false)
+			gotSig, gotCum := make([]float32, k*n), slices.Clone(cum)
+			ReachUpdate(gotSig, gotCum, reg, reach, make([]float32, n), make([]float32, n), 0.6)
+			sameBits(t, fmt.Sprintf("ReachUpdate n=%d k=%d reach", n, k), gotSig, sig)
+			sameBits(t, fmt.Sprintf("ReachUpdate n=%d k=%d sums", n, k), gotCum, wantCum)
+		}
+	}
+}
+
+// sameBits fails unless got and want hold the same float32 bits.
+func sameBits(t *testing.T, what string, got, want []float32) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: length %d, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+			t.Fatalf("%s [%d]: %v, want %v", what, i, got[i], want[i])
 		}
 	}
 }

@@ -9,13 +9,14 @@
 // flop_bet, flop_raise, turn_bet, turn_raise, river_bet, river_raise (one
 // street), turn_donk, river_donk, add_allin, force_allin, merging (default
 // 0), rake, rake_cap, target (% of the pot, default 0.5), iterations
-// (default 1000), every (exploitability check period, default 10).
+// (default 1000), every (exploitability check period, default 10), compress
+// (1: postflop-solver's 16-bit storage; default 0).
 //
 // `tree` prints one line per decision node of the action tree: the path in
 // pokerlab's node notation (f, x, c, b120, r300, a900; "*" for a card), a tab
-// and the node's actions. `solve` runs postflop-solver's DCFR single-threaded
-// exactly as its `solve` function does (an exploitability check every 10
-// iterations) and prints one JSON object.
+// and the node's actions. `solve` runs postflop-solver's DCFR exactly as its
+// `solve` function does (an exploitability check every 10 iterations; one
+// thread, or RAYON_NUM_THREADS in the rayon build) and prints one JSON object.
 use postflop_solver::*;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -144,8 +145,10 @@ fn main() {
         river,
     };
     let mut game = PostFlopGame::with_config(card_config, tree).unwrap();
-    let (mem, _) = game.memory_usage();
-    game.allocate_memory(false);
+    let compress = f("compress", 0.0) != 0.0;
+    let (mem_full, mem_compressed) = game.memory_usage();
+    let mem = if compress { mem_compressed } else { mem_full };
+    game.allocate_memory(compress);
     let build = t0.elapsed().as_secs_f64();
 
     let target = f("target", 0.5) / 100.0 * pot as f64;

@@ -1,0 +1,353 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// AVX2 kernels of package vec: 8 float32 lanes (4 float64). Each does the
+// whole 8-entry blocks and returns how many entries it did; the Go caller
+// finishes the rest. Every entry is computed with the same operations in
+// the same order as the Go loops (no fused multiply-add, no
+// reassociation), so both give the same bits. VZEROUPPER before returning
+// keeps the SSE code that follows free of transition stalls.
+
+// func scaleAVX2(dst, src []float32, k float32) int
+TEXT ·scaleAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	VBROADCASTSS k+48(FP), Y1
+	ANDQ $~7, CX
+	XORQ AX, AX
+scaleLoop:
+	CMPQ AX, CX
+	JGE  scaleDone
+	VMULPS (SI)(AX*4), Y1, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  scaleLoop
+scaleDone:
+	VZEROUPPER
+	MOVQ CX, ret+56(FP)
+	RET
+
+// func mulAVX2(dst, x []float32) int
+TEXT ·mulAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+mulLoop:
+	CMPQ AX, CX
+	JGE  mulDone
+	VMOVUPS (DI)(AX*4), Y0
+	VMULPS (SI)(AX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  mulLoop
+mulDone:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func addAVX2(dst, x []float32) int
+TEXT ·addAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+addLoop:
+	CMPQ AX, CX
+	JGE  addDone
+	VMOVUPS (DI)(AX*4), Y0
+	VADDPS (SI)(AX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  addLoop
+addDone:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func addTo64AVX2(dst []float64, x []float32) int
+TEXT ·addTo64AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+addTo64Loop:
+	CMPQ AX, CX
+	JGE  addTo64Done
+	VCVTPS2PD (SI)(AX*4), Y0
+	VCVTPS2PD 16(SI)(AX*4), Y1
+	VADDPD (DI)(AX*8), Y0, Y0
+	VADDPD 32(DI)(AX*8), Y1, Y1
+	VMOVUPD Y0, (DI)(AX*8)
+	VMOVUPD Y1, 32(DI)(AX*8)
+	ADDQ $8, AX
+	JMP  addTo64Loop
+addTo64Done:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func from64AVX2(dst []float32, src []float64) int
+TEXT ·from64AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+from64Loop:
+	CMPQ AX, CX
+	JGE  from64Done
+	VCVTPD2PSY (SI)(AX*8), X0
+	VCVTPD2PSY 32(SI)(AX*8), X1
+	VMOVUPS X0, (DI)(AX*4)
+	VMOVUPS X1, 16(DI)(AX*4)
+	ADDQ $8, AX
+	JMP  from64Loop
+from64Done:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func invertAVX2(inv, uni []float32, u float32) int
+// den (in inv) > 0 ? (1/den, 0) : (0, u)
+TEXT ·invertAVX2(SB), NOSPLIT, $0-64
+	MOVQ inv_base+0(FP), DI
+	MOVQ inv_len+8(FP), CX
+	MOVQ uni_base+24(FP), SI
+	VBROADCASTSS u+48(FP), Y5
+	MOVL $0x3f800000, DX
+	MOVL DX, X6
+	VBROADCASTSS X6, Y6
+	VXORPS Y7, Y7, Y7
+	ANDQ $~7, CX
+	XORQ AX, AX
+invertLoop:
+	CMPQ AX, CX
+	JGE  invertDone
+	VMOVUPS (DI)(AX*4), Y0
+	VCMPPS $0x0e, Y7, Y0, Y1
+	VDIVPS Y0, Y6, Y2
+	VANDPS Y1, Y2, Y2
+	VANDNPS Y5, Y1, Y3
+	VMOVUPS Y2, (DI)(AX*4)
+	VMOVUPS Y3, (SI)(AX*4)
+	ADDQ $8, AX
+	JMP  invertLoop
+invertDone:
+	VZEROUPPER
+	MOVQ CX, ret+56(FP)
+	RET
+
+// func sigmaAVX2(s, r, inv, uni []float32) int
+// s = r·inv + uni
+TEXT ·sigmaAVX2(SB), NOSPLIT, $0-104
+	MOVQ s_base+0(FP), DI
+	MOVQ s_len+8(FP), CX
+	MOVQ r_base+24(FP), SI
+	MOVQ inv_base+48(FP), DX
+	MOVQ uni_base+72(FP), BX
+	ANDQ $~7, CX
+	XORQ AX, AX
+sigmaLoop:
+	CMPQ AX, CX
+	JGE  sigmaDone
+	VMOVUPS (SI)(AX*4), Y0
+	VMULPS (DX)(AX*4), Y0, Y0
+	VADDPS (BX)(AX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  sigmaLoop
+sigmaDone:
+	VZEROUPPER
+	MOVQ CX, ret+96(FP)
+	RET
+
+// func dotAccAVX2(out, s, y []float32) int
+// out += s·y
+TEXT ·dotAccAVX2(SB), NOSPLIT, $0-80
+	MOVQ out_base+0(FP), DI
+	MOVQ out_len+8(FP), CX
+	MOVQ s_base+24(FP), SI
+	MOVQ y_base+48(FP), DX
+	ANDQ $~7, CX
+	XORQ AX, AX
+dotLoop:
+	CMPQ AX, CX
+	JGE  dotDone
+	VMOVUPS (SI)(AX*4), Y0
+	VMULPS (DX)(AX*4), Y0, Y0
+	VADDPS (DI)(AX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  dotLoop
+dotDone:
+	VZEROUPPER
+	MOVQ CX, ret+72(FP)
+	RET
+
+// func maxAVX2(out, y []float32) int
+// out = out > y ? out : y (VMAXPS's rule)
+TEXT ·maxAVX2(SB), NOSPLIT, $0-56
+	MOVQ out_base+0(FP), DI
+	MOVQ out_len+8(FP), CX
+	MOVQ y_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+maxLoop:
+	CMPQ AX, CX
+	JGE  maxDone
+	VMOVUPS (DI)(AX*4), Y0
+	VMAXPS (SI)(AX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  maxLoop
+maxDone:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func regretValueUpdateAVX2(out, reg, x []float32, k int, u, pos, neg float32) int
+//
+// For each block of 8 hands: over the k actions, p = max(R, 0) by the sign
+// bit, num += p·x, den += p, sum += x; v = den > 0 ? num/den : sum·u;
+// out = v; then R = R·(R < 0 ? neg : pos) + x − v.
+TEXT ·regretValueUpdateAVX2(SB), NOSPLIT, $0-104
+	MOVQ out_base+0(FP), DI
+	MOVQ out_len+8(FP), CX
+	MOVQ reg_base+24(FP), SI
+	MOVQ x_base+48(FP), DX
+	MOVQ k+72(FP), R8
+	VBROADCASTSS u+80(FP), Y12
+	VBROADCASTSS pos+84(FP), Y13
+	VBROADCASTSS neg+88(FP), Y14
+	VXORPS Y15, Y15, Y15
+	MOVQ CX, R9
+	SHLQ $2, R9 // row stride in bytes
+	ANDQ $~7, CX
+	XORQ AX, AX
+rvuLoop:
+	CMPQ AX, CX
+	JGE  rvuDone
+	VXORPS Y0, Y0, Y0 // num
+	VXORPS Y1, Y1, Y1 // den
+	VXORPS Y2, Y2, Y2 // sum
+	LEAQ (SI)(AX*4), R11
+	LEAQ (DX)(AX*4), R12
+	MOVQ R8, BX
+rvuAcc:
+	VMOVUPS (R11), Y3
+	VMOVUPS (R12), Y4
+	VPSRAD $31, Y3, Y5
+	VPANDN Y3, Y5, Y5
+	VMULPS Y4, Y5, Y6
+	VADDPS Y6, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y4, Y2, Y2
+	ADDQ R9, R11
+	ADDQ R9, R12
+	DECQ BX
+	JNZ  rvuAcc
+	VCMPPS $0x0e, Y15, Y1, Y7
+	VDIVPS Y1, Y0, Y8
+	VMULPS Y12, Y2, Y9
+	VBLENDVPS Y7, Y8, Y9, Y10
+	VMOVUPS Y10, (DI)(AX*4)
+	LEAQ (SI)(AX*4), R11
+	LEAQ (DX)(AX*4), R12
+	MOVQ R8, BX
+rvuUpd:
+	VMOVUPS (R11), Y3
+	VBLENDVPS Y3, Y14, Y13, Y5
+	VMULPS Y5, Y3, Y3
+	VADDPS (R12), Y3, Y3
+	VSUBPS Y10, Y3, Y3
+	VMOVUPS Y3, (R11)
+	ADDQ R9, R11
+	ADDQ R9, R12
+	DECQ BX
+	JNZ  rvuUpd
+	ADDQ $8, AX
+	JMP  rvuLoop
+rvuDone:
+	VZEROUPPER
+	MOVQ CX, ret+96(FP)
+	RET
+
+// func reachUpdateAVX2(sig, cum, reg, reach []float32, k int, u, disc float32) int
+//
+// For each block of 8 hands: den = Σ_a max(R, 0); inv, uni = den > 0 ?
+// (1/den, 0) : (0, u); then for each action s = (max(R, 0)·inv + uni)·reach,
+// sig = s, cum = cum·disc + s.
+TEXT ·reachUpdateAVX2(SB), NOSPLIT, $0-120
+	MOVQ sig_base+0(FP), DI
+	MOVQ cum_base+24(FP), R10
+	MOVQ reg_base+48(FP), SI
+	MOVQ reach_base+72(FP), DX
+	MOVQ reach_len+80(FP), CX
+	MOVQ k+96(FP), R8
+	VBROADCASTSS u+104(FP), Y12
+	VBROADCASTSS disc+108(FP), Y13
+	MOVL $0x3f800000, R13
+	MOVL R13, X14
+	VBROADCASTSS X14, Y14
+	VXORPS Y15, Y15, Y15
+	MOVQ CX, R9
+	SHLQ $2, R9
+	ANDQ $~7, CX
+	XORQ AX, AX
+ruLoop:
+	CMPQ AX, CX
+	JGE  ruDone
+	LEAQ (SI)(AX*4), R11
+	VMOVUPS (R11), Y3
+	VPSRAD $31, Y3, Y5
+	VPANDN Y3, Y5, Y1 // den = max(R₀, 0)
+	MOVQ R8, BX
+	DECQ BX
+	JZ   ruScaled
+ruDen:
+	ADDQ R9, R11
+	VMOVUPS (R11), Y3
+	VPSRAD $31, Y3, Y5
+	VPANDN Y3, Y5, Y5
+	VADDPS Y5, Y1, Y1
+	DECQ BX
+	JNZ  ruDen
+ruScaled:
+	VCMPPS $0x0e, Y15, Y1, Y7
+	VDIVPS Y1, Y14, Y2
+	VANDPS Y7, Y2, Y2   // inv
+	VANDNPS Y12, Y7, Y8 // uni
+	VMOVUPS (DX)(AX*4), Y9
+	LEAQ (SI)(AX*4), R11
+	LEAQ (DI)(AX*4), R12
+	LEAQ (R10)(AX*4), R13
+	MOVQ R8, BX
+ruRows:
+	VMOVUPS (R11), Y3
+	VPSRAD $31, Y3, Y5
+	VPANDN Y3, Y5, Y5
+	VMULPS Y2, Y5, Y5
+	VADDPS Y8, Y5, Y5
+	VMULPS Y9, Y5, Y5
+	VMOVUPS Y5, (R12)
+	VMOVUPS (R13), Y6
+	VMULPS Y13, Y6, Y6
+	VADDPS Y5, Y6, Y6
+	VMOVUPS Y6, (R13)
+	ADDQ R9, R11
+	ADDQ R9, R12
+	ADDQ R9, R13
+	DECQ BX
+	JNZ  ruRows
+	ADDQ $8, AX
+	JMP  ruLoop
+ruDone:
+	VZEROUPPER
+	MOVQ CX, ret+112(FP)
+	RET

@@ -1,0 +1,66 @@
+//go:build amd64 && !purego
+
+package vec
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestAssemblyMatchesGo runs every kernel with the assembly on and off on
+// the same random data and demands the same bits.
+func TestAssemblyMatchesGo(t *testing.T) {
+	if !haveAVX2 {
+		t.Skip("the CPU has no AVX2")
+	}
+	defer func() { haveAVX2 = true }()
+	rng := rand.New(rand.NewPCG(11, 12))
+	run := func(n, k int, seed uint64) (out [][]float32) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		reg, x, reach, v := rows(r, k, n), rows(r, k, n), rows(r, 1, n), rows(r, 1, n)
+		abs := slices.Clone(reg)
+		for i := range abs {
+			abs[i] = max(abs[i], -abs[i])
+		}
+		inv, uni := make([]float32, n), make([]float32, n)
+		sig := make([]float32, k*n)
+		RegretMatch(sig, reg, inv, uni, true)
+		out = append(out, slices.Clone(sig), slices.Clone(inv), slices.Clone(uni))
+		RegretMatch(sig, abs, inv, uni, false)
+		out = append(out, slices.Clone(sig), slices.Clone(inv), slices.Clone(uni))
+		val, up := make([]float32, n), slices.Clone(reg)
+		RegretValueUpdate(val, up, x, make([]float32, n), make([]float32, n), 0.8, 0.5)
+		reachOut, cum := make([]float32, k*n), slices.Clone(x)
+		ReachUpdate(reachOut, cum, reg, reach, make([]float32, n), make([]float32, n), 0.3)
+		m := make([]float32, n)
+		MaxRows(m, x)
+		dr := make([]float32, n)
+		DotRows(dr, sig, x)
+		sc := make([]float32, n)
+		Scale(sc, v, 0.1)
+		ad := slices.Clone(v)
+		Add(ad, reach)
+		mu := slices.Clone(x)
+		MulRows(mu, reach)
+		d64 := make([]float64, n)
+		AddTo64(d64, v)
+		AddTo64(d64, reach)
+		b := make([]float32, n)
+		From64(b, d64)
+		return append(out, val, up, reachOut, cum, m, dr, sc, ad, mu, b)
+	}
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 3, 6} {
+			seed := rng.Uint64()
+			haveAVX2 = true
+			asm := run(n, k, seed)
+			haveAVX2 = false
+			pure := run(n, k, seed)
+			for i := range asm {
+				sameBits(t, fmt.Sprintf("n=%d k=%d result %d", n, k, i), asm[i], pure[i])
+			}
+		}
+	}
+}
