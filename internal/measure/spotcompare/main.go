@@ -1,16 +1,18 @@
 // Command spotcompare runs postflop-solver (through scripts/postflop-bench)
 // and `pokerlab spot solve` side by side on the same spots, alternating the
-// tools round by round, and prints for each tool and spot the minimum and
-// median of the process's CPU time (user + system), wall time and peak
-// resident set (from the kernel's rusage of each process), each divided by
-// postflop-solver's, with the iterations, exploitability and OOP value each
-// run reached. Every process is timed whole: tree building, solving and the
-// final evaluation.
+// tools run by run, and prints one table: for each workload (spot, threads,
+// storage) the minimum and median of each tool's time — CPU time (user +
+// system) on one thread, wall time on more — and peak resident set (the
+// kernel's rusage of each process), and pokerlab's divided by
+// postflop-solver's; then the iterations, exploitability and OOP value each
+// reached. Every process is timed whole: tree building, solving and the
+// final evaluation. Two threads use postflop-solver's rayon build with
+// RAYON_NUM_THREADS; -compress adds the 16-bit storage of both
+// (postflop-solver's compress, pokerlab's --compress) on one thread.
 //
 //	scripts/postflop-bench/setup.sh /path/to/postflop-solver
 //	go build -o /tmp/pokerlab ./cmd/pokerlab
-//	GOEXPERIMENT=simd go build -o /tmp/pokerlab-avx2 ./cmd/pokerlab
-//	go run ./internal/measure/spotcompare -rounds 5 -spots turn,flop -pokerlab /tmp/pokerlab,/tmp/pokerlab-avx2 -threads 1,2
+//	go run ./internal/measure/spotcompare -rounds 5 -spots turn,flop -threads 1,2 -compress
 //
 // The spots are spot/testdata/postflop/solves/{turn,flop}.args (postflop's
 // keys) with the matching pokerlab files
@@ -28,6 +30,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -99,45 +102,68 @@ func stat(rs []run, f func(run) float64) (lo, med float64) {
 }
 
 func main() {
-	rounds := flag.Int("rounds", 3, "runs of each tool per spot, alternating")
-	postflop := flag.String("postflop", "scripts/postflop-bench/target/release/postflop-bench", "the postflop-bench binary (scripts/postflop-bench/setup.sh builds it)")
-	pokerlab := flag.String("pokerlab", "/tmp/pokerlab", "comma-separated pokerlab binaries (e.g. a scalar and an avx2 build)")
-	threads := flag.String("threads", "1", "comma-separated --threads values for pokerlab")
+	rounds := flag.Int("rounds", 3, "runs of each tool per workload, alternating")
+	postflop := flag.String("postflop", "scripts/postflop-bench/target/release/postflop-bench", "the one-thread postflop-bench binary (scripts/postflop-bench/setup.sh builds it)")
+	postflopRayon := flag.String("postflop-rayon", "scripts/postflop-bench/target-rayon/release/postflop-bench", "the rayon postflop-bench binary, for more than one thread")
+	pokerlab := flag.String("pokerlab", "/tmp/pokerlab", "the pokerlab binary")
+	threads := flag.String("threads", "1", "comma-separated thread counts, for both tools")
+	compress := flag.Bool("compress", false, "also the 16-bit storage of both, one thread")
 	spots := flag.String("spots", "turn,flop", "which spots: turn, flop")
 	flag.Parse()
 	if flag.NArg() > 0 || *rounds < 1 {
-		fmt.Fprintln(os.Stderr, "usage: spotcompare [-rounds N] [-spots turn,flop] [-pokerlab BIN,...] [-threads T,...] [-postflop BIN]")
+		fmt.Fprintln(os.Stderr, "usage: spotcompare [-rounds N] [-spots turn,flop] [-threads T,...] [-compress] [-pokerlab BIN] [-postflop BIN] [-postflop-rayon BIN]")
 		os.Exit(2)
 	}
 	cases := map[string]spotCase{
 		"turn": {"turn", "spot/testdata/postflop/solves/turn.args", "spot/testdata/turn-Td9d6hQc-pot200-stack900.toml", 0.41},
 		"flop": {"flop", "spot/testdata/postflop/solves/flop.args", "spot/testdata/flop-Td9d6h-pot200-stack900.toml", 0.35},
 	}
-	var todo []spotCase
+	var work []workload
 	for _, name := range strings.Split(*spots, ",") {
 		c, ok := cases[name]
 		if !ok {
 			fail(2, "unknown spot %q (-spots): turn, flop", name)
 		}
-		todo = append(todo, c)
-	}
-	if _, err := os.Stat(*postflop); err != nil {
-		fail(2, "%v (-postflop): build it with scripts/postflop-bench/setup.sh POSTFLOP_SOLVER_CHECKOUT", err)
-	}
-	for _, bin := range strings.Split(*pokerlab, ",") {
-		if _, err := os.Stat(bin); err != nil {
-			fail(2, "%v (-pokerlab): build it with go build -o %s ./cmd/pokerlab", err, bin)
+		for _, t := range strings.Split(*threads, ",") {
+			n, err := strconv.Atoi(t)
+			if err != nil || n < 1 {
+				fail(2, "-threads: %q is not a thread count", t)
+			}
+			work = append(work, workload{c, n, false})
+		}
+		if *compress {
+			work = append(work, workload{c, 1, true})
 		}
 	}
-	type key struct{ tool, spot string }
-	results := map[key][]run{}
-	var order []key
-	for _, c := range todo {
-		for r := 0; r < *rounds; r++ {
+	need := []string{*postflop, *pokerlab}
+	for _, w := range work {
+		if w.threads > 1 {
+			need = append(need, *postflopRayon)
+			break
+		}
+	}
+	for _, bin := range need {
+		if _, err := os.Stat(bin); err != nil {
+			fail(2, "%v: build postflop-bench with scripts/postflop-bench/setup.sh POSTFLOP_SOLVER_CHECKOUT, pokerlab with go build -o %s ./cmd/pokerlab", err, *pokerlab)
+		}
+	}
+	type pair struct{ ref, our []run }
+	results := make([]pair, len(work))
+	for r := 0; r < *rounds; r++ {
+		for i, w := range work {
 			// postflop-solver
-			args := append([]string{"solve"}, readArgs(c.args)...)
-			args = append(args, fmt.Sprintf("target=%g", c.target))
-			m, out, err := measure(exec.Command(*postflop, args...))
+			bin := *postflop
+			args := append([]string{"solve"}, readArgs(w.args)...)
+			args = append(args, fmt.Sprintf("target=%g", w.target))
+			if w.compress {
+				args = append(args, "compress=1")
+			}
+			cmd := exec.Command(bin, args...)
+			if w.threads > 1 {
+				cmd = exec.Command(*postflopRayon, args...)
+				cmd.Env = append(os.Environ(), fmt.Sprintf("RAYON_NUM_THREADS=%d", w.threads))
+			}
+			m, out, err := measure(cmd)
 			if err != nil {
 				fail(1, "%v", err)
 			}
@@ -150,54 +176,77 @@ func main() {
 				fail(1, "postflop-bench's output: %v", err)
 			}
 			m.iterations, m.pct, m.value = p.Iterations, p.Pct, p.Value
-			k := key{"postflop-solver", c.name}
-			if r == 0 {
-				order = append(order, k)
+			results[i].ref = append(results[i].ref, m)
+			fmt.Fprintf(os.Stderr, "postflop-solver %s: %.2f s CPU, %.2f s wall, %.1f MiB\n", w.name(), m.cpu, m.wall, m.rss)
+			// pokerlab
+			pargs := []string{"spot", "solve", w.toml, "--target", fmt.Sprint(w.target), "--threads", fmt.Sprint(w.threads), "--json"}
+			if w.compress {
+				pargs = append(pargs, "--compress")
 			}
-			results[k] = append(results[k], m)
-			fmt.Fprintf(os.Stderr, "%s %s: %.2f s CPU, %.1f MiB\n", k.tool, k.spot, m.cpu, m.rss)
-			// pokerlab builds and thread counts
-			for _, bin := range strings.Split(*pokerlab, ",") {
-				for _, th := range strings.Split(*threads, ",") {
-					m, out, err := measure(exec.Command(bin, "spot", "solve", c.toml, "--target", fmt.Sprint(c.target), "--threads", th, "--json"))
-					if err != nil {
-						fail(1, "%v", err)
-					}
-					var s struct {
-						Iterations int        `json:"iterations"`
-						Pct        float64    `json:"exploitability_pct"`
-						Values     [2]float64 `json:"values"`
-						Vector     string     `json:"vector"`
-					}
-					if err := json.Unmarshal(out, &s); err != nil {
-						fail(1, "%s spot solve's output: %v", bin, err)
-					}
-					m.iterations, m.pct, m.value = s.Iterations, s.Pct, s.Values[0]
-					k := key{fmt.Sprintf("pokerlab %s, %s thread(s)", s.Vector, th), c.name}
-					if r == 0 {
-						order = append(order, k)
-					}
-					results[k] = append(results[k], m)
-					fmt.Fprintf(os.Stderr, "%s %s: %.2f s CPU, %.1f MiB\n", k.tool, k.spot, m.cpu, m.rss)
-				}
+			m, out, err = measure(exec.Command(*pokerlab, pargs...))
+			if err != nil {
+				fail(1, "%v", err)
 			}
+			var s struct {
+				Iterations int        `json:"iterations"`
+				Pct        float64    `json:"exploitability_pct"`
+				Values     [2]float64 `json:"values"`
+			}
+			if err := json.Unmarshal(out, &s); err != nil {
+				fail(1, "%s spot solve's output: %v", *pokerlab, err)
+			}
+			m.iterations, m.pct, m.value = s.Iterations, s.Pct, s.Values[0]
+			results[i].our = append(results[i].our, m)
+			fmt.Fprintf(os.Stderr, "pokerlab %s: %.2f s CPU, %.2f s wall, %.1f MiB\n", w.name(), m.cpu, m.wall, m.rss)
 		}
 	}
+	fmt.Printf("%d alternating rounds; ratio = pokerlab / postflop-solver (below 1: pokerlab is faster or smaller)\n\n", *rounds)
+	fmt.Printf("| workload | measure | postflop-solver min / median | pokerlab min / median | ratio min, median |\n")
+	fmt.Printf("|---|---|---|---|---|\n")
 	cpu := func(r run) float64 { return r.cpu }
 	wall := func(r run) float64 { return r.wall }
-	fmt.Printf("%d alternating rounds; ratio = pokerlab / postflop-solver (below 1: pokerlab is faster)\n\n", *rounds)
-	fmt.Printf("| spot | tool | runs | CPU s min | CPU s median | CPU ratio min, median | wall s min | wall s median | wall ratio min, median | peak RSS MiB min | median | iterations | exploitability %% | OOP value |\n")
-	fmt.Printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, k := range order {
-		rs := results[k]
-		ref := results[key{"postflop-solver", k.spot}]
-		cl, cm := stat(rs, cpu)
-		wl, wm := stat(rs, wall)
-		rcl, rcm := stat(ref, cpu)
-		rwl, rwm := stat(ref, wall)
-		ml, mm := stat(rs, func(r run) float64 { return r.rss })
-		last := rs[len(rs)-1]
-		fmt.Printf("| %s | %s | %d | %.2f | %.2f | %.2f, %.2f | %.2f | %.2f | %.2f, %.2f | %.1f | %.1f | %d | %.4f | %.4f |\n",
-			k.spot, k.tool, len(rs), cl, cm, cl/rcl, cm/rcm, wl, wm, wl/rwl, wm/rwm, ml, mm, last.iterations, last.pct, last.value)
+	rss := func(r run) float64 { return r.rss }
+	for i, w := range work {
+		ref, our := results[i].ref, results[i].our
+		row := func(what, unit string, f func(run) float64) {
+			rl, rm := stat(ref, f)
+			ol, om := stat(our, f)
+			fmt.Printf("| %s | %s | %.2f / %.2f %s | %.2f / %.2f %s | **%.2f**, %.2f |\n", w.name(), what, rl, rm, unit, ol, om, unit, ol/rl, om/rm)
+		}
+		if w.threads == 1 {
+			row("CPU time", "s", cpu)
+		} else {
+			row("wall time", "s", wall)
+		}
+		row("peak RSS", "MiB", rss)
 	}
+	fmt.Printf("\n| workload | tool | iterations | exploitability %% of the pot | OOP value |\n|---|---|---|---|---|\n")
+	for i, w := range work {
+		for _, t := range []struct {
+			name string
+			rs   []run
+		}{{"postflop-solver", results[i].ref}, {"pokerlab", results[i].our}} {
+			last := t.rs[len(t.rs)-1]
+			fmt.Printf("| %s | %s | %d | %.4f | %.4f |\n", w.name(), t.name, last.iterations, last.pct, last.value)
+		}
+	}
+}
+
+// workload is one row of the table: a spot solved on some threads, with
+// 32-bit or 16-bit storage.
+type workload struct {
+	spotCase
+	threads  int
+	compress bool
+}
+
+func (w workload) name() string {
+	s := fmt.Sprintf("%s, %d thread", w.spotCase.name, w.threads)
+	if w.threads > 1 {
+		s += "s"
+	}
+	if w.compress {
+		s += ", 16-bit"
+	}
+	return s
 }
