@@ -1,8 +1,10 @@
 package spot
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"pokerlab/internal/kernel/vec"
 )
@@ -187,28 +189,45 @@ func (w *walker) chanceChild(ci int32, rs, row []float32) {
 // team runs the children of a chance node on several walkers. Each child
 // is computed by exactly the same arithmetic whichever walker takes it and
 // writes only its own row and its own subtree's arrays, so results do not
-// depend on the number of threads. The helpers are goroutines started once
-// (on the first parallel chance node) that wait for tasks on a channel, so a
-// parallel chance node allocates nothing; stop closes the channel.
+// depend on the number of threads.
+//
+// The helpers are goroutines started once (on the first parallel chance
+// node). Between two chance nodes they spin for a short while (a pass
+// reaches the next chance node within microseconds, far sooner than a
+// parked goroutine can be woken) and then park until woken; the lead spins
+// likewise until every child is done. A chance node's task is published in
+// one of two slots: a helper joins a slot (joined) and then checks that it
+// is still the current one before reading it, and the lead reuses a slot
+// only when no helper is in it, so a helper late from an older node never
+// reads a slot being filled. A parallel chance node allocates nothing;
+// stopOnce ends the helpers.
 type team struct {
 	helpers []*walker
 	start   sync.Once
 	stopped sync.Once
-	tasks   chan *teamTask
-	wg      sync.WaitGroup
-	task    teamTask
+	slots   [2]teamTask
+	cur     atomic.Pointer[teamTask]
+	gen     atomic.Uint64 // tasks published so far
+	quit    atomic.Bool
+	parked  []atomic.Int32 // 1 while helper i is parked (or about to be)
+	wake    []chan struct{}
 }
 
 // teamTask is one chance node's children to share out.
 type teamTask struct {
-	lead  *walker
-	first int32 // first child
-	k     int32 // children
-	rs    []float32
-	rows  []float32
-	nh    int
-	next  atomic.Int32
+	lead   *walker
+	first  int32 // first child
+	k      int32 // children
+	rs     []float32
+	rows   []float32
+	nh     int
+	next   atomic.Int32 // the next child to take
+	done   atomic.Int32 // children finished
+	joined atomic.Int32 // helpers inside this slot
 }
+
+// spinFor is how long an idle helper spins before parking.
+const spinFor = 200 * time.Microsecond
 
 // work takes children until none is left.
 func (t *teamTask) work(v *walker) {
@@ -218,45 +237,111 @@ func (t *teamTask) work(v *walker) {
 			return
 		}
 		v.chanceChild(t.first+c, t.rs, t.rows[int(c)*t.nh:int(c+1)*t.nh])
+		t.done.Add(1)
+	}
+}
+
+// help is helper i's loop: wait for a new task, join it, work.
+func (t *team) help(i int, h *walker) {
+	var seen uint64
+	for {
+		g, ok := t.wait(i, seen)
+		if !ok {
+			return
+		}
+		seen = g
+		task := t.cur.Load()
+		task.joined.Add(1)
+		if t.cur.Load() == task {
+			l := task.lead
+			h.trav, h.mode, h.src = l.trav, l.mode, l.src
+			h.regret, h.cum, h.pos, h.neg, h.disc = l.regret, l.cum, l.pos, l.neg, l.disc
+			h.inPar, h.top, h.top64 = true, 0, 0
+			task.work(h)
+		}
+		task.joined.Add(-1)
+	}
+}
+
+// wait returns the generation of a task newer than seen, spinning for
+// spinFor and then parking; false when the team stops.
+func (t *team) wait(i int, seen uint64) (uint64, bool) {
+	var since time.Time
+	for spin := 0; ; spin++ {
+		if t.quit.Load() {
+			return 0, false
+		}
+		if g := t.gen.Load(); g != seen {
+			return g, true
+		}
+		if spin%64 != 63 {
+			continue
+		}
+		runtime.Gosched()
+		if since.IsZero() {
+			since = time.Now()
+			continue
+		}
+		if time.Since(since) < spinFor {
+			continue
+		}
+		// Park. The lead stores gen before it looks at parked, and we
+		// store parked before we look at gen, so one of us sees the other.
+		t.parked[i].Store(1)
+		if t.gen.Load() != seen || t.quit.Load() {
+			if !t.parked[i].CompareAndSwap(1, 0) {
+				<-t.wake[i] // the lead is waking us: take its token
+			}
+		} else {
+			<-t.wake[i]
+		}
+		since, spin = time.Time{}, 0
+	}
+}
+
+// wakeAll wakes the parked helpers.
+func (t *team) wakeAll() {
+	for i := range t.parked {
+		if t.parked[i].CompareAndSwap(1, 0) {
+			t.wake[i] <- struct{}{}
+		}
 	}
 }
 
 func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh int) {
 	t.start.Do(func() {
-		t.tasks = make(chan *teamTask)
-		for _, h := range t.helpers {
-			go func(h *walker) {
-				for task := range t.tasks {
-					l := task.lead
-					h.trav, h.mode, h.src = l.trav, l.mode, l.src
-					h.regret, h.cum, h.pos, h.neg, h.disc = l.regret, l.cum, l.pos, l.neg, l.disc
-					h.inPar, h.top, h.top64 = true, 0, 0
-					task.work(h)
-					t.wg.Done()
-				}
-			}(h)
+		t.parked = make([]atomic.Int32, len(t.helpers))
+		t.wake = make([]chan struct{}, len(t.helpers))
+		for i, h := range t.helpers {
+			t.wake[i] = make(chan struct{}, 1)
+			go t.help(i, h)
 		}
 	})
-	task := &t.task
+	task := &t.slots[t.gen.Load()%2]
+	for task.joined.Load() != 0 {
+		runtime.Gosched()
+	}
 	task.lead, task.first, task.k, task.rs, task.rows, task.nh = w, n.Child, int32(n.NumChildren), rs, rows, nh
 	task.next.Store(0)
-	helpers := min(len(t.helpers), int(task.k)-1)
-	t.wg.Add(helpers)
-	for range helpers {
-		t.tasks <- task
-	}
+	task.done.Store(0)
+	t.cur.Store(task)
+	t.gen.Add(1)
+	t.wakeAll()
 	w.inPar = true
 	task.work(w)
 	w.inPar = false
-	t.wg.Wait()
+	for spin := 0; task.done.Load() != task.k; spin++ {
+		if spin%64 == 63 {
+			runtime.Gosched()
+		}
+	}
 }
 
 // stopOnce ends the helper goroutines (at most once).
 func (t *team) stopOnce() {
 	t.stopped.Do(func() {
 		t.start.Do(func() {}) // never started: nothing to stop
-		if t.tasks != nil {
-			close(t.tasks)
-		}
+		t.quit.Store(true)
+		t.wakeAll()
 	})
 }
