@@ -49,14 +49,38 @@ func EvalTerminalOf[F Real](g *Game, n int32, p int, oppReach, out []F) {
 }
 
 func evalTerminal[F real](g *Game, n int32, p int, oppReach, out []F) {
+	var bl blockers
+	evalTerminalWith(g, n, p, oppReach, out, &bl)
+}
+
+// blockers holds blockerSums of one opponent reach, computed when a
+// terminal node first needs them: the terminal children of one traverser's
+// node (its fold and its call to a showdown) see the same reach, so they
+// share one sweep.
+type blockers struct {
+	ok    bool
+	all   float64
+	minus [64]float64
+}
+
+func blockersOf[F real](b *blockers, g *Game, o int, reach []F) *blockers {
+	if !b.ok {
+		b.all, b.ok = blockerSums(g, o, reach, &b.minus), true
+	}
+	return b
+}
+
+// evalTerminalWith is evalTerminal with the opponent's blocker sums of
+// oppReach in bl (computed there if bl.ok is false).
+func evalTerminalWith[F real](g *Game, n int32, p int, oppReach, out []F, bl *blockers) {
 	nd := &g.Nodes[n]
 	if nd.Kind == FoldNode {
-		evalFold(g, nd, p, oppReach, out)
+		evalFold(g, nd, p, oppReach, out, bl)
 		return
 	}
 	win, tie, lose := g.payoffs(nd)
 	if tie == 0 {
-		evalShowdown(g, nd, p, oppReach, out, win, lose)
+		evalShowdown(g, nd, p, oppReach, out, win, lose, bl)
 	} else {
 		evalShowdownRake(g, nd, p, oppReach, out, win, tie, lose)
 	}
@@ -89,15 +113,16 @@ func blockerSums[F real](g *Game, o int, reach []F, minus *[64]float64) float64 
 	return sum + run
 }
 
-func evalFold[F real](g *Game, nd *Node, p int, reach, out []F) {
+func evalFold[F real](g *Game, nd *Node, p int, reach, out []F, bl *blockers) {
 	win, _, lose := g.payoffs(nd)
 	pay := win
 	if g.Tree.Nodes[nd.Act].Folder == p {
 		pay = lose
 	}
 	o := p ^ 1
-	var minus [64]float64
-	sum := blockerSums(g, o, reach, &minus)
+	reach = reach[:len(g.Hands[o])]
+	b := blockersOf(bl, g, o, reach)
+	sum, minus := b.all, &b.minus
 	out = out[:len(g.Hands[p])]
 	// out first holds the reach of the opponent's copy of each hand (the
 	// inclusion–exclusion correction), then the value.
@@ -116,15 +141,15 @@ func evalFold[F real](g *Game, nd *Node, p int, reach, out []F) {
 // strength order: for each value v of p's hands, the opponent's hands below
 // v give the wins, and after adding those equal to v, the rest are the
 // losses (the opponent's copy of h, being a tie, cancels out).
-func evalShowdown[F real](g *Game, nd *Node, p int, reach, out []F, win, lose float64) {
+func evalShowdown[F real](g *Game, nd *Node, p int, reach, out []F, win, lose float64, bl *blockers) {
 	bs := &g.boards[nd.Board]
 	o := p ^ 1
 	sp, so := bs.strength[p], bs.strength[o]
 	reach = reach[:len(g.Hands[o])]
 	out = out[:len(g.Hands[p])]
 	clear(out)
-	var total [64]float64
-	all := blockerSums(g, o, reach, &total)
+	b := blockersOf(bl, g, o, reach)
+	all, total := b.all, &b.minus
 	var below [64]float64
 	var sum float64
 	j := 1

@@ -93,8 +93,16 @@ func (w *walker) own(i int32, n *Node, reach, out []float32) {
 	nh := len(out)
 	k := int(n.NumChildren)
 	x := w.alloc(k * nh)
+	// Every child sees the same opponent reach: terminal children share
+	// the opponent's blocker sums.
+	var bl blockers
 	for a := range k {
-		w.walk(n.Child+int32(a), reach, x[a*nh:(a+1)*nh])
+		c := n.Child + int32(a)
+		if kind := w.g.Nodes[c].Kind; kind == FoldNode || kind == ShowdownNode {
+			evalTerminalWith(w.g, c, w.trav, reach, x[a*nh:(a+1)*nh], &bl)
+			continue
+		}
+		w.walk(c, reach, x[a*nh:(a+1)*nh])
 	}
 	switch w.mode {
 	case modeCFR:
