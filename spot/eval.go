@@ -240,3 +240,95 @@ func evalShowdownRake[F real](g *Game, nd *Node, p int, reach, out []F, win, tie
 		out[h] = F(win*wins + tie*ties + lose*losses)
 	}
 }
+
+// evalShowdownPair is evalShowdown of two showdown nodes on the same board
+// (a and b, each with its reach, values and blocker sums) in one sweep:
+// each node's numbers are computed by exactly evalShowdown's operations,
+// the two interleaved so that neither waits on its own running sums.
+func evalShowdownPair(g *Game, a, b *Node, p int, reachA, outA []float32, blA *blockers, reachB, outB []float32, blB *blockers) {
+	bs := &g.boards[a.Board]
+	o := p ^ 1
+	sp, so := bs.strength[p], bs.strength[o]
+	no, np := len(g.Hands[o]), len(g.Hands[p])
+	reachA, reachB = reachA[:no], reachB[:no]
+	outA, outB = outA[:np], outB[:np]
+	clear(outA)
+	clear(outB)
+	winA, _, loseA := g.payoffs(a)
+	winB, _, loseB := g.payoffs(b)
+	ta, tb := blockersOf(blA, g, o, reachA), blockersOf(blB, g, o, reachB)
+	var belowA, belowB [64]float64
+	var sumA, sumB float64
+	j := 1
+	for k := 1; k < len(sp)-1; {
+		v := sp[k] >> 32
+		for ; so[j]>>32 < v; j++ {
+			f := so[j]
+			x, y := float64(reachA[f&0xFFFF]), float64(reachB[f&0xFFFF])
+			c1, c2 := f>>16&63, f>>24&63
+			sumA += x
+			sumB += y
+			belowA[c1] += x
+			belowB[c1] += y
+			belowA[c2] += x
+			belowB[c2] += y
+		}
+		k0 := k
+		for ; sp[k]>>32 == v; k++ {
+			e := sp[k]
+			h, c1, c2 := e&0xFFFF, e>>16&63, e>>24&63
+			outA[h] = float32(winA * (sumA - belowA[c1] - belowA[c2]))
+			outB[h] = float32(winB * (sumB - belowB[c1] - belowB[c2]))
+		}
+		for ; so[j]>>32 == v; j++ {
+			f := so[j]
+			x, y := float64(reachA[f&0xFFFF]), float64(reachB[f&0xFFFF])
+			c1, c2 := f>>16&63, f>>24&63
+			sumA += x
+			sumB += y
+			belowA[c1] += x
+			belowB[c1] += y
+			belowA[c2] += x
+			belowB[c2] += y
+		}
+		restA, restB := ta.all-sumA, tb.all-sumB
+		for _, e := range sp[k0:k] {
+			h, c1, c2 := e&0xFFFF, e>>16&63, e>>24&63
+			outA[h] += float32(loseA * (restA - (ta.minus[c1] - belowA[c1]) - (ta.minus[c2] - belowA[c2])))
+			outB[h] += float32(loseB * (restB - (tb.minus[c1] - belowB[c1]) - (tb.minus[c2] - belowB[c2])))
+		}
+	}
+}
+
+// blockerSumsPair is blockerSums of two reaches in one sweep, into a and
+// b (each lane by exactly blockerSums' operations).
+func blockerSumsPair(g *Game, o int, reachA []float32, a *blockers, reachB []float32, b *blockers) {
+	n := len(g.Hands[o])
+	reachA, reachB = reachA[:n], reachB[:n]
+	hi, lo := g.card[o][0][:n], g.card[o][1][:n]
+	ma, mb := &a.minus, &b.minus
+	var sumA, sumB, runA, runB float64
+	cur := uint8(0)
+	if n > 0 {
+		cur = hi[0]
+	}
+	for i := range reachA {
+		x, y := float64(reachA[i]), float64(reachB[i])
+		if h := hi[i]; h != cur {
+			ma[cur&63] += runA
+			mb[cur&63] += runB
+			sumA += runA
+			sumB += runB
+			runA, runB, cur = 0, 0, h
+		}
+		runA += x
+		runB += y
+		c := lo[i] & 63
+		ma[c] += x
+		mb[c] += y
+	}
+	ma[cur&63] += runA
+	mb[cur&63] += runB
+	a.all, a.ok = sumA+runA, true
+	b.all, b.ok = sumB+runB, true
+}

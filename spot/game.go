@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unsafe"
 
 	"pokerlab/cards"
 	"pokerlab/handeval"
@@ -343,8 +344,7 @@ func (g *Game) expand() error {
 		return fmt.Errorf("spot: the game tree has %d nodes, more than 2^31", nodes)
 	}
 	if g.opts.MaxMemory > 0 {
-		nh := int64(max(len(g.Hands[0]), len(g.Hands[1])))
-		need := 2*4*size + nodes*24 + g.FixedBytes() + int64(max(g.opts.Threads, 1))*(int64(g.scratchBound(0))*4+3*nh*8)
+		need := 2*4*size + nodes*24 + g.FixedBytes() + int64(max(g.opts.Threads, 1))*g.walkerBytes()
 		if need > g.opts.MaxMemory {
 			return &ErrMemory{Need: need, Limit: g.opts.MaxMemory}
 		}
@@ -445,32 +445,21 @@ func (g *Game) scratchNeed(i int32) int {
 	}
 }
 
-// scratchBound is scratchNeed on the action tree, every chance node dealing
-// the most cards it can (an upper bound before the game tree exists).
-func (g *Game) scratchBound(a int32) int {
-	an := &g.Tree.Nodes[a]
-	nh := max(len(g.Hands[0]), len(g.Hands[1]))
-	switch {
-	case an.Kind.Terminal():
-		return 0
-	case an.Kind == ChanceNode:
-		k := cards.NumCards - len(g.Spot.Board)
-		return nh*(1+k) + nh + g.scratchBound(an.Children[0])
-	default:
-		var deepest int
-		for _, c := range an.Children {
-			deepest = max(deepest, g.scratchBound(c))
-		}
-		return 2*len(an.Children)*nh + 2*nh + deepest
-	}
+// walkerBytes is what one walker (newWalker) allocates: its float32 and
+// float64 scratch and its street stacks (an upper bound from the action
+// tree, known before the game tree is built).
+func (g *Game) walkerBytes() int64 {
+	nh := int64(max(len(g.Hands[0]), len(g.Hands[1])))
+	need := g.walkBound(0, 0)
+	return int64(need.floats+64)*4 + 3*nh*8 + int64(need.nodes)*int64(unsafe.Sizeof(streetNode{})) +
+		int64(need.leaves)*int64(unsafe.Sizeof(streetLeaf{})+unsafe.Sizeof(blockers{}))
 }
 
 // MemoryEstimate returns the bytes solving the game needs with threads
 // workers: the two per-action arrays (regrets and strategy sums, float32),
 // the nodes, the board data and each worker's scratch.
 func (g *Game) MemoryEstimate(threads int) int64 {
-	nh := int64(max(len(g.Hands[0]), len(g.Hands[1])))
-	return 2*4*g.Size + g.FixedBytes() + int64(max(threads, 1))*(int64(g.scratch)*4+3*nh*8)
+	return 2*4*g.Size + g.FixedBytes() + int64(max(threads, 1))*g.walkerBytes()
 }
 
 // FixedBytes returns the memory held by the game itself (nodes, hands,

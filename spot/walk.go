@@ -48,11 +48,18 @@ type walker struct {
 	// parallel chance nodes (nil: sequential); inPar when already inside one.
 	team  *team
 	inPar bool
+	// the streets being walked (street.go), innermost last
+	nodes  []streetNode
+	leaves []streetLeaf
+	bls    []blockers
 }
 
 func newWalker(g *Game) *walker {
 	nh := max(len(g.Hands[0]), len(g.Hands[1]))
-	return &walker{g: g, buf: make([]float32, g.scratch+64), buf64: make([]float64, 3*nh)}
+	need := g.walkBound(0, 0)
+	return &walker{g: g, buf: make([]float32, need.floats+64), buf64: make([]float64, 3*nh),
+		nodes: make([]streetNode, 0, need.nodes), leaves: make([]streetLeaf, 0, need.leaves),
+		bls: make([]blockers, 0, need.leaves)}
 }
 
 func (w *walker) alloc(n int) []float32 {
@@ -78,70 +85,8 @@ func (w *walker) walk(i int32, reach, out []float32) {
 	case ChanceNode:
 		w.chance(i, n, reach, out)
 	default:
-		if int(n.Kind) == w.trav {
-			w.own(i, n, reach, out)
-		} else {
-			w.opp(i, n, reach, out)
-		}
+		w.street(i, reach, out)
 	}
-}
-
-// own: the traverser acts. Values of every action, then the node's value and
-// (CFR) the regret update, or (BR) the best action per hand.
-func (w *walker) own(i int32, n *Node, reach, out []float32) {
-	mark := w.top
-	nh := len(out)
-	k := int(n.NumChildren)
-	x := w.alloc(k * nh)
-	// Every child sees the same opponent reach: terminal children share
-	// the opponent's blocker sums.
-	var bl blockers
-	for a := range k {
-		c := n.Child + int32(a)
-		if kind := w.g.Nodes[c].Kind; kind == FoldNode || kind == ShowdownNode {
-			evalTerminalWith(w.g, c, w.trav, reach, x[a*nh:(a+1)*nh], &bl)
-			continue
-		}
-		w.walk(c, reach, x[a*nh:(a+1)*nh])
-	}
-	switch w.mode {
-	case modeCFR:
-		reg := w.regret[n.Off : n.Off+int64(k*nh)]
-		vec.RegretValueUpdate(out, reg, x, w.alloc(nh), w.alloc(nh), w.pos, w.neg)
-	case modeBR:
-		vec.MaxRows(out, x)
-	case modeEV:
-		sig := w.alloc(k * nh)
-		w.src.strategyAt(w, n, sig)
-		vec.DotRows(out, sig, x)
-	}
-	w.top = mark
-}
-
-// opp: the opponent acts. Its reach splits by its strategy; the values add.
-func (w *walker) opp(i int32, n *Node, reach, out []float32) {
-	mark := w.top
-	no := len(reach)
-	k := int(n.NumChildren)
-	sig := w.alloc(k * no)
-	if w.mode == modeCFR {
-		// The opponent's current strategy times its reach, added to its
-		// discounted strategy sum: Σ_t w_t·π_opp·σ_t (reach-weighted).
-		reg := w.regret[n.Off : n.Off+int64(k*no)]
-		vec.ReachUpdate(sig, w.cum[n.Off:n.Off+int64(k*no)], reg, reach, w.alloc(no), w.alloc(no), w.disc)
-	} else {
-		w.src.strategyAt(w, n, sig)
-		vec.MulRows(sig, reach)
-	}
-	w.walk(n.Child, sig[:no], out)
-	if k > 1 {
-		tmp := w.alloc(len(out))
-		for a := 1; a < k; a++ {
-			w.walk(n.Child+int32(a), sig[a*no:(a+1)*no], tmp)
-			vec.Add(out, tmp)
-		}
-	}
-	w.top = mark
 }
 
 // chance: deal every representative card; the opponent's reach is scaled by
