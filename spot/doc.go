@@ -57,6 +57,16 @@
 // with rake, one sweep keeps the weaker and the not-stronger sums. Cost
 // O(n_p + n_o) per node instead of O(n_p·n_o).
 //
+// A traversal takes a street at a time (street.go): down the street's
+// decision nodes splitting the opponent's reach, then every terminal node
+// of the street, then back up combining values. So the terminals are
+// evaluated together: the blocker sums of two reaches are taken in one
+// sweep, terminals that see the same reach (a fold and a call of one
+// node) share them, and two showdowns of a board share one strength-order
+// sweep, which runs two independent sets of running sums instead of
+// waiting on one. Each number is computed by the same operations as in a
+// node-by-node walk, so the results are the same bits.
+//
 // # The solver
 //
 // Solver runs Discounted CFR (Brown & Sandholm 2019, "Solving
