@@ -300,6 +300,73 @@ func evalShowdownPair(g *Game, a, b *Node, p int, reachA, outA []float32, blA *b
 	}
 }
 
+// evalShowdownTriple is evalShowdownPair for three showdown nodes (a
+// street's odd one out joins a pair).
+func evalShowdownTriple(g *Game, a, b, c *Node, p int, reachA, outA []float32, blA *blockers, reachB, outB []float32, blB *blockers, reachC, outC []float32, blC *blockers) {
+	bs := &g.boards[a.Board]
+	o := p ^ 1
+	sp, so := bs.strength[p], bs.strength[o]
+	no, np := len(g.Hands[o]), len(g.Hands[p])
+	reachA, reachB, reachC = reachA[:no], reachB[:no], reachC[:no]
+	outA, outB, outC = outA[:np], outB[:np], outC[:np]
+	clear(outA)
+	clear(outB)
+	clear(outC)
+	winA, _, loseA := g.payoffs(a)
+	winB, _, loseB := g.payoffs(b)
+	winC, _, loseC := g.payoffs(c)
+	ta, tb, tc := blockersOf(blA, g, o, reachA), blockersOf(blB, g, o, reachB), blockersOf(blC, g, o, reachC)
+	var belowA, belowB, belowC [64]float64
+	var sumA, sumB, sumC float64
+	j := 1
+	for k := 1; k < len(sp)-1; {
+		v := sp[k] >> 32
+		for ; so[j]>>32 < v; j++ {
+			f := so[j]
+			x, y, z := float64(reachA[f&0xFFFF]), float64(reachB[f&0xFFFF]), float64(reachC[f&0xFFFF])
+			c1, c2 := f>>16&63, f>>24&63
+			sumA += x
+			sumB += y
+			sumC += z
+			belowA[c1] += x
+			belowB[c1] += y
+			belowC[c1] += z
+			belowA[c2] += x
+			belowB[c2] += y
+			belowC[c2] += z
+		}
+		k0 := k
+		for ; sp[k]>>32 == v; k++ {
+			e := sp[k]
+			h, c1, c2 := e&0xFFFF, e>>16&63, e>>24&63
+			outA[h] = float32(winA * (sumA - belowA[c1] - belowA[c2]))
+			outB[h] = float32(winB * (sumB - belowB[c1] - belowB[c2]))
+			outC[h] = float32(winC * (sumC - belowC[c1] - belowC[c2]))
+		}
+		for ; so[j]>>32 == v; j++ {
+			f := so[j]
+			x, y, z := float64(reachA[f&0xFFFF]), float64(reachB[f&0xFFFF]), float64(reachC[f&0xFFFF])
+			c1, c2 := f>>16&63, f>>24&63
+			sumA += x
+			sumB += y
+			sumC += z
+			belowA[c1] += x
+			belowB[c1] += y
+			belowC[c1] += z
+			belowA[c2] += x
+			belowB[c2] += y
+			belowC[c2] += z
+		}
+		restA, restB, restC := ta.all-sumA, tb.all-sumB, tc.all-sumC
+		for _, e := range sp[k0:k] {
+			h, c1, c2 := e&0xFFFF, e>>16&63, e>>24&63
+			outA[h] += float32(loseA * (restA - (ta.minus[c1] - belowA[c1]) - (ta.minus[c2] - belowA[c2])))
+			outB[h] += float32(loseB * (restB - (tb.minus[c1] - belowB[c1]) - (tb.minus[c2] - belowB[c2])))
+			outC[h] += float32(loseC * (restC - (tc.minus[c1] - belowC[c1]) - (tc.minus[c2] - belowC[c2])))
+		}
+	}
+}
+
 // blockerSumsPair is blockerSums of two reaches in one sweep, into a and
 // b (each lane by exactly blockerSums' operations).
 func blockerSumsPair(g *Game, o int, reachA []float32, a *blockers, reachB []float32, b *blockers) {

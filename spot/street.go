@@ -129,7 +129,30 @@ func (w *walker) evalLeaves(leaves []streetLeaf) {
 		t := &leaves[todo]
 		blockersOf(&w.bls[t.bl], g, o, t.reach)
 	}
-	pending := -1 // a showdown waiting for a second one
+	// Showdowns go two at a time; a street's odd one out joins the last
+	// pair (they all share the street's river board).
+	var sd [3]int
+	ns := 0
+	flush := func() {
+		switch ns {
+		case 1:
+			l := &leaves[sd[0]]
+			evalTerminalWith(g, l.node, w.trav, l.reach, l.out, &w.bls[l.bl])
+		case 2:
+			a, b := &leaves[sd[0]], &leaves[sd[1]]
+			evalShowdownPair(g, &g.Nodes[a.node], &g.Nodes[b.node], w.trav, a.reach, a.out, &w.bls[a.bl], b.reach, b.out, &w.bls[b.bl])
+		case 3:
+			a, b, c := &leaves[sd[0]], &leaves[sd[1]], &leaves[sd[2]]
+			evalShowdownTriple(g, &g.Nodes[a.node], &g.Nodes[b.node], &g.Nodes[c.node], w.trav, a.reach, a.out, &w.bls[a.bl], b.reach, b.out, &w.bls[b.bl], c.reach, c.out, &w.bls[c.bl])
+		}
+		ns = 0
+	}
+	showdowns := 0
+	for li := range leaves {
+		if l := &leaves[li]; l.bl >= 0 && g.Nodes[l.node].Kind == ShowdownNode {
+			showdowns++
+		}
+	}
 	for li := range leaves {
 		l := &leaves[li]
 		n := &g.Nodes[l.node]
@@ -140,23 +163,19 @@ func (w *walker) evalLeaves(leaves []streetLeaf) {
 			g.EvalTerminal(l.node, w.trav, l.reach, l.out)
 		case n.Kind == FoldNode:
 			evalTerminalWith(g, l.node, w.trav, l.reach, l.out, &w.bls[l.bl])
-		case pending < 0:
-			pending = li
 		default:
-			p := &leaves[pending]
-			if pn := &g.Nodes[p.node]; pn.Board == n.Board {
-				evalShowdownPair(g, pn, n, w.trav, p.reach, p.out, &w.bls[p.bl], l.reach, l.out, &w.bls[l.bl])
-				pending = -1
-				continue
+			if ns > 0 && g.Nodes[leaves[sd[0]].node].Board != n.Board {
+				flush()
 			}
-			evalTerminalWith(g, p.node, w.trav, p.reach, p.out, &w.bls[p.bl])
-			pending = li
+			sd[ns] = li
+			ns++
+			showdowns--
+			if ns == 3 || ns == 2 && showdowns != 1 {
+				flush()
+			}
 		}
 	}
-	if pending >= 0 {
-		p := &leaves[pending]
-		evalTerminalWith(g, p.node, w.trav, p.reach, p.out, &w.bls[p.bl])
-	}
+	flush()
 	w.bls = w.bls[:b0]
 }
 
