@@ -24,4 +24,3 @@ func evalCards7Asm(dst *Value, cs *[7]cards.Card, n int)
 
 //go:noescape
 func evalPairsAsm(dst *Value, h Hand, cs *cards.Card, n int)
-

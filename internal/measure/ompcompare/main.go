@@ -24,6 +24,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"pokerlab/cards"
 	"pokerlab/equity"
@@ -156,6 +157,75 @@ func setEval(table [][7]cards.Card) {
 // the pass counter alone when only the timer was outside). The C++
 // driver's loops hold nothing of the kind.
 
+// chunk is the batch size of the batch rows: the values of one chunk stay
+// in the L1 cache between the batch call that writes them and the sum.
+const chunk = 1024
+
+// sumValues returns the sum of vs, at most 2^16 values: four at a time, read
+// as one 64-bit word and summed in two words of two 32-bit lanes each (the
+// lanes cannot overflow: 2^16 values below 2^13), so that the checksum of
+// the batch rows costs less than the evaluation it checks.
+func sumValues(vs []handeval.Value) uint64 {
+	const lanes = 0x0000FFFF0000FFFF
+	n := len(vs) / 4
+	ws := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(vs))), n)
+	var lo, hi, lo2, hi2 uint64
+	i := 0
+	for ; i+2 <= len(ws); i += 2 {
+		w, w2 := ws[i], ws[i+1]
+		lo += w & lanes
+		hi += w >> 16 & lanes
+		lo2 += w2 & lanes
+		hi2 += w2 >> 16 & lanes
+	}
+	if i < len(ws) {
+		lo += ws[i] & lanes
+		hi += ws[i] >> 16 & lanes
+	}
+	lo += lo2 + hi + hi2
+	s := lo&0xFFFFFFFF + lo>>32
+	for _, v := range vs[4*n:] {
+		s += uint64(v)
+	}
+	return s
+}
+
+func handBatchLoop(hands []handeval.Hand) (sum uint64) {
+	var buf [chunk]handeval.Value
+	for range passes {
+		for i := 0; i < len(hands); i += chunk {
+			hs := hands[i:min(i+chunk, len(hands))]
+			handeval.EvalHands(buf[:], hs)
+			sum += sumValues(buf[:len(hs)])
+		}
+	}
+	return sum
+}
+
+func cardsBatchLoop(table [][7]cards.Card) (sum uint64) {
+	var buf [chunk]handeval.Value
+	for range passes {
+		for i := 0; i < len(table); i += chunk {
+			cs := table[i:min(i+chunk, len(table))]
+			handeval.EvalCards7(buf[:], cs)
+			sum += sumValues(buf[:len(cs)])
+		}
+	}
+	return sum
+}
+
+func setBatchLoop(sets []cards.Set) (sum uint64) {
+	var buf [chunk]handeval.Value
+	for range passes {
+		for i := 0; i < len(sets); i += chunk {
+			ss := sets[i:min(i+chunk, len(sets))]
+			handeval.EvalSets(buf[:], ss)
+			sum += sumValues(buf[:len(ss)])
+		}
+	}
+	return sum
+}
+
 func handEvalLoop(hands []handeval.Hand) (sum uint64) {
 	for range passes {
 		sum += handEvalPass(hands)
@@ -246,6 +316,40 @@ func enum7Last(he handeval.Hand, e cards.Card) (sum, count uint64) {
 		for g := f + 1; g < 52; g++ {
 			sum += uint64(hf.Add(g).Eval())
 			count++
+		}
+	}
+	return sum, count
+}
+
+// deck is the 52 cards in order.
+var skipSum bool
+
+var deck = func() (d [52]cards.Card) {
+	for i := range d {
+		d[i] = cards.Card(i)
+	}
+	return d
+}()
+
+func enum7Batch() (sum, count uint64) {
+	var buf [52 * 51 / 2]handeval.Value
+	for a := cards.Card(0); a < 52; a++ {
+		ha := handeval.Hand{}.Add(a)
+		for b := a + 1; b < 52; b++ {
+			hb := ha.Add(b)
+			for c := b + 1; c < 52; c++ {
+				hc := hb.Add(c)
+				for d := c + 1; d < 52; d++ {
+					hd := hc.Add(d)
+					for e := d + 1; e < 51; e++ {
+						n := hd.Add(e).EvalPairs(buf[:], deck[e+1:])
+						if !skipSum {
+							sum += sumValues(buf[:n])
+						}
+						count += uint64(n)
+					}
+				}
+			}
 		}
 	}
 	return sum, count
