@@ -64,6 +64,27 @@ func (h Hand) EvalPairs(dst []Value, cs []cards.Card) int {
 	return h.evalPairsGo(dst, cs)
 }
 
+// EvalTriples is EvalPairs with three cards added: for i < j < k, in
+// lexicographic order, the value of h.Add(cs[i]).Add(cs[j]).Add(cs[k]);
+// it returns n(n-1)(n-2)/6 for n = len(cs). h must hold 2, 3 or 4 cards,
+// and dst must hold all the values (at most 22,100: n ≤ 52). It is the
+// three innermost levels of an enumeration: every flop, turn and river
+// of a hand that knows 4 cards, or all seven-card hands in one call per
+// four cards.
+func (h Hand) EvalTriples(dst []Value, cs []cards.Card) int {
+	n := len(cs)
+	if n < 3 {
+		return 0
+	}
+	m := n * (n - 1) * (n - 2) / 6
+	dst = dst[:m]
+	if useAsm {
+		evalTriplesAsm(&dst[0], h, &cs[0], n)
+		return m
+	}
+	return h.evalTriplesGo(dst, cs)
+}
+
 func evalHandsGo(dst []Value, hs []Hand) {
 	dst = dst[:len(hs)]
 	for i, h := range hs {
@@ -94,6 +115,14 @@ func (h Hand) evalPairsGo(dst []Value, cs []cards.Card) int {
 			dst[k] = ha.Add(b).Eval()
 			k++
 		}
+	}
+	return k
+}
+
+func (h Hand) evalTriplesGo(dst []Value, cs []cards.Card) int {
+	k := 0
+	for i, a := range cs {
+		k += h.Add(a).evalPairsGo(dst[k:], cs[i+1:])
 	}
 	return k
 }

@@ -24,3 +24,6 @@ func evalCards7Asm(dst *Value, cs *[7]cards.Card, n int)
 
 //go:noescape
 func evalPairsAsm(dst *Value, h Hand, cs *cards.Card, n int)
+
+//go:noescape
+func evalTriplesAsm(dst *Value, h Hand, cs *cards.Card, n int)

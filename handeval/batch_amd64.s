@@ -321,50 +321,168 @@ cdone:
 
 // func evalPairsAsm(dst *Value, h Hand, cs *cards.Card, n int)
 //
-// SI walks the first card of the pair, R11 the second, R12 is the end of
-// cs; DX is the key of h with the first card added.
-TEXT ·evalPairsAsm(SB), NOSPLIT, $0-40
+// The keys and suit words of the cards of cs are copied first to the frame
+// (keys at 0(SP), suit words at 416(SP): 52 each at most), so that the
+// inner loop reads a card's key with one load. SI is the index of the
+// first card of the pair, R11 of the second, R12 = n; DX is the key of h
+// with the first card added. When no suit of that hand holds four cards,
+// no second card can make a flush, and the inner loop runs without the
+// flush test (pfast); otherwise with it (pslow), out of line.
+TEXT ·evalPairsAsm(SB), 0, $832-40
 	MOVQ dst+0(FP), DI
-	MOVQ h_key+8(FP), R13
 	MOVQ cs+24(FP), SI
 	MOVQ n+32(FP), R12
-	ADDQ SI, R12
 	SETUP
+	XORL CX, CX
+
+pcopy:
+	MOVBQZX (SI)(CX*1), BX
+	MOVQ    tables_cardKey(R8)(BX*8), AX
+	MOVQ    AX, 0(SP)(CX*8)
+	MOVQ    tables_cardSuits(R8)(BX*8), AX
+	MOVQ    AX, 416(SP)(CX*8)
+	INCQ    CX
+	CMPQ    CX, R12
+	JB      pcopy
+
+	MOVQ h_key+8(FP), R13
+	XORL SI, SI
 
 pouter:
-	LEAQ    1(SI), R11
-	CMPQ    R11, R12
-	JAE     pdone
-	MOVBQZX (SI), BX
-	MOVQ    tables_cardKey(R8)(BX*8), DX
-	ADDQ    R13, DX
+	LEAQ 1(SI), R11
+	CMPQ R11, R12
+	JAE  pdone
+	MOVQ 0(SP)(SI*8), DX
+	ADDQ R13, DX
+	// A suit counter holds 13·count: adding 128-4·13 sets its top bit
+	// exactly when the count is 4 or more (SuitsWithAtLeast).
+	MOVL  DX, BX
+	ADDL  $0x4C4C4C4C, BX
+	TESTL $0x80808080, BX
+	JNZ   pslow
 
-pinner:
-	MOVBQZX (R11), BX
-	MOVQ    tables_cardKey(R8)(BX*8), AX
-	ADDQ    DX, AX
-	TESTQ   $const_flushBits, AX
-	JNZ     pflush
+pfast:
+	MOVQ 0(SP)(R11*8), AX
+	ADDQ DX, AX
 	RANKLOOKUP
-	MOVW    AX, (DI)
-
-pnext:
+	MOVW AX, (DI)
 	ADDQ $2, DI
 	INCQ R11
 	CMPQ R11, R12
-	JB   pinner
+	JB   pfast
 	INCQ SI
 	JMP  pouter
 
 pdone:
 	RET
 
+pslow:
+	MOVQ  0(SP)(R11*8), AX
+	ADDQ  DX, AX
+	TESTQ $const_flushBits, AX
+	JNZ   pflush
+	RANKLOOKUP
+	MOVW  AX, (DI)
+
+pnext:
+	ADDQ $2, DI
+	INCQ R11
+	CMPQ R11, R12
+	JB   pslow
+	INCQ SI
+	JMP  pouter
+
 pflush:
-	MOVQ    h_suits+16(FP), CX
-	MOVBQZX (SI), BX
-	ADDQ    tables_cardSuits(R8)(BX*8), CX
-	MOVBQZX (R11), BX
-	ADDQ    tables_cardSuits(R8)(BX*8), CX
+	MOVQ h_suits+16(FP), CX
+	ADDQ 416(SP)(SI*8), CX
+	ADDQ 416(SP)(R11*8), CX
 	FLUSHLOOKUP(CX)
-	MOVW    AX, (DI)
-	JMP     pnext
+	MOVW AX, (DI)
+	JMP  pnext
+
+// func evalTriplesAsm(dst *Value, h Hand, cs *cards.Card, n int)
+//
+// evalPairsAsm with one more level: CX is the index of the first card of
+// the triple, SI of the second, R11 of the third; R13 is the key of h
+// with the first card added, DX with the second too.
+TEXT ·evalTriplesAsm(SB), 0, $832-40
+	MOVQ dst+0(FP), DI
+	MOVQ cs+24(FP), SI
+	MOVQ n+32(FP), R12
+	SETUP
+	XORL CX, CX
+
+tcopy:
+	MOVBQZX (SI)(CX*1), BX
+	MOVQ    tables_cardKey(R8)(BX*8), AX
+	MOVQ    AX, 0(SP)(CX*8)
+	MOVQ    tables_cardSuits(R8)(BX*8), AX
+	MOVQ    AX, 416(SP)(CX*8)
+	INCQ    CX
+	CMPQ    CX, R12
+	JB      tcopy
+
+	XORL CX, CX
+
+tfirst:
+	LEAQ 2(CX), AX
+	CMPQ AX, R12
+	JAE  tdone
+	MOVQ h_key+8(FP), R13
+	ADDQ 0(SP)(CX*8), R13
+	LEAQ 1(CX), SI
+
+touter:
+	LEAQ 1(SI), R11
+	CMPQ R11, R12
+	JAE  tnextfirst
+	MOVQ 0(SP)(SI*8), DX
+	ADDQ R13, DX
+	MOVL  DX, BX
+	ADDL  $0x4C4C4C4C, BX
+	TESTL $0x80808080, BX
+	JNZ   tslow
+
+tfast:
+	MOVQ 0(SP)(R11*8), AX
+	ADDQ DX, AX
+	RANKLOOKUP
+	MOVW AX, (DI)
+	ADDQ $2, DI
+	INCQ R11
+	CMPQ R11, R12
+	JB   tfast
+	INCQ SI
+	JMP  touter
+
+tnextfirst:
+	INCQ CX
+	JMP  tfirst
+
+tdone:
+	RET
+
+tslow:
+	MOVQ  0(SP)(R11*8), AX
+	ADDQ  DX, AX
+	TESTQ $const_flushBits, AX
+	JNZ   tflush
+	RANKLOOKUP
+	MOVW  AX, (DI)
+
+tnext:
+	ADDQ $2, DI
+	INCQ R11
+	CMPQ R11, R12
+	JB   tslow
+	INCQ SI
+	JMP  touter
+
+tflush:
+	MOVQ h_suits+16(FP), BX
+	ADDQ 416(SP)(CX*8), BX
+	ADDQ 416(SP)(SI*8), BX
+	ADDQ 416(SP)(R11*8), BX
+	FLUSHLOOKUP(BX)
+	MOVW AX, (DI)
+	JMP  tnext

@@ -14,3 +14,6 @@ func evalHandsAsm(dst *Value, hs *Hand, n int)               { panic("handeval: 
 func evalSetsAsm(dst *Value, ss *cards.Set, n int)           { panic("handeval: no assembly") }
 func evalCards7Asm(dst *Value, cs *[7]cards.Card, n int)     { panic("handeval: no assembly") }
 func evalPairsAsm(dst *Value, h Hand, cs *cards.Card, n int) { panic("handeval: no assembly") }
+func evalTriplesAsm(dst *Value, h Hand, cs *cards.Card, n int) {
+	panic("handeval: no assembly")
+}

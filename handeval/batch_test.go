@@ -259,3 +259,90 @@ func TestEvalPairsAllHands(t *testing.T) {
 		}
 	}
 }
+
+// Every 7-card hand through EvalTriples, one call per four lowest cards,
+// against the Go loop; 5- and 6-card hands from 2 and 3 cards against Eval;
+// shuffled cards too.
+func TestEvalTriplesAllHands(t *testing.T) {
+	var deck [52]cards.Card
+	for i := range deck {
+		deck[i] = cards.Card(i)
+	}
+	got := make([]Value, 52*51*50/6)
+	ref := make([]Value, len(got))
+	check := func(h Hand, cs []cards.Card) []Value {
+		m := h.EvalTriples(got, cs)
+		n := len(cs)
+		if m != n*(n-1)*(n-2)/6 {
+			t.Fatalf("EvalTriples of %d cards: %d values", n, m)
+		}
+		if useAsm {
+			h.evalTriplesGo(ref, cs)
+			for i := range m {
+				if got[i] != ref[i] {
+					t.Fatalf("EvalTriples %v + triples of %v: value %d is %d, Go loop %d", h.Set(), cs, i, got[i], ref[i])
+				}
+			}
+		}
+		return got[:m]
+	}
+	if !testing.Short() {
+		var counts [NumCategories]int
+		for a := cards.Card(0); a < 52; a++ {
+			for b := a + 1; b < 52; b++ {
+				for c := b + 1; c < 52; c++ {
+					for d := c + 1; d < 50; d++ {
+						for _, v := range check(Hand{}.Add(a).Add(b).Add(c).Add(d), deck[d+1:]) {
+							counts[v.Category()]++
+						}
+					}
+				}
+			}
+		}
+		if counts != want7 {
+			t.Errorf("7-card category counts through EvalTriples %v, want %v", counts, want7)
+		}
+	}
+	for _, k := range []int{2, 3} {
+		for _, pre := range handsOf(deck[:], k) {
+			last := pre[len(pre)-1]
+			if last >= 49 {
+				continue
+			}
+			vals := check(NewHand(cards.SetOf(pre...)), deck[last+1:])
+			i := 0
+			for x := last + 1; x < 52; x++ {
+				for y := x + 1; y < 52; y++ {
+					for z := y + 1; z < 52; z++ {
+						s := cards.SetOf(pre...).Add(x).Add(y).Add(z)
+						if w := Eval(s); vals[i] != w {
+							t.Fatalf("EvalTriples: %v is %d, Eval %d", s, vals[i], w)
+						}
+						i++
+					}
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 200 {
+		p := r.Perm(52)
+		cs := make([]cards.Card, 52)
+		for i := range cs {
+			cs[i] = cards.Card(p[i])
+		}
+		vals := check(NewHand(cards.SetOf(cs[:4]...)), cs[4:])
+		i := 0
+		for x := 4; x < 52; x++ {
+			for y := x + 1; y < 52; y++ {
+				for z := y + 1; z < 52; z++ {
+					s := cards.SetOf(cs[:4]...).Add(cs[x]).Add(cs[y]).Add(cs[z])
+					if w := Eval(s); vals[i] != w {
+						t.Fatalf("EvalTriples: %v is %d, Eval %d", s, vals[i], w)
+					}
+					i++
+				}
+			}
+		}
+	}
+}
