@@ -78,7 +78,7 @@ std::vector<std::array<uint8_t, 7>> randomHands() {
 
 omp::HandEvaluator eval;
 
-void handEval(const std::vector<std::array<uint8_t, 7>>& table) {
+void handEval(const std::vector<std::array<uint8_t, 7>>& table, const char* name) {
     std::vector<omp::Hand> hands(table.size());
     for (size_t i = 0; i < table.size(); ++i) {
         omp::Hand h = omp::Hand::empty();
@@ -91,7 +91,7 @@ void handEval(const std::vector<std::array<uint8_t, 7>>& table) {
         for (const omp::Hand& h : hands) sum += eval.evaluate(h);
     auto [w, c] = t.stop();
     const double n = double(kPasses) * kTable;
-    printf("row hand-eval %.4f ns/eval %llu %.4f\n", w * 1e9 / n, (unsigned long long)sum, c * 1e9 / n);
+    printf("row %s %.4f ns/eval %llu %.4f\n", name, w * 1e9 / n, (unsigned long long)sum, c * 1e9 / n);
 }
 
 // cardsEval builds each hand from its seven cards and evaluates it. It also
@@ -194,10 +194,16 @@ int main(int argc, char** argv) {
     std::vector<omp::CardRange> hu{"AsKs", "QdQc"};
     std::vector<omp::CardRange> rr{"QQ+,AKs", "JJ,TT,99,88,AQs,AJs,ATs"};
     const uint64_t mcN = 1 << 23;
-    if (want("hand-eval")) handEval(table);
+    if (want("hand-eval")) handEval(table, "hand-eval");
     if (want("cards-eval")) cardsEval(table, "cards-eval");
     if (want("set-eval")) cardsEval(table, "set-eval");
     if (want("enum7")) enum7("enum7");
+    // The Go side's -batch rows do the same work through its batch
+    // functions; OMPEval has one form, run again for each.
+    if (want("hand-eval-batch")) handEval(table, "hand-eval-batch");
+    if (want("cards-eval-batch")) cardsEval(table, "cards-eval-batch");
+    if (want("set-eval-batch")) cardsEval(table, "set-eval-batch");
+    if (want("enum7-batch")) enum7("enum7-batch");
     if (want("enum7-whole")) enum7("enum7-whole");
     if (want("exact-hu")) exact("exact-hu", hu, 20);
     if (want("exact-ranges")) exact("exact-ranges", rr, 1);

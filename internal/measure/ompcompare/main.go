@@ -11,7 +11,13 @@
 // their rows.
 // An optional argument runs one workload only.
 //
-//	go run ./internal/measure/ompcompare [hand-eval|cards-eval|set-eval|enum7|enum7-whole|exact-hu|exact-ranges|mc-hu|mc-ranges]
+//	go run ./internal/measure/ompcompare [hand-eval|cards-eval|set-eval|enum7|hand-eval-batch|cards-eval-batch|set-eval-batch|enum7-batch|enum7-whole|exact-hu|exact-ranges|mc-hu|mc-ranges]
+//
+// The -batch rows do the work of the row without the suffix (the same
+// hands evaluated, the same sum of values) through the batch forms of
+// package handeval (EvalHands, EvalCards7, EvalSets, Hand.EvalTriples:
+// loops in assembly on amd64), writing the values of a chunk to a buffer
+// and summing it; the rows without the suffix call the per-hand functions.
 package main
 
 import (
@@ -24,6 +30,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"pokerlab/cards"
 	"pokerlab/equity"
@@ -31,7 +38,8 @@ import (
 )
 
 // workloads are the rows, in the order they run; an argument picks one.
-var workloads = []string{"hand-eval", "cards-eval", "set-eval", "enum7", "enum7-whole", "exact-hu", "exact-ranges", "mc-hu", "mc-ranges"}
+var workloads = []string{"hand-eval", "cards-eval", "set-eval", "enum7",
+	"hand-eval-batch", "cards-eval-batch", "set-eval-batch", "enum7-batch", "enum7-whole", "exact-hu", "exact-ranges", "mc-hu", "mc-ranges"}
 
 // workload returns the one workload the arguments name, or "" for all.
 func workload(args []string) (string, error) {
@@ -112,40 +120,52 @@ func randomHands() [][7]cards.Card {
 	return out
 }
 
-func handEval(table [][7]cards.Card) {
+func handEval(table [][7]cards.Card, batch bool) {
 	hands := make([]handeval.Hand, len(table))
 	for i, cs := range table {
 		hands[i] = handeval.NewHand(cards.SetOf(cs[:]...))
 	}
+	name, loop := "hand-eval", handEvalLoop
+	if batch {
+		name, loop = "hand-eval-batch", handBatchLoop
+	}
 	t := startTimer()
-	sum := handEvalLoop(hands)
+	sum := loop(hands)
 	w, c := t.stop()
 	const n = passes * tableSize
-	fmt.Printf("row hand-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
+	fmt.Printf("row %s %.4f ns/eval %d %.4f\n", name, w*1e9/n, sum, c*1e9/n)
 }
 
 // cardsEval builds each hand from its seven cards, as OMPEval's
 // driver does, and evaluates it.
-func cardsEval(table [][7]cards.Card) {
+func cardsEval(table [][7]cards.Card, batch bool) {
+	name, loop := "cards-eval", cardsEvalLoop
+	if batch {
+		name, loop = "cards-eval-batch", cardsBatchLoop
+	}
 	t := startTimer()
-	sum := cardsEvalLoop(table)
+	sum := loop(table)
 	w, c := t.stop()
 	const n = passes * tableSize
-	fmt.Printf("row cards-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
+	fmt.Printf("row %s %.4f ns/eval %d %.4f\n", name, w*1e9/n, sum, c*1e9/n)
 }
 
 // setEval evaluates each hand from a cards.Set (Eval); OMPEval has no
 // bit-set input, its side of this row is the card-array loop again.
-func setEval(table [][7]cards.Card) {
+func setEval(table [][7]cards.Card, batch bool) {
 	sets := make([]cards.Set, len(table))
 	for i, cs := range table {
 		sets[i] = cards.SetOf(cs[:]...)
 	}
+	name, loop := "set-eval", setEvalLoop
+	if batch {
+		name, loop = "set-eval-batch", setBatchLoop
+	}
 	t := startTimer()
-	sum := setEvalLoop(sets)
+	sum := loop(sets)
 	w, c := t.stop()
 	const n = passes * tableSize
-	fmt.Printf("row set-eval %.4f ns/eval %d %.4f\n", w*1e9/n, sum, c*1e9/n)
+	fmt.Printf("row %s %.4f ns/eval %d %.4f\n", name, w*1e9/n, sum, c*1e9/n)
 }
 
 // The timed loops of the three random-hand rows: one pass over the table is
@@ -155,6 +175,75 @@ func setEval(table [][7]cards.Card) {
 // and reloaded them in every iteration (five loads a hand in cards-eval,
 // the pass counter alone when only the timer was outside). The C++
 // driver's loops hold nothing of the kind.
+
+// chunk is the batch size of the batch rows: the values of one chunk stay
+// in the L1 cache between the batch call that writes them and the sum.
+const chunk = 1024
+
+// sumValues returns the sum of vs, at most 2^16 values: four at a time, read
+// as one 64-bit word and summed in two words of two 32-bit lanes each (the
+// lanes cannot overflow: 2^16 values below 2^13), so that the checksum of
+// the batch rows costs less than the evaluation it checks.
+func sumValues(vs []handeval.Value) uint64 {
+	const lanes = 0x0000FFFF0000FFFF
+	n := len(vs) / 4
+	ws := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(vs))), n)
+	var lo, hi, lo2, hi2 uint64
+	i := 0
+	for ; i+2 <= len(ws); i += 2 {
+		w, w2 := ws[i], ws[i+1]
+		lo += w & lanes
+		hi += w >> 16 & lanes
+		lo2 += w2 & lanes
+		hi2 += w2 >> 16 & lanes
+	}
+	if i < len(ws) {
+		lo += ws[i] & lanes
+		hi += ws[i] >> 16 & lanes
+	}
+	lo += lo2 + hi + hi2
+	s := lo&0xFFFFFFFF + lo>>32
+	for _, v := range vs[4*n:] {
+		s += uint64(v)
+	}
+	return s
+}
+
+func handBatchLoop(hands []handeval.Hand) (sum uint64) {
+	var buf [chunk]handeval.Value
+	for range passes {
+		for i := 0; i < len(hands); i += chunk {
+			hs := hands[i:min(i+chunk, len(hands))]
+			handeval.EvalHands(buf[:], hs)
+			sum += sumValues(buf[:len(hs)])
+		}
+	}
+	return sum
+}
+
+func cardsBatchLoop(table [][7]cards.Card) (sum uint64) {
+	var buf [chunk]handeval.Value
+	for range passes {
+		for i := 0; i < len(table); i += chunk {
+			cs := table[i:min(i+chunk, len(table))]
+			handeval.EvalCards7(buf[:], cs)
+			sum += sumValues(buf[:len(cs)])
+		}
+	}
+	return sum
+}
+
+func setBatchLoop(sets []cards.Set) (sum uint64) {
+	var buf [chunk]handeval.Value
+	for range passes {
+		for i := 0; i < len(sets); i += chunk {
+			ss := sets[i:min(i+chunk, len(sets))]
+			handeval.EvalSets(buf[:], ss)
+			sum += sumValues(buf[:len(ss)])
+		}
+	}
+	return sum
+}
 
 func handEvalLoop(hands []handeval.Hand) (sum uint64) {
 	for range passes {
@@ -251,6 +340,47 @@ func enum7Last(he handeval.Hand, e cards.Card) (sum, count uint64) {
 	return sum, count
 }
 
+// deck is the 52 cards in order.
+var deck = func() (d [52]cards.Card) {
+	for i := range d {
+		d[i] = cards.Card(i)
+	}
+	return d
+}()
+
+// enum7Batch evaluates all 133,784,560 seven-card hands, adding one card
+// per loop level down to four cards, then the last three levels in one
+// call (Hand.EvalTriples), whose values are summed.
+func enum7Batch() {
+	t := startTimer()
+	sum, count := enum7Triples()
+	w, c := t.stop()
+	if count != 133784560 {
+		fmt.Fprintf(os.Stderr, "enum7-batch: %d hands\n", count)
+		os.Exit(1)
+	}
+	fmt.Printf("row enum7-batch %.4f ns/hand %d %.4f\n", w*1e9/float64(count), sum, c*1e9/float64(count))
+}
+
+func enum7Triples() (sum, count uint64) {
+	buf := make([]handeval.Value, 52*51*50/6)
+	for a := cards.Card(0); a < 52; a++ {
+		ha := handeval.Hand{}.Add(a)
+		for b := a + 1; b < 52; b++ {
+			hb := ha.Add(b)
+			for c := b + 1; c < 52; c++ {
+				hc := hb.Add(c)
+				for d := c + 1; d < 50; d++ {
+					n := hc.Add(d).EvalTriples(buf, deck[d+1:])
+					sum += sumValues(buf[:n])
+					count += uint64(n)
+				}
+			}
+		}
+	}
+	return sum, count
+}
+
 // enum7Whole computes the value of all 133,784,560 seven-card hands as a
 // whole: handeval.Histogram7 (classes of hands that share their value are
 // evaluated once). The checksum is the same sum of values as enum7's.
@@ -326,16 +456,28 @@ func main() {
 	rr := []*equity.Range{equity.MustParseRange("QQ+,AKs"), equity.MustParseRange("JJ-88,AQs-ATs")}
 	handeval.Eval(cards.FullDeck >> 45) // the tables are ready before timing
 	if want("hand-eval") {
-		handEval(table)
+		handEval(table, false)
 	}
 	if want("cards-eval") {
-		cardsEval(table)
+		cardsEval(table, false)
 	}
 	if want("set-eval") {
-		setEval(table)
+		setEval(table, false)
 	}
 	if want("enum7") {
 		enum7()
+	}
+	if want("hand-eval-batch") {
+		handEval(table, true)
+	}
+	if want("cards-eval-batch") {
+		cardsEval(table, true)
+	}
+	if want("set-eval-batch") {
+		setEval(table, true)
+	}
+	if want("enum7-batch") {
+		enum7Batch()
 	}
 	if want("enum7-whole") {
 		enum7Whole()

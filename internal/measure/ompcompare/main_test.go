@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pokerlab/handeval"
 )
 
 func TestWorkloadArgument(t *testing.T) {
@@ -52,5 +54,22 @@ func TestWorkloadsMatchTheDriverAndTheScript(t *testing.T) {
 	}
 	if names := strings.Split(m[1], " | "); !slices.Equal(names, workloads) {
 		t.Errorf("scripts/ompeval-compare -r accepts %q, ompcompare has %q", names, workloads)
+	}
+}
+
+// sumValues (four values a word, in 32-bit lanes) is the plain sum.
+func TestSumValues(t *testing.T) {
+	vs := make([]handeval.Value, 1100)
+	for i := range vs {
+		vs[i] = handeval.Value(7462 - i*37%7462)
+	}
+	for n := range len(vs) {
+		var want uint64
+		for _, v := range vs[:n] {
+			want += uint64(v)
+		}
+		if got := sumValues(vs[:n]); got != want {
+			t.Fatalf("sumValues of %d values: %d, want %d", n, got, want)
+		}
 	}
 }
