@@ -3,7 +3,8 @@
 // tools run by run, and prints one table: for each workload (spot, threads,
 // storage) the minimum and median of each tool's time — CPU time (user +
 // system) on one thread, wall time on more — and peak resident set (the
-// kernel's rusage of each process), and pokerlab's divided by
+// kernel's rusage of each process; and its anonymous part, sampled from
+// /proc, which leaves out the executable's pages), and pokerlab's divided by
 // postflop-solver's; then the iterations, exploitability and OOP value each
 // reached. Every process is timed whole: tree building, solving and the
 // final evaluation. Two threads use postflop-solver's rayon build with
@@ -38,7 +39,8 @@ import (
 
 type run struct {
 	cpu, wall  float64 // seconds
-	rss        float64 // MiB
+	rss        float64 // MiB, peak resident set
+	anon       float64 // MiB, peak anonymous resident set (sampled)
 	iterations int
 	pct, value float64
 }
@@ -53,7 +55,35 @@ func measure(cmd *exec.Cmd) (run, []byte, error) {
 	cmd.Stdout = &out
 	cmd.Stderr = os.Stderr
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
+	if err := cmd.Start(); err != nil {
+		return run{}, nil, fmt.Errorf("%s: %w", strings.Join(cmd.Args, " "), err)
+	}
+	// The kernel's peak RSS counts the program's file pages too (its
+	// executable's code and tables); the anonymous part — the memory the
+	// program allocated — is sampled from /proc every 2 ms.
+	done := make(chan struct{})
+	anon := make(chan float64)
+	go func() {
+		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
+		peak := 0.0
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if kib, ok := rssAnon(status); ok {
+				peak = max(peak, kib/1024)
+			}
+			select {
+			case <-done:
+				anon <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	err := cmd.Wait()
+	close(done)
+	peakAnon := <-anon
+	if err != nil {
 		return run{}, nil, fmt.Errorf("%s: %w", strings.Join(cmd.Args, " "), err)
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
@@ -61,8 +91,24 @@ func measure(cmd *exec.Cmd) (run, []byte, error) {
 		cpu:  float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6,
 		wall: time.Since(start).Seconds(),
 		rss:  float64(ru.Maxrss) / 1024,
+		anon: peakAnon,
 	}
 	return r, out.Bytes(), nil
+}
+
+// rssAnon reads the RssAnon line (KiB) of a /proc/PID/status file.
+func rssAnon(path string) (float64, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "RssAnon:"); ok {
+			kib, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			return kib, err == nil
+		}
+	}
+	return 0, false
 }
 
 func readArgs(path string) []string {
@@ -219,6 +265,7 @@ func main() {
 			row("wall time", "s", wall)
 		}
 		row("peak RSS", "MiB", rss)
+		row("peak anonymous RSS (sampled)", "MiB", func(r run) float64 { return r.anon })
 	}
 	fmt.Printf("\n| workload | tool | iterations | exploitability %% of the pot | OOP value |\n|---|---|---|---|---|\n")
 	for i, w := range work {
