@@ -514,11 +514,12 @@ func (s *Spot) Validate() error {
 		}
 	}
 	var mass float64
+	ip := s.Ranges[IP].Combos()
 	for _, a := range s.Ranges[OOP].Combos() {
 		if a.Hole.Set().Overlaps(board) {
 			continue
 		}
-		for _, b := range s.Ranges[IP].Combos() {
+		for _, b := range ip {
 			if !b.Hole.Set().Overlaps(board | a.Hole.Set()) {
 				mass += a.Weight * b.Weight
 			}
