@@ -7,10 +7,16 @@ import "math"
 // win, a tie and a loss at terminal node n, divided by Combos (so that a
 // root value Σ_h w(h)·v(h) is an expectation over deals).
 func (g *Game) payoffs(n *Node) (win, tie, lose float64) {
-	pot := float64(g.Spot.Pot + 2*g.Tree.Nodes[n.Act].Amount)
+	p := &g.pays[n.Act]
+	return p[0], p[1], p[2]
+}
+
+// payoffsAt computes payoffs for action-tree node a (NewGame keeps them).
+func (g *Game) payoffsAt(a int32) [3]float64 {
+	pot := float64(g.Spot.Pot + 2*g.Tree.Nodes[a].Amount)
 	half := pot / 2
 	rake := math.Min(pot*g.Spot.Rake, g.Spot.RakeCap)
-	return (half - rake) / g.Combos, -rake / 2 / g.Combos, -half / g.Combos
+	return [3]float64{(half - rake) / g.Combos, -rake / 2 / g.Combos, -half / g.Combos}
 }
 
 // EvalTerminal sets out[h], for every hand h of player p, to p's

@@ -59,6 +59,9 @@ type Game struct {
 	// actions × hands of the player to act).
 	Size int64
 
+	// pays[a]: payoffsAt of action-tree node a, for every terminal's
+	// evaluation.
+	pays [][3]float64
 	// Combos is Σ w_OOP·w_IP over the pairs of hands that share no card:
 	// the normaliser of every value.
 	Combos float64
@@ -133,6 +136,10 @@ func NewGame(s *Spot, opts Options) (*Game, error) {
 	g := &Game{Spot: s, Tree: t, opts: opts}
 	g.initHands()
 	g.initSymmetry()
+	g.pays = make([][3]float64, len(t.Nodes))
+	for a := range t.Nodes {
+		g.pays[a] = g.payoffsAt(int32(a))
+	}
 	if err := g.expand(); err != nil {
 		return nil, err
 	}
