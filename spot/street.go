@@ -225,10 +225,11 @@ func (g *Game) walkBound(a int32, dealt int) walkNeed {
 	case an.Kind.Terminal():
 		return walkNeed{}
 	case an.Kind == ChanceNode:
-		// The scaled reach, one row per card, each card's copy of the reach.
+		// The scaled reach, one row per card (on cache-line strides), each
+		// card's copy of the reach.
 		k := cards.NumCards - len(g.Spot.Board) - dealt
 		c := g.walkBound(an.Children[0], dealt+1)
-		c.floats += nh*(1+k) + nh
+		c.floats += nh + k*((nh+15)&^15) + nh
 		return c
 	}
 	// A street: every node's rows, the largest temporary of phase 3 (a

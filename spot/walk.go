@@ -102,21 +102,25 @@ func (w *walker) chance(i int32, n *Node, reach, out []float32) {
 	k := int(n.NumChildren)
 	rs := w.alloc(no)
 	vec.Scale(rs, reach, bs.factor)
-	rows := w.alloc(k * nh)
+	// One row per card, each starting on a cache line of its own (rows
+	// of different threads never share one).
+	stride := (nh + 15) &^ 15
+	rows := w.alloc(k * stride)
 	if w.team != nil && !w.inPar && k > 1 {
-		w.team.run(w, i, n, rs, rows, nh)
+		w.team.run(w, i, n, rs, rows, nh, stride)
 	} else {
 		for c := range k {
-			w.chanceChild(n.Child+int32(c), rs, rows[c*nh:(c+1)*nh])
+			w.chanceChild(n.Child+int32(c), rs, rows[c*stride:c*stride+nh])
 		}
 	}
 	sum := w.alloc64(nh)
 	clear(sum)
 	for c := range k {
-		vec.AddTo64(sum, rows[c*nh:(c+1)*nh])
+		vec.AddTo64(sum, rows[c*stride:c*stride+nh])
 	}
 	for _, iso := range bs.iso {
-		vec.AddPerm64(sum, rows[int(iso.Child)*nh:int(iso.Child+1)*nh], g.perms[w.trav][iso.Pair])
+		c := int(iso.Child) * stride
+		vec.AddPerm64(sum, rows[c:c+nh], g.perms[w.trav][iso.Pair])
 	}
 	vec.From64(out, sum)
 	w.top, w.top64 = mark, mark64
@@ -172,7 +176,8 @@ type teamTask struct {
 	first  int32 // first child
 	k      int32 // children
 	rs     []float32
-	rows   []float32
+	rows   []float32 // child c's values at rows[c·stride:][:nh]
+	stride int
 	nh     int
 	next   atomic.Int32 // the next child to take
 	done   atomic.Int32 // children finished
@@ -182,15 +187,21 @@ type teamTask struct {
 // spinFor is how long an idle helper spins before parking.
 const spinFor = 200 * time.Microsecond
 
-// work takes children until none is left.
+// work takes children until none is left, and counts them done at the end
+// (one write to the shared counter per walker, not per child).
 func (t *teamTask) work(v *walker) {
+	var did int32
 	for {
 		c := t.next.Add(1) - 1
 		if c >= t.k {
-			return
+			break
 		}
-		v.chanceChild(t.first+c, t.rs, t.rows[int(c)*t.nh:int(c+1)*t.nh])
-		t.done.Add(1)
+		r := int(c) * t.stride
+		v.chanceChild(t.first+c, t.rs, t.rows[r:r+t.nh])
+		did++
+	}
+	if did > 0 {
+		t.done.Add(did)
 	}
 }
 
@@ -261,7 +272,7 @@ func (t *team) wakeAll() {
 	}
 }
 
-func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh int) {
+func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh, stride int) {
 	t.start.Do(func() {
 		t.parked = make([]atomic.Int32, len(t.helpers))
 		t.wake = make([]chan struct{}, len(t.helpers))
@@ -274,7 +285,7 @@ func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh int) {
 	for task.joined.Load() != 0 {
 		runtime.Gosched()
 	}
-	task.lead, task.first, task.k, task.rs, task.rows, task.nh = w, n.Child, int32(n.NumChildren), rs, rows, nh
+	task.lead, task.first, task.k, task.rs, task.rows, task.nh, task.stride = w, n.Child, int32(n.NumChildren), rs, rows, nh, stride
 	task.next.Store(0)
 	task.done.Store(0)
 	t.cur.Store(task)
