@@ -23,7 +23,9 @@ import (
 //	checksum uint32   CRC-32 (IEEE) of every byte before it
 //
 // The arrays are the strategy (a result: one array) or the regrets and the
-// strategy sums (a checkpoint: two). The layout is the game tree the spot
+// strategy sums (a checkpoint: two; with Storage "16-bit", four: int16
+// regrets and uint16 strategy sums of Size values, then the two scales per
+// node, float32, Nodes values each). The layout is the game tree the spot
 // builds (NewGame), which the version pins: a file from another version is
 // refused rather than misread.
 const (
@@ -54,6 +56,11 @@ type FileHeader struct {
 	Nodes  int   `json:"nodes"`
 	Size   int64 `json:"size"`
 	Arrays int   `json:"arrays"`
+	// Storage (checkpoints) is "16-bit" for a compressed solve
+	// (SolveOptions.Compress: the regrets as int16 and the strategy sums as
+	// uint16, Size each, then the regret and strategy-sum scales, Nodes
+	// float32s each), empty for float32 arrays.
+	Storage string `json:"storage,omitempty"`
 	// Evaluation (results) is the strategy's exact evaluation.
 	Evaluation *Evaluation `json:"evaluation,omitempty"`
 }
@@ -67,7 +74,7 @@ type FileError struct {
 func (e *FileError) Error() string { return e.File + ": " + e.Msg }
 
 // writeFile writes the header and arrays.
-func writeFile(w io.Writer, h *FileHeader, arrays ...[]float32) error {
+func writeFile(w io.Writer, h *FileHeader, arrays ...any) error {
 	js, err := json.Marshal(h)
 	if err != nil {
 		return err
@@ -82,16 +89,43 @@ func writeFile(w io.Writer, h *FileHeader, arrays ...[]float32) error {
 	bw.Write(b4[:])
 	bw.Write(js)
 	buf := make([]byte, 4096)
-	for _, a := range arrays {
-		for len(a) > 0 {
-			n := min(len(a), len(buf)/4)
-			for i, x := range a[:n] {
-				binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+	for _, arr := range arrays {
+		switch a := arr.(type) {
+		case []float32:
+			for len(a) > 0 {
+				n := min(len(a), len(buf)/4)
+				for i, x := range a[:n] {
+					binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+				}
+				if _, err := bw.Write(buf[:4*n]); err != nil {
+					return err
+				}
+				a = a[n:]
 			}
-			if _, err := bw.Write(buf[:4*n]); err != nil {
-				return err
+		case []int16:
+			for len(a) > 0 {
+				n := min(len(a), len(buf)/2)
+				for i, x := range a[:n] {
+					binary.LittleEndian.PutUint16(buf[2*i:], uint16(x))
+				}
+				if _, err := bw.Write(buf[:2*n]); err != nil {
+					return err
+				}
+				a = a[n:]
 			}
-			a = a[n:]
+		case []uint16:
+			for len(a) > 0 {
+				n := min(len(a), len(buf)/2)
+				for i, x := range a[:n] {
+					binary.LittleEndian.PutUint16(buf[2*i:], x)
+				}
+				if _, err := bw.Write(buf[:2*n]); err != nil {
+					return err
+				}
+				a = a[n:]
+			}
+		default:
+			panic("spot: writeFile of an unknown array type")
 		}
 	}
 	if err := bw.Flush(); err != nil {
@@ -146,7 +180,7 @@ func readHeader(r io.Reader, name string) (*crcReader, *FileHeader, error) {
 	if err := json.Unmarshal(js, h); err != nil {
 		return fail("damaged header: %v", err)
 	}
-	if h.Size < 0 || h.Arrays < 1 || h.Arrays > 2 {
+	if h.Size < 0 || h.Arrays < 1 || h.Arrays > 4 || h.Arrays > 2 && h.Storage == "" {
 		return fail("damaged header: %d arrays of %d values", h.Arrays, h.Size)
 	}
 	return cr, h, nil
@@ -154,27 +188,55 @@ func readHeader(r io.Reader, name string) (*crcReader, *FileHeader, error) {
 
 // readArrays reads the header's arrays into dst (nil: new arrays) and
 // checks the checksum.
-func readArrays(cr *crcReader, h *FileHeader, name string, dst ...[]float32) ([][]float32, error) {
+func readArrays(cr *crcReader, h *FileHeader, name string, dst ...any) ([][]float32, error) {
 	out := make([][]float32, h.Arrays)
 	buf := make([]byte, 1<<16)
 	for k := range out {
-		var a []float32
+		// Each array arrives in chunks of whole values; fill(chunk, i)
+		// stores the chunk's values from index i.
+		var count, width int
+		var fill func(b []byte, i int)
+		d := any(nil)
 		if k < len(dst) {
-			a = dst[k][:h.Size]
+			d = dst[k]
 		} else {
-			a = make([]float32, h.Size)
+			out[k] = make([]float32, h.Size)
+			d = out[k]
 		}
-		for i := 0; i < len(a); {
-			n := min(len(a)-i, len(buf)/4)
-			if _, err := io.ReadFull(cr, buf[:4*n]); err != nil {
-				return nil, &FileError{File: name, Msg: fmt.Sprintf("truncated: array %d of %d holds fewer than its %d values", k+1, h.Arrays, h.Size)}
+		switch a := d.(type) {
+		case []float32:
+			out[k] = a
+			count, width = len(a), 4
+			fill = func(b []byte, i int) {
+				for j := 0; 4*j < len(b); j++ {
+					a[i+j] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
+				}
 			}
-			for j := range n {
-				a[i+j] = math.Float32frombits(binary.LittleEndian.Uint32(buf[4*j:]))
+		case []int16:
+			count, width = len(a), 2
+			fill = func(b []byte, i int) {
+				for j := 0; 2*j < len(b); j++ {
+					a[i+j] = int16(binary.LittleEndian.Uint16(b[2*j:]))
+				}
 			}
+		case []uint16:
+			count, width = len(a), 2
+			fill = func(b []byte, i int) {
+				for j := 0; 2*j < len(b); j++ {
+					a[i+j] = binary.LittleEndian.Uint16(b[2*j:])
+				}
+			}
+		default:
+			panic("spot: readArrays into an unknown array type")
+		}
+		for i := 0; i < count; {
+			n := min(count-i, len(buf)/width)
+			if _, err := io.ReadFull(cr, buf[:width*n]); err != nil {
+				return nil, &FileError{File: name, Msg: fmt.Sprintf("truncated: array %d of %d holds fewer than its %d values", k+1, h.Arrays, count)}
+			}
+			fill(buf[:width*n], i)
 			i += n
 		}
-		out[k] = a
 	}
 	want := cr.crc.Sum32()
 	var b4 [4]byte
@@ -221,7 +283,7 @@ func WriteResult(w io.Writer, g *Game, σ Strategy, h FileHeader) error {
 	g.checkStrategy(σ)
 	h.Kind, h.Spot, h.NoIsomorphism = "result", g.Spot.Format(), g.opts.NoIsomorphism
 	h.Nodes, h.Size, h.Arrays = g.NumNodes(), g.Size, 1
-	return writeFile(w, &h, σ)
+	return writeFile(w, &h, []float32(σ))
 }
 
 // ReadResult reads a result file; name labels errors.
@@ -244,6 +306,9 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 	return &Result{Header: *h, Game: g, Strategy: arrays[0]}, nil
 }
 
+// storage16 names the compressed mode's checkpoints (FileHeader.Storage).
+const storage16 = "16-bit"
+
 // WriteCheckpoint writes the solver's state (iteration, discount, elapsed
 // time, regrets and strategy sums, bit for bit) so LoadCheckpoint can
 // continue exactly where it stopped.
@@ -254,6 +319,10 @@ func (s *Solver) WriteCheckpoint(w io.Writer) error {
 	h := FileHeader{Kind: "checkpoint", Spot: s.g.Spot.Format(), NoIsomorphism: s.g.opts.NoIsomorphism,
 		Method: "dcfr", Params: map[string]float64{"alpha": s.disc.Alpha, "beta": s.disc.Beta, "gamma": s.disc.Gamma},
 		Iterations: s.iter, Seconds: s.elapsed.Seconds(), Nodes: s.g.NumNodes(), Size: s.g.Size, Arrays: 2}
+	if s.store != nil {
+		h.Storage, h.Arrays = storage16, 4
+		return writeFile(w, &h, s.reg16, s.cum16, s.rscale, s.cscale)
+	}
 	return writeFile(w, &h, s.regret, s.cum)
 }
 
@@ -265,7 +334,7 @@ func LoadCheckpoint(r io.Reader, name string, g *Game, opt SolveOptions, maxMemo
 	if err != nil {
 		return nil, err
 	}
-	if h.Kind != "checkpoint" || h.Arrays != 2 {
+	if h.Kind != "checkpoint" || h.Arrays != 2 && h.Storage == "" || h.Arrays != 4 && h.Storage == storage16 {
 		return nil, &FileError{File: name, Msg: fmt.Sprintf("a %s, not a checkpoint", h.Kind)}
 	}
 	if h.Spot != g.Spot.Format() || h.NoIsomorphism != g.opts.NoIsomorphism {
@@ -279,11 +348,25 @@ func LoadCheckpoint(r io.Reader, name string, g *Game, opt SolveOptions, maxMemo
 		return nil, &FileError{File: name, Msg: fmt.Sprintf("solved with (α, β, γ) = (%v, %v, %v), not (%v, %v, %v)", d.Alpha, d.Beta, d.Gamma, opt.Discount.Alpha, opt.Discount.Beta, opt.Discount.Gamma)}
 	}
 	opt.Discount = &d
+	switch h.Storage {
+	case "":
+		if opt.Compress {
+			return nil, &FileError{File: name, Msg: "a checkpoint of a solve with 32-bit storage: continue it without --compress"}
+		}
+	case storage16:
+		opt.Compress = true // a checkpoint continues in its own storage
+	default:
+		return nil, &FileError{File: name, Msg: fmt.Sprintf("storage %q is not one this pokerlab knows", h.Storage)}
+	}
 	s, err := NewSolver(g, opt, maxMemory)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := readArrays(cr, h, name, s.regret, s.cum); err != nil {
+	arrays := []any{s.regret, s.cum}
+	if s.store != nil {
+		arrays = []any{s.reg16, s.cum16, s.rscale, s.cscale}
+	}
+	if _, err := readArrays(cr, h, name, arrays...); err != nil {
 		return nil, err
 	}
 	s.iter = h.Iterations

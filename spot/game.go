@@ -39,6 +39,9 @@ type Options struct {
 	// need more bytes on Threads threads (MemoryEstimate).
 	MaxMemory int64
 	Threads   int
+	// Compress: the solve will keep 16-bit storage (SolveOptions.Compress),
+	// which MaxMemory's check counts.
+	Compress bool
 }
 
 // Game is a spot ready to solve: the hands of both players, the game tree
@@ -351,7 +354,11 @@ func (g *Game) expand() error {
 		return fmt.Errorf("spot: the game tree has %d nodes, more than 2^31", nodes)
 	}
 	if g.opts.MaxMemory > 0 {
-		need := 2*4*size + nodes*24 + g.FixedBytes() + int64(max(g.opts.Threads, 1))*g.walkerBytes()
+		storage := 2 * 4 * size
+		if g.opts.Compress {
+			storage = 2*2*size + 2*4*nodes
+		}
+		need := storage + nodes*24 + g.FixedBytes() + int64(max(g.opts.Threads, 1))*g.walkerBytes()
 		if need > g.opts.MaxMemory {
 			return &ErrMemory{Need: need, Limit: g.opts.MaxMemory}
 		}
@@ -466,7 +473,18 @@ func (g *Game) walkerBytes() int64 {
 // workers: the two per-action arrays (regrets and strategy sums, float32),
 // the nodes, the board data and each worker's scratch.
 func (g *Game) MemoryEstimate(threads int) int64 {
-	return 2*4*g.Size + g.FixedBytes() + int64(max(threads, 1))*g.walkerBytes()
+	return g.MemoryEstimateWith(threads, false)
+}
+
+// MemoryEstimateWith is MemoryEstimate for 32-bit or, with compress, 16-bit
+// storage (SolveOptions.Compress: two 16-bit arrays and two float32 scales
+// per node).
+func (g *Game) MemoryEstimateWith(threads int, compress bool) int64 {
+	storage := 2 * 4 * g.Size
+	if compress {
+		storage = 2*2*g.Size + 2*4*int64(len(g.Nodes))
+	}
+	return storage + g.FixedBytes() + int64(max(threads, 1))*g.walkerBytes()
 }
 
 // FixedBytes returns the memory held by the game itself (nodes, hands,

@@ -1,6 +1,9 @@
 package spot
 
 import (
+	"cmp"
+	"slices"
+	"unsafe"
 	"fmt"
 	"math"
 	"runtime"
@@ -25,6 +28,10 @@ var DefaultDiscount = Discount{Alpha: 1.5, Beta: 0, Gamma: 2}
 type SolveOptions struct {
 	Discount *Discount // nil: DefaultDiscount
 	Threads  int       // goroutines over chance branches; ≤ 1: one
+	// Compress keeps regrets and strategy sums in 16 bits, each node's
+	// block with a float32 scale (about half the memory; see the package
+	// doc).
+	Compress bool
 }
 
 // Solver runs DCFR on a Game. It owns the per-action arrays: cumulative
@@ -36,6 +43,13 @@ type Solver struct {
 	disc    Discount
 	regret  []float32
 	cum     []float32
+	// Compressed storage (opt.Compress): regrets and strategy sums in 16
+	// bits, both in store (Size float32s of memory, which Finalize turns
+	// into the strategy in place), with a scale per node.
+	store          []float32
+	reg16          []int16
+	cum16          []uint16
+	rscale, cscale []float32
 	iter    int
 	walkers []*walker
 	elapsed time.Duration
@@ -70,7 +84,7 @@ func FormatBytes(b int64) string {
 // *ErrMemory) when g.MemoryEstimate(threads) exceeds it, before allocating.
 func NewSolver(g *Game, opt SolveOptions, maxMemory int64) (*Solver, error) {
 	threads := max(opt.Threads, 1)
-	if need := g.MemoryEstimate(threads); maxMemory > 0 && need > maxMemory {
+	if need := g.MemoryEstimateWith(threads, opt.Compress); maxMemory > 0 && need > maxMemory {
 		return nil, &ErrMemory{Need: need, Limit: maxMemory}
 	}
 	d := DefaultDiscount
@@ -80,8 +94,15 @@ func NewSolver(g *Game, opt SolveOptions, maxMemory int64) (*Solver, error) {
 	if !(d.Gamma >= 0) || math.IsInf(d.Alpha, 0) || math.IsInf(d.Beta, 0) || math.IsNaN(d.Alpha) || math.IsNaN(d.Beta) || math.IsInf(d.Gamma, 0) {
 		return nil, fmt.Errorf("spot: discount (α, β, γ) = (%v, %v, %v): want finite values and γ ≥ 0", d.Alpha, d.Beta, d.Gamma)
 	}
-	s := &Solver{g: g, opt: opt, disc: d, regret: make([]float32, g.Size), cum: make([]float32, g.Size)}
-	s.avg = &avgSource{cum: s.cum}
+	s := &Solver{g: g, opt: opt, disc: d}
+	if opt.Compress {
+		s.store = make([]float32, g.Size)
+		s.reg16, s.cum16 = halves(s.store)
+		s.rscale, s.cscale = make([]float32, len(g.Nodes)), make([]float32, len(g.Nodes))
+	} else {
+		s.regret, s.cum = make([]float32, g.Size), make([]float32, g.Size)
+	}
+	s.avg = &avgSource{cum: s.cum, cum16: s.cum16, cscale: s.cscale}
 	s.walkers = make([]*walker, threads)
 	for i := range s.walkers {
 		s.walkers[i] = newWalker(g)
@@ -104,6 +125,10 @@ func (s *Solver) Close() {
 		t.stopOnce()
 	}
 }
+
+// Compressed reports whether the solver keeps 16-bit storage
+// (SolveOptions.Compress, or a 16-bit checkpoint).
+func (s *Solver) Compressed() bool { return s.opt.Compress }
 
 // Game returns the solver's game.
 func (s *Solver) Game() *Game { return s.g }
@@ -143,6 +168,7 @@ func (s *Solver) Iterate(n int) {
 		for p := range 2 {
 			w.trav, w.mode, w.src = p, modeCFR, nil
 			w.regret, w.cum, w.pos, w.neg, w.disc = s.regret, s.cum, pos, neg, gam
+			w.reg16, w.cum16, w.rscale, w.cscale = s.reg16, s.cum16, s.rscale, s.cscale
 			w.top, w.top64 = 0, 0
 			out := w.alloc(len(g.Hands[p]))
 			w.walk(0, g.Weights[p^1], out)
@@ -152,19 +178,29 @@ func (s *Solver) Iterate(n int) {
 }
 
 // avgSource reads the normalised strategy sums.
-type avgSource struct{ cum []float32 }
+type avgSource struct {
+	cum    []float32
+	cum16  []uint16 // compressed mode, with cscale
+	cscale []float32
+}
 
-func (a *avgSource) strategyAt(w *walker, n *Node, dst []float32) {
+func (a *avgSource) strategyAt(w *walker, i int32, n *Node, dst []float32) {
 	nh := len(dst) / int(n.NumChildren)
 	inv, uni := w.alloc(nh), w.alloc(nh)
-	vec.RegretMatch(dst, a.cum[n.Off:n.Off+int64(len(dst))], inv, uni, false)
+	cum := dst
+	if a.cum16 != nil {
+		vec.DecodeU16(dst, a.cum16[n.Off:n.Off+int64(len(dst))], a.cscale[i])
+	} else {
+		cum = a.cum[n.Off : n.Off+int64(len(dst))]
+	}
+	vec.RegretMatch(dst, cum, inv, uni, false)
 	w.top -= 2 * nh
 }
 
 // Average returns the average strategy (the normalised strategy sums: the
 // output of DCFR), in the layout of Game.Nodes' offsets.
 func (s *Solver) Average() Strategy {
-	out := make(Strategy, len(s.cum))
+	out := make(Strategy, s.g.Size)
 	g := s.g
 	nh := max(len(g.Hands[0]), len(g.Hands[1]))
 	inv, uni := make([]float32, nh), make([]float32, nh)
@@ -175,7 +211,14 @@ func (s *Solver) Average() Strategy {
 		}
 		nh := len(g.Hands[g.Player(int32(i))])
 		sz := int64(int(n.NumChildren) * nh)
-		vec.RegretMatch(out[n.Off:n.Off+sz], s.cum[n.Off:n.Off+sz], inv[:nh], uni[:nh], false)
+		blk := out[n.Off : n.Off+sz]
+		cum := blk
+		if s.cum16 != nil {
+			vec.DecodeU16(blk, s.cum16[n.Off:n.Off+sz], s.cscale[i])
+		} else {
+			cum = s.cum[n.Off : n.Off+sz]
+		}
+		vec.RegretMatch(blk, cum, inv[:nh], uni[:nh], false)
 	}
 	return out
 }
@@ -185,6 +228,9 @@ func (s *Solver) Average() Strategy {
 // the result costs no extra memory). The solver cannot iterate afterwards;
 // save a checkpoint first to continue later.
 func (s *Solver) Finalize() Strategy {
+	if s.store != nil {
+		return s.finalize16()
+	}
 	g := s.g
 	nh := max(len(g.Hands[0]), len(g.Hands[1]))
 	inv, uni := make([]float32, nh), make([]float32, nh)
@@ -297,4 +343,55 @@ func (s *Solver) iterate(n int, interrupt func(int) bool) bool {
 		s.Iterate(1)
 	}
 	return false
+}
+
+// halves views the memory of store (n float32s) as n int16 regrets and n
+// uint16 strategy sums, the regrets first.
+func halves(store []float32) ([]int16, []uint16) {
+	n := len(store)
+	if n == 0 {
+		return nil, nil
+	}
+	p := unsafe.Pointer(unsafe.SliceData(store))
+	return unsafe.Slice((*int16)(p), n), unsafe.Slice((*uint16)(unsafe.Add(p, 2*n)), n)
+}
+
+// finalize16 is Finalize in the compressed mode: the strategy is written
+// over the storage itself, block by block in increasing offset. Block
+// [off, off+sz) as float32 takes bytes [4·off, 4·(off+sz)), and a later
+// block's strategy sums start at byte 2·Size + 2·(off+sz) ≥ 4·(off+sz), so
+// no block's sums are overwritten before they are read (each block's own
+// are read first, into scratch).
+func (s *Solver) finalize16() Strategy {
+	g := s.g
+	nh := max(len(g.Hands[0]), len(g.Hands[1]))
+	inv, uni := make([]float32, nh), make([]float32, nh)
+	type block struct {
+		off int64
+		i   int32
+	}
+	var blocks []block
+	for i := range g.Nodes {
+		if n := &g.Nodes[i]; n.Off >= 0 {
+			blocks = append(blocks, block{n.Off, int32(i)})
+		}
+	}
+	slices.SortFunc(blocks, func(a, b block) int { return cmp.Compare(a.off, b.off) })
+	maxK := 0
+	for _, b := range blocks {
+		maxK = max(maxK, int(g.Nodes[b.i].NumChildren))
+	}
+	tmp := make([]float32, maxK*nh)
+	out := Strategy(s.store)
+	for _, b := range blocks {
+		n := &g.Nodes[b.i]
+		nh := len(g.Hands[g.Player(b.i)])
+		sz := int64(int(n.NumChildren) * nh)
+		t := tmp[:sz]
+		vec.DecodeU16(t, s.cum16[b.off:b.off+sz], s.cscale[b.i])
+		vec.RegretMatch(out[b.off:b.off+sz], t, inv[:nh], uni[:nh], false)
+	}
+	s.store, s.reg16, s.cum16, s.rscale, s.cscale = nil, nil, nil, nil, nil
+	s.finalized = true
+	return out
 }

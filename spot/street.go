@@ -70,15 +70,26 @@ func (w *walker) down(i int32, reach, out []float32) {
 	}
 	no := len(reach)
 	sig := w.alloc(k * no)
-	if w.mode == modeCFR {
+	switch {
+	case w.mode == modeCFR && w.reg16 != nil:
+		// Compressed: decode, update in float32, encode with a new scale.
+		off, sz := n.Off, int64(k*no)
+		mark := w.top
+		reg, cum := w.alloc(k*no), w.alloc(k*no)
+		vec.Decode16(reg, w.reg16[off:off+sz], w.rscale[i])
+		vec.DecodeU16(cum, w.cum16[off:off+sz], w.cscale[i])
+		vec.ReachUpdate(sig, cum, reg, reach, w.alloc(no), w.alloc(no), w.disc)
+		w.cscale[i] = vec.EncodeU16(w.cum16[off:off+sz], cum)
+		w.top = mark
+	case w.mode == modeCFR:
 		// The opponent's current strategy times its reach, added to its
 		// discounted strategy sum: Σ_t w_t·π_opp·σ_t (reach-weighted).
 		reg := w.regret[n.Off : n.Off+int64(k*no)]
 		mark := w.top
 		vec.ReachUpdate(sig, w.cum[n.Off:n.Off+int64(k*no)], reg, reach, w.alloc(no), w.alloc(no), w.disc)
 		w.top = mark
-	} else {
-		w.src.strategyAt(w, n, sig)
+	default:
+		w.src.strategyAt(w, i, n, sig)
 		vec.MulRows(sig, reach)
 	}
 	for a := range k {
@@ -198,13 +209,21 @@ func (w *walker) up(nodes []streetNode) {
 		mark := w.top
 		switch w.mode {
 		case modeCFR:
+			if w.reg16 != nil {
+				off, sz := n.Off, int64(k*nh)
+				reg := w.alloc(k * nh)
+				vec.Decode16(reg, w.reg16[off:off+sz], w.rscale[s.node])
+				vec.RegretValueUpdate(s.out, reg, s.vals, w.alloc(nh), w.alloc(nh), w.pos, w.neg)
+				w.rscale[s.node] = vec.Encode16(w.reg16[off:off+sz], reg)
+				break
+			}
 			reg := w.regret[n.Off : n.Off+int64(k*nh)]
 			vec.RegretValueUpdate(s.out, reg, s.vals, w.alloc(nh), w.alloc(nh), w.pos, w.neg)
 		case modeBR:
 			vec.MaxRows(s.out, s.vals)
 		case modeEV:
 			sig := w.alloc(k * nh)
-			w.src.strategyAt(w, n, sig)
+			w.src.strategyAt(w, s.node, n, sig)
 			vec.DotRows(s.out, sig, s.vals)
 		}
 		w.top = mark
@@ -251,7 +270,7 @@ func (g *Game) walkBound(a int32, dealt int) walkNeed {
 			k := len(an.Children)
 			own.nodes++
 			own.floats += 2 * k * nh
-			temp = max(temp, k*nh+2*nh)
+			temp = max(temp, 2*k*nh+2*nh) // the compressed mode's decoded blocks
 			for _, c := range an.Children {
 				visit(c)
 			}

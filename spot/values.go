@@ -7,7 +7,7 @@ package spot
 // QRE are all Strategies.
 type Strategy []float32
 
-func (s Strategy) strategyAt(_ *walker, n *Node, dst []float32) {
+func (s Strategy) strategyAt(_ *walker, _ int32, n *Node, dst []float32) {
 	copy(dst, s[n.Off:n.Off+int64(len(dst))])
 }
 

@@ -27,7 +27,7 @@ const (
 // strategySource gives the behaviour strategy at a decision node: it fills
 // dst with the [actions × hands] block of the player to act.
 type strategySource interface {
-	strategyAt(w *walker, n *Node, dst []float32)
+	strategyAt(w *walker, i int32, n *Node, dst []float32)
 }
 
 // walker is one goroutine's traversal state: its scratch stack (allocated
@@ -45,6 +45,10 @@ type walker struct {
 	// modeCFR
 	regret, cum    []float32
 	pos, neg, disc float32
+	// modeCFR, compressed (cum16 and cscale also for the average)
+	reg16          []int16
+	cum16          []uint16
+	rscale, cscale []float32
 	// parallel chance nodes (nil: sequential); inPar when already inside one.
 	team  *team
 	inPar bool
@@ -220,6 +224,7 @@ func (t *team) help(i int, h *walker) {
 			l := task.lead
 			h.trav, h.mode, h.src = l.trav, l.mode, l.src
 			h.regret, h.cum, h.pos, h.neg, h.disc = l.regret, l.cum, l.pos, l.neg, l.disc
+			h.reg16, h.cum16, h.rscale, h.cscale = l.reg16, l.cum16, l.rscale, l.cscale
 			h.inPar, h.top, h.top64 = true, 0, 0
 			task.work(h)
 		}

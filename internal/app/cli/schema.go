@@ -442,6 +442,7 @@ type SpotSolveJSON struct {
 	Seconds           float64         `json:"seconds"`
 	Threads           int             `json:"threads"`
 	Vector            string          `json:"vector"`
+	Storage           string          `json:"storage"`
 	MemoryEstimate    int64           `json:"memory_estimate"`
 	PeakRSS           int64           `json:"peak_rss"`
 	Root              *SpotRootJSON   `json:"root,omitempty"`

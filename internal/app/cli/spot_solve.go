@@ -24,6 +24,7 @@ type spotSolveOptions struct {
 	Iterations  int
 	Every       int
 	Threads     int
+	Compress    bool
 	MaxMemory   string
 	Out         string
 	Checkpoint  string
@@ -102,6 +103,7 @@ continues it, bit for bit. A second Ctrl-C quits at once (docs/cli.md,
 	floatVar(fl, &opts.Alpha, "alpha", spot.DefaultDiscount.Alpha, "DCFR: positive regrets × t^α/(t^α+1)", nil)
 	floatVar(fl, &opts.Beta, "beta", spot.DefaultDiscount.Beta, "DCFR: negative regrets × t^β/(t^β+1)", nil)
 	floatVar(fl, &opts.Gamma, "gamma", spot.DefaultDiscount.Gamma, "DCFR: strategy sums × (t/(t+1))^γ", notNegative)
+	fl.BoolVar(&opts.Compress, "compress", false, "keep regrets and strategy sums in 16 bits, scaled per node (about half the memory)")
 	fl.BoolVar(&opts.NoIso, "no-isomorphism", false, "deal every card instead of one per class of isomorphic cards")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	return cmd
@@ -127,11 +129,11 @@ func spotSolveRun(o *spotSolveOptions) error {
 	if err != nil {
 		return err
 	}
-	g, err := spot.NewGame(sp, spot.Options{NoIsomorphism: o.NoIso, MaxMemory: o.maxBytes, Threads: o.Threads})
+	g, err := spot.NewGame(sp, spot.Options{NoIsomorphism: o.NoIso, MaxMemory: o.maxBytes, Threads: o.Threads, Compress: o.Compress})
 	if err != nil {
 		return err
 	}
-	sopt := spot.SolveOptions{Discount: o.discount, Threads: o.Threads}
+	sopt := spot.SolveOptions{Discount: o.discount, Threads: o.Threads, Compress: o.Compress}
 	var s *spot.Solver
 	var resumed *int
 	if path := o.resumeFrom(); path != "" {
@@ -192,13 +194,14 @@ func spotSolveRun(o *spotSolveOptions) error {
 		}
 	}
 	seconds := s.Elapsed().Seconds()
+	compressed := s.Compressed()
 	σ := s.Finalize()
 	e := g.Evaluate(σ)
 	freq, equity := g.RootSummary(σ)
 	out := SpotSolveJSON{Board: boardText(sp.Board), Pot: sp.Pot, Stack: sp.Stack, Iterations: last.Iteration,
 		Exploitability: e.Exploitability, ExploitabilityPct: e.Percent, Values: e.Values, BestResponse: e.BestResponse,
-		Equity: equity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector,
-		MemoryEstimate: g.MemoryEstimate(o.Threads), PeakRSS: peakRSS(), History: history, Out: o.Out, ResumedFrom: resumed,
+		Equity: equity, Seconds: seconds, Threads: o.Threads, Vector: vec.Vector, Storage: storageName(compressed),
+		MemoryEstimate: g.MemoryEstimateWith(o.Threads, compressed), PeakRSS: peakRSS(), History: history, Out: o.Out, ResumedFrom: resumed,
 		Interrupted: last.Interrupted, Checkpoint: checkpoint}
 	if p := g.Player(0); p >= 0 {
 		out.Root = &SpotRootJSON{Player: spot.PlayerName(p), Actions: spotActionsJSON(g.Actions(0)), Frequency: freq}
@@ -262,7 +265,7 @@ func writeSpotSolveTable(w io.Writer, out *SpotSolveJSON) error {
 		fmt.Fprintf(tw, "root (%s)\t%s\n", out.Root.Player, joinComma(parts))
 	}
 	fmt.Fprintf(tw, "time\t%.3f s on %d thread(s), %s kernels\n", out.Seconds, out.Threads, out.Vector)
-	fmt.Fprintf(tw, "memory\t%s estimated, %s peak resident\n", spot.FormatBytes(out.MemoryEstimate), spot.FormatBytes(out.PeakRSS))
+	fmt.Fprintf(tw, "memory\t%s estimated (%s storage), %s peak resident\n", spot.FormatBytes(out.MemoryEstimate), out.Storage, spot.FormatBytes(out.PeakRSS))
 	if out.Out != "" {
 		fmt.Fprintf(tw, "result\t%s\n", out.Out)
 	}
@@ -281,4 +284,12 @@ func joinComma(parts []string) string {
 		s += p
 	}
 	return s
+}
+
+// storageName names the solver's storage in the output.
+func storageName(compressed bool) string {
+	if compressed {
+		return "16-bit"
+	}
+	return "32-bit"
 }

@@ -59,3 +59,20 @@ func regretValueUpdateAVX2(out, reg, x []float32, k int, u, pos, neg float32) in
 //
 //go:noescape
 func reachUpdateAVX2(sig, cum, reg, reach []float32, k int, u, disc float32) int
+
+//go:noescape
+func decode16AVX2(dst []float32, q []int16, scale float32) int
+
+//go:noescape
+func decodeU16AVX2(dst []float32, q []uint16, scale float32) int
+
+// maxAbsAVX2 returns max |x| over the first n = len(x)&^7 entries, and n.
+//
+//go:noescape
+func maxAbsAVX2(x []float32) (m float32, n int)
+
+//go:noescape
+func encode16AVX2(q []int16, x []float32, inv float32) int
+
+//go:noescape
+func encodeU16AVX2(q []uint16, x []float32, inv float32) int

@@ -351,3 +351,140 @@ ruDone:
 	VZEROUPPER
 	MOVQ CX, ret+112(FP)
 	RET
+
+// func decode16AVX2(dst []float32, q []int16, scale float32) int
+TEXT ·decode16AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ q_base+24(FP), SI
+	VBROADCASTSS scale+48(FP), Y1
+	ANDQ $~7, CX
+	XORQ AX, AX
+dec16Loop:
+	CMPQ AX, CX
+	JGE  dec16Done
+	VPMOVSXWD (SI)(AX*2), Y0
+	VCVTDQ2PS Y0, Y0
+	VMULPS Y1, Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  dec16Loop
+dec16Done:
+	VZEROUPPER
+	MOVQ CX, ret+56(FP)
+	RET
+
+// func decodeU16AVX2(dst []float32, q []uint16, scale float32) int
+TEXT ·decodeU16AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ q_base+24(FP), SI
+	VBROADCASTSS scale+48(FP), Y1
+	ANDQ $~7, CX
+	XORQ AX, AX
+decU16Loop:
+	CMPQ AX, CX
+	JGE  decU16Done
+	VPMOVZXWD (SI)(AX*2), Y0
+	VCVTDQ2PS Y0, Y0
+	VMULPS Y1, Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  decU16Loop
+decU16Done:
+	VZEROUPPER
+	MOVQ CX, ret+56(FP)
+	RET
+
+// func maxAbsAVX2(x []float32) (m float32, n int)
+TEXT ·maxAbsAVX2(SB), NOSPLIT, $0-40
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	MOVL $0x7fffffff, DX
+	MOVL DX, X2
+	VBROADCASTSS X2, Y2
+	VXORPS Y0, Y0, Y0
+	ANDQ $~7, CX
+	XORQ AX, AX
+maxAbsLoop:
+	CMPQ AX, CX
+	JGE  maxAbsDone
+	VANDPS (SI)(AX*4), Y2, Y1
+	VMAXPS Y1, Y0, Y0
+	ADDQ $8, AX
+	JMP  maxAbsLoop
+maxAbsDone:
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMAXPS X1, X0, X0
+	VZEROUPPER
+	MOVSS X0, m+24(FP)
+	MOVQ CX, n+32(FP)
+	RET
+
+// func encode16AVX2(q []int16, x []float32, inv float32) int
+// q = int16(clamp(roundeven(x·inv), ±32767))
+TEXT ·encode16AVX2(SB), NOSPLIT, $0-64
+	MOVQ q_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ x_len+32(FP), CX
+	VBROADCASTSS inv+48(FP), Y1
+	MOVL $0x46fffe00, DX // 32767.0
+	MOVL DX, X2
+	VBROADCASTSS X2, Y2
+	MOVL $0xc6fffe00, DX // -32767.0
+	MOVL DX, X3
+	VBROADCASTSS X3, Y3
+	ANDQ $~7, CX
+	XORQ AX, AX
+enc16Loop:
+	CMPQ AX, CX
+	JGE  enc16Done
+	VMULPS (SI)(AX*4), Y1, Y0
+	VROUNDPS $0, Y0, Y0
+	VMINPS Y2, Y0, Y0
+	VMAXPS Y3, Y0, Y0
+	VCVTPS2DQ Y0, Y0
+	VEXTRACTI128 $1, Y0, X4
+	VPACKSSDW X4, X0, X0
+	VMOVDQU X0, (DI)(AX*2)
+	ADDQ $8, AX
+	JMP  enc16Loop
+enc16Done:
+	VZEROUPPER
+	MOVQ CX, ret+56(FP)
+	RET
+
+// func encodeU16AVX2(q []uint16, x []float32, inv float32) int
+// q = uint16(clamp(roundeven(x·inv), 0, 65535))
+TEXT ·encodeU16AVX2(SB), NOSPLIT, $0-64
+	MOVQ q_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ x_len+32(FP), CX
+	VBROADCASTSS inv+48(FP), Y1
+	MOVL $0x477fff00, DX // 65535.0
+	MOVL DX, X2
+	VBROADCASTSS X2, Y2
+	VXORPS Y3, Y3, Y3
+	ANDQ $~7, CX
+	XORQ AX, AX
+encU16Loop:
+	CMPQ AX, CX
+	JGE  encU16Done
+	VMULPS (SI)(AX*4), Y1, Y0
+	VROUNDPS $0, Y0, Y0
+	VMINPS Y2, Y0, Y0
+	VMAXPS Y3, Y0, Y0
+	VCVTPS2DQ Y0, Y0
+	VEXTRACTI128 $1, Y0, X4
+	VPACKUSDW X4, X0, X0
+	VMOVDQU X0, (DI)(AX*2)
+	ADDQ $8, AX
+	JMP  encU16Loop
+encU16Done:
+	VZEROUPPER
+	MOVQ CX, ret+56(FP)
+	RET

@@ -49,7 +49,24 @@ func TestAssemblyMatchesGo(t *testing.T) {
 		AddTo64(d64, reach)
 		b := make([]float32, n)
 		From64(b, d64)
-		return append(out, val, up, reachOut, cum, m, dr, sc, ad, mu, b)
+		big := slices.Clone(x)
+		for i := range big {
+			big[i] *= 1e4
+		}
+		q := make([]int16, len(big))
+		s16 := Encode16(q, big)
+		dq := make([]float32, len(q))
+		Decode16(dq, q, s16)
+		pos := slices.Clone(abs)
+		u := make([]uint16, len(pos))
+		su := EncodeU16(u, pos)
+		du := make([]float32, len(u))
+		DecodeU16(du, u, su)
+		qf, uf := make([]float32, len(q)), make([]float32, len(u))
+		for i := range q {
+			qf[i], uf[i] = float32(q[i]), float32(u[i])
+		}
+		return append(out, val, up, reachOut, cum, m, dr, sc, ad, mu, b, []float32{s16, su, MaxAbs(big)}, qf, dq, uf, du)
 	}
 	for _, n := range sizes {
 		for _, k := range []int{1, 2, 3, 6} {

@@ -20,3 +20,9 @@ func dotAccAVX2(out, s, y []float32) int                                        
 func maxAVX2(out, y []float32) int                                                { return 0 }
 func regretValueUpdateAVX2(out, reg, x []float32, k int, u, pos, neg float32) int { return 0 }
 func reachUpdateAVX2(sig, cum, reg, reach []float32, k int, u, disc float32) int  { return 0 }
+
+func decode16AVX2(dst []float32, q []int16, scale float32) int   { return 0 }
+func decodeU16AVX2(dst []float32, q []uint16, scale float32) int { return 0 }
+func maxAbsAVX2(x []float32) (m float32, n int)                  { return 0, 0 }
+func encode16AVX2(q []int16, x []float32, inv float32) int       { return 0 }
+func encodeU16AVX2(q []uint16, x []float32, inv float32) int     { return 0 }

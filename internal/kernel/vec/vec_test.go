@@ -271,3 +271,52 @@ func sameBits(t *testing.T, what string, got, want []float32) {
 		}
 	}
 }
+
+// TestEncodeRoundTripWithinHalfScale: decoding an encoded block gives back
+// every value within half its scale (plus the float32 rounding of x·(1/s)
+// and of q·s, two half-ulps of x), the largest magnitude exactly at the
+// end of the range, and all zeros as zeros with scale 0.
+func TestEncodeRoundTripWithinHalfScale(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for _, n := range sizes {
+		x := rows(rng, 3, n)
+		for i := range x {
+			x[i] *= 1000
+		}
+		q := make([]int16, len(x))
+		s := Encode16(q, x)
+		back := make([]float32, len(x))
+		Decode16(back, q, s)
+		m := MaxAbs(x)
+		for i := range x {
+			if d := math.Abs(float64(back[i] - x[i])); d > float64(s)/2+ulp(x[i]) {
+				t.Fatalf("n=%d [%d]: %v back as %v, scale %v", n, i, x[i], back[i], s)
+			}
+			if float32(math.Abs(float64(x[i]))) == m && q[i] != 32767 && q[i] != -32767 {
+				t.Fatalf("n=%d: the largest magnitude encodes as %d", n, q[i])
+			}
+		}
+		for i := range x {
+			x[i] = float32(math.Abs(float64(x[i])))
+		}
+		u := make([]uint16, len(x))
+		s = EncodeU16(u, x)
+		DecodeU16(back, u, s)
+		for i := range x {
+			if d := math.Abs(float64(back[i] - x[i])); d > float64(s)/2+ulp(x[i]) {
+				t.Fatalf("unsigned n=%d [%d]: %v back as %v, scale %v", n, i, x[i], back[i], s)
+			}
+		}
+	}
+	z := make([]float32, 9)
+	q := []int16{1, 2, 3, 4, 5, 6, 7, 8, 9}
+	if s := Encode16(q, z); s != 0 || slices.ContainsFunc(q, func(v int16) bool { return v != 0 }) {
+		t.Fatalf("zeros: scale %v, %v", s, q)
+	}
+}
+
+// ulp is the spacing of float32 values at x.
+func ulp(x float32) float64 {
+	a := float32(math.Abs(float64(x)))
+	return float64(math.Nextafter32(a, float32(math.Inf(1))) - a)
+}
