@@ -2,12 +2,12 @@ package spot
 
 import (
 	"cmp"
-	"slices"
-	"unsafe"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"time"
+	"unsafe"
 
 	"pokerlab/internal/kernel/vec"
 )
@@ -38,11 +38,11 @@ type SolveOptions struct {
 // regrets and discounted strategy sums, float32, laid out as Game.Nodes'
 // offsets say. An iteration allocates nothing.
 type Solver struct {
-	g       *Game
-	opt     SolveOptions
-	disc    Discount
-	regret  []float32
-	cum     []float32
+	g      *Game
+	opt    SolveOptions
+	disc   Discount
+	regret []float32
+	cum    []float32
 	// Compressed storage (opt.Compress): regrets and strategy sums in 16
 	// bits, both in store (Size float32s of memory, which Finalize turns
 	// into the strategy in place), with a scale per node.
@@ -50,10 +50,10 @@ type Solver struct {
 	reg16          []int16
 	cum16          []uint16
 	rscale, cscale []float32
-	iter    int
-	walkers []*walker
-	elapsed time.Duration
-	avg     *avgSource
+	iter           int
+	walkers        []*walker
+	elapsed        time.Duration
+	avg            *avgSource
 	// finalized: Finalize has turned the sums into the strategy.
 	finalized bool
 }
