@@ -1,11 +1,9 @@
 package spot
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"time"
 	"unsafe"
 
@@ -357,40 +355,42 @@ func halves(store []float32) ([]int16, []uint16) {
 }
 
 // finalize16 is Finalize in the compressed mode: the strategy is written
-// over the storage itself, block by block in increasing offset. Block
-// [off, off+sz) as float32 takes bytes [4·off, 4·(off+sz)), and a later
-// block's strategy sums start at byte 2·Size + 2·(off+sz) ≥ 4·(off+sz), so
-// no block's sums are overwritten before they are read (each block's own
-// are read first, into scratch).
+// over the storage itself, block by block in increasing offset (the tree's
+// preorder, in which expand gave the offsets). Block [off, off+sz) as
+// float32 takes bytes [4·off, 4·(off+sz)), and a later block's strategy
+// sums start at byte 2·Size + 2·(off+sz) ≥ 4·(off+sz), so no block's sums
+// are overwritten before they are read (each block's own are read first,
+// into scratch).
 func (s *Solver) finalize16() Strategy {
 	g := s.g
 	nh := max(len(g.Hands[0]), len(g.Hands[1]))
 	inv, uni := make([]float32, nh), make([]float32, nh)
-	type block struct {
-		off int64
-		i   int32
-	}
-	var blocks []block
-	for i := range g.Nodes {
-		if n := &g.Nodes[i]; n.Off >= 0 {
-			blocks = append(blocks, block{n.Off, int32(i)})
-		}
-	}
-	slices.SortFunc(blocks, func(a, b block) int { return cmp.Compare(a.off, b.off) })
 	maxK := 0
-	for _, b := range blocks {
-		maxK = max(maxK, int(g.Nodes[b.i].NumChildren))
+	for i := range g.Nodes {
+		maxK = max(maxK, int(g.Nodes[i].NumChildren))
 	}
 	tmp := make([]float32, maxK*nh)
 	out := Strategy(s.store)
-	for _, b := range blocks {
-		n := &g.Nodes[b.i]
-		nh := len(g.Hands[g.Player(b.i)])
-		sz := int64(int(n.NumChildren) * nh)
-		t := tmp[:sz]
-		vec.DecodeU16(t, s.cum16[b.off:b.off+sz], s.cscale[b.i])
-		vec.RegretMatch(out[b.off:b.off+sz], t, inv[:nh], uni[:nh], false)
+	next := int64(0) // the offset the preorder must reach next
+	var visit func(i int32)
+	visit = func(i int32) {
+		n := &g.Nodes[i]
+		if n.Off >= 0 {
+			if n.Off != next {
+				panic("spot: the offsets do not follow the tree's preorder")
+			}
+			nh := len(g.Hands[g.Player(i)])
+			sz := int64(int(n.NumChildren) * nh)
+			t := tmp[:sz]
+			vec.DecodeU16(t, s.cum16[n.Off:n.Off+sz], s.cscale[i])
+			vec.RegretMatch(out[n.Off:n.Off+sz], t, inv[:nh], uni[:nh], false)
+			next += sz
+		}
+		for c := range int32(n.NumChildren) {
+			visit(n.Child + c)
+		}
 	}
+	visit(0)
 	s.store, s.reg16, s.cum16, s.rscale, s.cscale = nil, nil, nil, nil, nil
 	s.finalized = true
 	return out
