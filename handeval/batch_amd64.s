@@ -247,6 +247,11 @@ sdone:
 	ADDQ    tables_cardKey(R8)(BX*8), AX
 
 // func evalCards7Asm(dst *Value, cs *[7]cards.Card, n int)
+//
+// Cards 0-1, 2-3 and 4-5 of a hand are each read with one 16-bit load and
+// their keys summed with one lookup in pairKey (base in CX), card 6 alone
+// in cardKey: four key loads a hand where one a card made the loop bound
+// by loads. The flushes' suit words are summed card by card (cflush).
 TEXT ·evalCards7Asm(SB), 0, $1024-24
 	MOVQ dst+0(FP), DI
 	MOVQ cs+8(FP), SI
@@ -258,15 +263,15 @@ TEXT ·evalCards7Asm(SB), 0, $1024-24
 cchunk:
 	NEXTCHUNK(7)
 	XORL R11, R11
+	LEAQ ·pairKey(SB), CX
 
 cloop:
-	MOVBQZX 0(SI), BX
-	MOVQ    tables_cardKey(R8)(BX*8), AX
-	CARD(1)
-	CARD(2)
-	CARD(3)
-	CARD(4)
-	CARD(5)
+	MOVWLZX 0(SI), BX
+	MOVQ    (CX)(BX*8), AX
+	MOVWLZX 2(SI), BX
+	ADDQ    (CX)(BX*8), AX
+	MOVWLZX 4(SI), BX
+	ADDQ    (CX)(BX*8), AX
 	CARD(6)
 	MOVQ    AX, DX
 	RANKLOOKUP
