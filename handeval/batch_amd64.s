@@ -324,6 +324,42 @@ cdone:
 	JB   cchunk
 	RET
 
+// FASTRUN evaluates the hands DX + key[j] for j = R11..R12-1 (keys at
+// 0(SP)) into the places from DI on, with no flush test (the caller knows
+// none can be a flush), two hands an iteration with one index register:
+// DI is first rebased so that place j is DI + 2j, and left at the place
+// after the run; R11 ends at R12. Clobbers AX and BX. p names the labels.
+#define FASTRUN(even, loop, done) \
+	MOVQ R11, BX \
+	ADDQ BX, BX \
+	SUBQ BX, DI \
+	MOVQ R12, BX \
+	SUBQ R11, BX \
+	TESTQ $1, BX \
+	JZ   even \
+	MOVQ 0(SP)(R11*8), AX \
+	ADDQ DX, AX \
+	RANKLOOKUP \
+	MOVW AX, (DI)(R11*2) \
+	INCQ R11 \
+even: \
+	CMPQ R11, R12 \
+	JAE  done \
+loop: \
+	MOVQ 0(SP)(R11*8), AX \
+	ADDQ DX, AX \
+	RANKLOOKUP \
+	MOVW AX, (DI)(R11*2) \
+	MOVQ 8(SP)(R11*8), AX \
+	ADDQ DX, AX \
+	RANKLOOKUP \
+	MOVW AX, 2(DI)(R11*2) \
+	ADDQ $2, R11 \
+	CMPQ R11, R12 \
+	JB   loop \
+done: \
+	LEAQ (DI)(R12*2), DI
+
 // func evalPairsAsm(dst *Value, h Hand, cs *cards.Card, n int)
 //
 // The keys and suit words of the cards of cs are copied first to the frame
@@ -366,15 +402,7 @@ pouter:
 	TESTL $0x80808080, BX
 	JNZ   pslow
 
-pfast:
-	MOVQ 0(SP)(R11*8), AX
-	ADDQ DX, AX
-	RANKLOOKUP
-	MOVW AX, (DI)
-	ADDQ $2, DI
-	INCQ R11
-	CMPQ R11, R12
-	JB   pfast
+	FASTRUN(pfeven, pfloop, pfdone)
 	INCQ SI
 	JMP  pouter
 
@@ -448,15 +476,7 @@ touter:
 	TESTL $0x80808080, BX
 	JNZ   tslow
 
-tfast:
-	MOVQ 0(SP)(R11*8), AX
-	ADDQ DX, AX
-	RANKLOOKUP
-	MOVW AX, (DI)
-	ADDQ $2, DI
-	INCQ R11
-	CMPQ R11, R12
-	JB   tfast
+	FASTRUN(tfeven, tfloop, tfdone)
 	INCQ SI
 	JMP  touter
 
