@@ -122,14 +122,13 @@ hdone:
 	HANDFLUSH(3, hf3, hn3)
 	HANDFLUSH(0, hft, hnt)
 
-// SETBYTE adds setKey[i][byte i of the set in CX] to AX and shifts CX to
-// the next byte; clobbers BX.
-#define SETBYTE(i) \
-	MOVBQZX CX, BX \
-	SHRQ    $8, CX \
-	ADDQ    (tables_setKey+(i)*256*8)(R8)(BX*8), AX
-
 // func evalSetsAsm(dst *Value, ss *cards.Set, n int)
+//
+// The key word of a set is seven lookups in setKey, one a byte: bytes 0-2
+// are read from memory one by one (a load each), bytes 3-6 with one load
+// and taken from the register (a move and a shift each), which balances
+// the loop between the load ports and the others (all from memory or all
+// from the register: 2.04 and 2.13 ns a set against 2.02).
 TEXT ·evalSetsAsm(SB), 0, $1024-24
 	MOVQ dst+0(FP), DI
 	MOVQ ss+8(FP), SI
@@ -143,15 +142,22 @@ schunk:
 	XORL R11, R11
 
 sloop:
-	MOVQ    (SI), CX
-	MOVBQZX CX, BX
-	SHRQ    $8, CX
+	MOVBQZX 0(SI), BX
 	MOVQ    tables_setKey(R8)(BX*8), AX
-	SETBYTE(1)
-	SETBYTE(2)
-	SETBYTE(3)
-	SETBYTE(4)
-	SETBYTE(5)
+	MOVL    3(SI), CX
+	MOVBQZX 1(SI), BX
+	ADDQ    (tables_setKey+1*256*8)(R8)(BX*8), AX
+	MOVBQZX 2(SI), BX
+	ADDQ    (tables_setKey+2*256*8)(R8)(BX*8), AX
+	MOVBQZX CX, BX
+	SHRL    $8, CX
+	ADDQ    (tables_setKey+3*256*8)(R8)(BX*8), AX
+	MOVBQZX CX, BX
+	SHRL    $8, CX
+	ADDQ    (tables_setKey+4*256*8)(R8)(BX*8), AX
+	MOVBQZX CX, BX
+	SHRL    $8, CX
+	ADDQ    (tables_setKey+5*256*8)(R8)(BX*8), AX
 	ADDQ    (tables_setKey+6*256*8)(R8)(CX*8), AX
 	MOVQ    AX, DX
 	RANKLOOKUP
