@@ -34,7 +34,7 @@
 	MOVQ $const_hashShift, R9 \
 	MOVQ $(64-const_rowBits), R10
 
-// The three loops over random hands defer the flushes: a flush test
+// The loops over sets and card arrays defer the flushes: a flush test
 // branch in the loop is mispredicted at every flush (3 % of random 7-card
 // hands) and throws away the lookups in flight, which cost a fifth of the
 // time. So every hand's key is looked up as a rank key (any key indexes
