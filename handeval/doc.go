@@ -88,24 +88,41 @@
 // never inlined, so the per-hand functions stay in Go and the assembly
 // holds whole loops: one call per batch. The loops keep the table base
 // and both shift counts in registers (Go reloads the table pointer and
-// checks it for nil in every iteration), read four Hands per iteration
+// checks it for nil in every iteration), read eight Hands per iteration
 // through one index register, take the flush branch out of line, and in
 // EvalPairs and EvalTriples copy the cards' keys to the frame first and
-// drop the flush test from the inner loop when no suit of the hand so far
-// can reach five cards.
+// drop the flush test from the inner loop, two hands an iteration, when
+// no suit of the hand so far can reach five cards. EvalCards7 reads two
+// cards with one 16-bit load and adds their key from a table of card
+// pairs (pairKey, 106 KB, 2,704 entries used, filled at start-up only
+// where the assembly runs): four key loads a hand instead of seven, in a
+// loop bound by loads (two a card). EvalSets reads bytes 0..2 of a set
+// from memory and bytes 3..6 from one load in a register, balancing the
+// load ports against the other work. EvalSets and EvalCards7 defer the
+// flushes to a list per chunk of hands (no branch on the cards).
 //
 // What was measured and not kept (machine A of docs/benchmarks.md, CPU
-// time): eight hands at a time with AVX-512 gathers (0.84 ns a hand
-// against 0.75 for the scalar loop; 0.69 without the flush lookup, so the
-// masked third gather for the flushes costs more than it saves); deferring
-// the flushes to a list instead of branching (0.99: four more
-// instructions a hand cost more than the mispredictions they avoid);
-// EvalTriples over a flattened list of pairs (0.91 against 0.74: the flush
-// test then runs in most inner loops). The loop over prebuilt hands is
-// bound by instruction throughput and by the misprediction at each flush
-// (3 % of random 7-card hands): without the flush branch it takes 0.72 ns
-// a hand against 0.93, and making the tables' footprint smaller changed
-// nothing measurable.
+// time): a branchless flush path in EvalHands, both lookups for every
+// hand and a CMOV (TZCNT of the flush bits sets the carry exactly when
+// there is none): 1.12 ns a hand against 0.87 with the branch, since it
+// adds six instructions a hand and the misprediction it removes costs
+// about three (OMPEval's loop branches on the flush too); summing set
+// keys from 12-bit chunks (four 32 KB tables: 2.25 ns against 2.13, the
+// tables leave the L1 cache); all seven set bytes from memory (2.04,
+// bound by loads); eight hands at a time with AVX-512 gathers (0.84 ns a
+// hand against 0.75 for the scalar loop; 0.69 without the flush lookup,
+// so the masked third gather for the flushes costs more than it saves);
+// deferring the flushes to a list in EvalHands (0.99 against 0.93: four
+// more instructions a hand cost more than the mispredictions they
+// avoid); EvalTriples over a flattened list of pairs (0.91 against 0.74:
+// the flush test then runs in most inner loops). The loop over prebuilt
+// hands is bound by instruction throughput and by the misprediction at
+// each flush (3 % of random 7-card hands): without the flush branch it
+// takes 0.72 ns a hand against 0.93, and making the tables' footprint
+// smaller changed nothing measurable. What is left is the lookup
+// itself: our key's hash bits are the top of the word, two shifts (row,
+// and row with column), where OMPEval's small summed key needs one; a
+// layout with the rank key in the low bits is the next lever.
 //
 // # Performance
 //
