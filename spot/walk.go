@@ -183,7 +183,10 @@ type teamTask struct {
 	rows   []float32 // child c's values at rows[c·stride:][:nh]
 	stride int
 	nh     int
-	next   atomic.Int32 // the next child to take
+	// ends packs the children not yet taken, [front, back): the lead
+	// takes from the front, helpers from the back, so each walks a run of
+	// neighbouring subtrees (contiguous in memory) rather than every other.
+	ends atomic.Uint64
 	done   atomic.Int32 // children finished
 	joined atomic.Int32 // helpers inside this slot
 }
@@ -191,13 +194,33 @@ type teamTask struct {
 // spinFor is how long an idle helper spins before parking.
 const spinFor = 200 * time.Microsecond
 
+// take returns the next child for a walker (from the front for the lead,
+// the back for a helper), false when none is left.
+func (t *teamTask) take(lead bool) (int32, bool) {
+	for {
+		e := t.ends.Load()
+		front, back := uint32(e), uint32(e>>32)
+		if front >= back {
+			return 0, false
+		}
+		c, n := front, e+1
+		if !lead {
+			back--
+			c, n = back, uint64(back)<<32|uint64(front)
+		}
+		if t.ends.CompareAndSwap(e, n) {
+			return int32(c), true
+		}
+	}
+}
+
 // work takes children until none is left, and counts them done at the end
 // (one write to the shared counter per walker, not per child).
 func (t *teamTask) work(v *walker) {
 	var did int32
 	for {
-		c := t.next.Add(1) - 1
-		if c >= t.k {
+		c, ok := t.take(v == t.lead)
+		if !ok {
 			break
 		}
 		r := int(c) * t.stride
@@ -291,7 +314,7 @@ func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh, stride i
 		runtime.Gosched()
 	}
 	task.lead, task.first, task.k, task.rs, task.rows, task.nh, task.stride = w, n.Child, int32(n.NumChildren), rs, rows, nh, stride
-	task.next.Store(0)
+	task.ends.Store(uint64(task.k) << 32)
 	task.done.Store(0)
 	t.cur.Store(task)
 	t.gen.Add(1)
