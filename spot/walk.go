@@ -186,7 +186,7 @@ type teamTask struct {
 	// ends packs the children not yet taken, [front, back): the lead
 	// takes from the front, helpers from the back, so each walks a run of
 	// neighbouring subtrees (contiguous in memory) rather than every other.
-	ends atomic.Uint64
+	ends   atomic.Uint64
 	done   atomic.Int32 // children finished
 	joined atomic.Int32 // helpers inside this slot
 }
