@@ -101,9 +101,8 @@ func TestCompressedSolveFollowsFloat32(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			last := s.Solve(Stop{Iterations: iters, Every: 10}, func(p Progress) { curves[m] = append(curves[m], p) })
+			s.Solve(Stop{Iterations: iters, Every: 10}, func(p Progress) { curves[m] = append(curves[m], p) })
 			values[m] = g.Evaluate(s.Finalize()).Values[0]
-			_ = last
 		}
 		if len(curves[0]) != len(curves[1]) {
 			t.Fatalf("%s: %d checks against %d", file, len(curves[1]), len(curves[0]))

@@ -123,9 +123,8 @@ func (w *walker) evalLeaves(leaves []streetLeaf) {
 		if p := &l.reach[0]; p == last {
 			l.bl = int32(len(w.bls) - 1)
 			continue
-		} else {
-			last = p
 		}
+		last = &l.reach[0]
 		w.bls = append(w.bls, blockers{})
 		l.bl = int32(len(w.bls) - 1)
 		if todo < 0 {
