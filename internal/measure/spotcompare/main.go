@@ -11,9 +11,17 @@
 // RAYON_NUM_THREADS; -compress adds the 16-bit storage of both
 // (postflop-solver's compress, pokerlab's --compress) on one thread.
 //
+// -driver adds a third program to each round, internal/measure/spotbench:
+// package spot alone behind a small main, as postflop-bench drives its
+// library, with rows of its own. The pokerlab command also links a web
+// server, database drivers and every other tool, whose start-up pages
+// count in its peak resident set; the driver's rows weigh the two solvers
+// like for like.
+//
 //	scripts/postflop-bench/setup.sh /path/to/postflop-solver
 //	go build -o /tmp/pokerlab ./cmd/pokerlab
-//	go run ./internal/measure/spotcompare -rounds 5 -spots turn,flop -threads 1,2 -compress
+//	go build -o /tmp/spotbench ./internal/measure/spotbench
+//	go run ./internal/measure/spotcompare -rounds 5 -spots turn,flop -threads 1,2 -compress -driver /tmp/spotbench
 //
 // The spots are spot/testdata/postflop/solves/{turn,flop}.args (postflop's
 // keys) with the matching pokerlab files
@@ -152,12 +160,13 @@ func main() {
 	postflop := flag.String("postflop", "scripts/postflop-bench/target/release/postflop-bench", "the one-thread postflop-bench binary (scripts/postflop-bench/setup.sh builds it)")
 	postflopRayon := flag.String("postflop-rayon", "scripts/postflop-bench/target-rayon/release/postflop-bench", "the rayon postflop-bench binary, for more than one thread")
 	pokerlab := flag.String("pokerlab", "/tmp/pokerlab", "the pokerlab binary")
+	driver := flag.String("driver", "", "also run this build of internal/measure/spotbench (package spot alone, as postflop-bench drives its library)")
 	threads := flag.String("threads", "1", "comma-separated thread counts, for both tools")
 	compress := flag.Bool("compress", false, "also the 16-bit storage of both, one thread")
 	spots := flag.String("spots", "turn,flop", "which spots: turn, flop")
 	flag.Parse()
 	if flag.NArg() > 0 || *rounds < 1 {
-		fmt.Fprintln(os.Stderr, "usage: spotcompare [-rounds N] [-spots turn,flop] [-threads T,...] [-compress] [-pokerlab BIN] [-postflop BIN] [-postflop-rayon BIN]")
+		fmt.Fprintln(os.Stderr, "usage: spotcompare [-rounds N] [-spots turn,flop] [-threads T,...] [-compress] [-pokerlab BIN] [-driver BIN] [-postflop BIN] [-postflop-rayon BIN]")
 		os.Exit(2)
 	}
 	cases := map[string]spotCase{
@@ -182,6 +191,9 @@ func main() {
 		}
 	}
 	need := []string{*postflop, *pokerlab}
+	if *driver != "" {
+		need = append(need, *driver)
+	}
 	for _, w := range work {
 		if w.threads > 1 {
 			need = append(need, *postflopRayon)
@@ -193,7 +205,7 @@ func main() {
 			fail(2, "%v: build postflop-bench with scripts/postflop-bench/setup.sh POSTFLOP_SOLVER_CHECKOUT, pokerlab with go build -o %s ./cmd/pokerlab", err, *pokerlab)
 		}
 	}
-	type pair struct{ ref, our []run }
+	type pair struct{ ref, our, lib []run }
 	results := make([]pair, len(work))
 	for r := 0; r < *rounds; r++ {
 		for i, w := range work {
@@ -244,6 +256,23 @@ func main() {
 			m.iterations, m.pct, m.value = s.Iterations, s.Pct, s.Values[0]
 			results[i].our = append(results[i].our, m)
 			fmt.Fprintf(os.Stderr, "pokerlab %s: %.2f s CPU, %.2f s wall, %.1f MiB\n", w.name(), m.cpu, m.wall, m.rss)
+			if *driver == "" {
+				continue
+			}
+			dargs := []string{"-target", fmt.Sprint(w.target), "-threads", fmt.Sprint(w.threads)}
+			if w.compress {
+				dargs = append(dargs, "-compress")
+			}
+			m, out, err = measure(exec.Command(*driver, append(dargs, w.toml)...))
+			if err != nil {
+				fail(1, "%v", err)
+			}
+			if err := json.Unmarshal(out, &p); err != nil {
+				fail(1, "%s's output: %v", *driver, err)
+			}
+			m.iterations, m.pct, m.value = p.Iterations, p.Pct, p.Value
+			results[i].lib = append(results[i].lib, m)
+			fmt.Fprintf(os.Stderr, "pokerlab library %s: %.2f s CPU, %.2f s wall, %.1f MiB\n", w.name(), m.cpu, m.wall, m.rss)
 		}
 	}
 	fmt.Printf("%d alternating rounds; ratio = pokerlab / postflop-solver (below 1: pokerlab is faster or smaller)\n\n", *rounds)
@@ -253,26 +282,38 @@ func main() {
 	wall := func(r run) float64 { return r.wall }
 	rss := func(r run) float64 { return r.rss }
 	for i, w := range work {
-		ref, our := results[i].ref, results[i].our
-		row := func(what, unit string, f func(run) float64) {
+		ref := results[i].ref
+		row := func(our []run, what, unit string, f func(run) float64) {
 			rl, rm := stat(ref, f)
 			ol, om := stat(our, f)
 			fmt.Printf("| %s | %s | %.2f / %.2f %s | %.2f / %.2f %s | **%.2f**, %.2f |\n", w.name(), what, rl, rm, unit, ol, om, unit, ol/rl, om/rm)
 		}
 		if w.threads == 1 {
-			row("CPU time", "s", cpu)
+			row(results[i].our, "CPU time", "s", cpu)
 		} else {
-			row("wall time", "s", wall)
+			row(results[i].our, "wall time", "s", wall)
 		}
-		row("peak RSS", "MiB", rss)
-		row("peak anonymous RSS (sampled)", "MiB", func(r run) float64 { return r.anon })
+		row(results[i].our, "peak RSS", "MiB", rss)
+		row(results[i].our, "peak anonymous RSS (sampled)", "MiB", func(r run) float64 { return r.anon })
+		if lib := results[i].lib; len(lib) > 0 {
+			if w.threads == 1 {
+				row(lib, "CPU time, library driver", "s", cpu)
+			} else {
+				row(lib, "wall time, library driver", "s", wall)
+			}
+			row(lib, "peak RSS, library driver", "MiB", rss)
+			row(lib, "peak anonymous RSS, library driver", "MiB", func(r run) float64 { return r.anon })
+		}
 	}
 	fmt.Printf("\n| workload | tool | iterations | exploitability %% of the pot | OOP value |\n|---|---|---|---|---|\n")
 	for i, w := range work {
 		for _, t := range []struct {
 			name string
 			rs   []run
-		}{{"postflop-solver", results[i].ref}, {"pokerlab", results[i].our}} {
+		}{{"postflop-solver", results[i].ref}, {"pokerlab", results[i].our}, {"pokerlab library driver", results[i].lib}} {
+			if len(t.rs) == 0 {
+				continue
+			}
 			last := t.rs[len(t.rs)-1]
 			fmt.Printf("| %s | %s | %d | %.4f | %.4f |\n", w.name(), t.name, last.iterations, last.pct, last.value)
 		}
