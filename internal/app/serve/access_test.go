@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -304,4 +305,69 @@ func TestIdleTablesEnd(t *testing.T) {
 	var e struct{ Error string }
 	json.Unmarshal(out, &e)
 	t.Log(e.Error)
+}
+
+// TestRetriedActionGetsTheFirstAnswer: an action names the decision it
+// answers; sent again (a client that timed out and resent) it gets the
+// first answer and is not applied twice; another action for that decision,
+// or one for a decision that is not the current one, is 409 with the
+// current decision.
+func TestRetriedActionGetsTheFirstAnswer(t *testing.T) {
+	ts := newTestServer(t, Config{Tables: table.Options{NPCDelay: time.Millisecond, ActionTimeout: time.Minute}})
+	c := ts.create(humanTable)
+	tok := c.Tokens["me"]
+	st := ts.turn(c.TableID, tok)
+	kind := "check"
+	for _, l := range st.Legal {
+		if l.Action == "call" {
+			kind = "call"
+		}
+	}
+	body := fmt.Sprintf(`{"action":%q,"hand":%d,"decision":%d}`, kind, st.Hand, st.Decision)
+	code, first := ts.do("POST", "/api/tables/"+c.TableID+"/actions", tok, body)
+	if code != http.StatusOK {
+		t.Fatalf("the action: %d %s", code, first)
+	}
+	var after table.State
+	json.Unmarshal(first, &after)
+	if after.Hand == st.Hand && after.Decision <= st.Decision {
+		t.Errorf("decision %d after answering decision %d of the same hand", after.Decision, st.Decision)
+	}
+	code, again := ts.do("POST", "/api/tables/"+c.TableID+"/actions", tok, body)
+	if code != http.StatusOK || !bytes.Equal(first, again) {
+		t.Errorf("the retry: %d\n%s\nwant the first answer\n%s", code, again, first)
+	}
+	other := fmt.Sprintf(`{"action":"fold","hand":%d,"decision":%d}`, st.Hand, st.Decision)
+	if code, out := ts.do("POST", "/api/tables/"+c.TableID+"/actions", tok, other); code != http.StatusConflict || !bytes.Contains(out, []byte("answered already")) {
+		t.Errorf("another action for the answered decision: %d %s", code, out)
+	}
+	stale := fmt.Sprintf(`{"action":"fold","hand":%d,"decision":%d}`, st.Hand, st.Decision+50)
+	code, out := ts.do("POST", "/api/tables/"+c.TableID+"/actions", tok, stale)
+	var e struct {
+		Error    string
+		Hand     int64
+		Decision *int
+	}
+	json.Unmarshal(out, &e)
+	if code != http.StatusConflict || e.Decision == nil || e.Hand < st.Hand {
+		t.Errorf("a decision that is not the current one: %d %s", code, out)
+	}
+	// The hand's history has the human's action once (its first in the hand).
+	if now := ts.state(c.TableID, tok); now.Hand == st.Hand {
+		me := fmt.Sprintf("p%d ", slices.Index(now.PHHSeats, now.You)+1)
+		n := 0
+		for _, a := range now.Actions {
+			if strings.HasPrefix(a, me) && !strings.HasPrefix(a, me+"sm") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("the human's actions in the hand: %d, want 1 (%v)", n, now.Actions)
+		}
+	} else {
+		t.Logf("hand %d ended before the check; hand %d now", st.Hand, now.Hand)
+	}
+	if code, out := ts.do("POST", "/api/tables/"+c.TableID+"/actions", tok, `{"action":"fold","hand":1}`); code != http.StatusBadRequest {
+		t.Errorf("hand without decision: %d %s", code, out)
+	}
 }

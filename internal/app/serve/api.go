@@ -51,6 +51,11 @@ type CreateTableResponse struct {
 type ActionRequest struct {
 	Action string          `json:"action"`
 	Amount json.RawMessage `json:"amount"`
+	// Hand and Decision name the decision the action answers (the state's
+	// hand and decision): a retried request then gets the first answer,
+	// and one for a decision that is not the current one 409.
+	Hand     *int64 `json:"hand"`
+	Decision *int   `json:"decision"`
 }
 
 // DecideRequest is the body of POST /api/decide.
@@ -233,6 +238,12 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a := table.Action{Kind: req.Action}
+	switch {
+	case (req.Hand == nil) != (req.Decision == nil):
+		return badRequest("hand and decision go together: give both (the state's hand and decision) or neither")
+	case req.Hand != nil:
+		a.Keyed, a.Hand, a.Decision = true, *req.Hand, *req.Decision
+	}
 	if amt := bytes.TrimSpace(req.Amount); len(amt) > 0 && string(amt) != "null" {
 		v, err := strconv.ParseInt(string(amt), 10, 64)
 		if err != nil {

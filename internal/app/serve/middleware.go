@@ -52,6 +52,7 @@ func statusOf(err error) (int, string) {
 		{table.ErrInvalid, http.StatusUnprocessableEntity},
 		{table.ErrIllegal, http.StatusUnprocessableEntity},
 		{table.ErrNotYourTurn, http.StatusConflict},
+		{table.ErrStale, http.StatusConflict},
 		{table.ErrBadToken, http.StatusUnauthorized},
 		{table.ErrNoTable, http.StatusNotFound},
 		{table.ErrClosed, http.StatusGone},
@@ -165,9 +166,15 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 			if code == http.StatusInternalServerError {
 				s.log.Error("request failed", "route", route, "err", err)
 			}
-			if w.code == 0 {
-				writeError(w, code, msg)
+			if w.code != 0 {
+				return
 			}
+			var te *table.Error
+			if errors.As(err, &te) && te.Kind == table.ErrStale {
+				writeJSON(w, code, map[string]any{"error": msg, "hand": te.Hand, "decision": te.Decision})
+				return
+			}
+			writeError(w, code, msg)
 		}
 	})
 }
