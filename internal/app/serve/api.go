@@ -76,6 +76,7 @@ type DecideRequest struct {
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	if err := s.cfg.Storage.Ping(r.Context()); err != nil {
 		s.log.Warn("health check: database", "err", err)
+		w.Header().Set("Retry-After", "5")
 		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "database unavailable", "tables": s.mgr.Open()})
 		return nil
 	}
@@ -86,6 +87,15 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	default:
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "tables": s.mgr.Open()})
+	return nil
+}
+
+// live answers 200 while the process serves, whatever the database does:
+// the liveness probe, so that an orchestrator does not restart a server
+// whose tables are playing from memory through a database outage (the
+// readiness probe is /healthz).
+func (s *Server) live(w http.ResponseWriter, r *http.Request) error {
+	writeJSON(w, http.StatusOK, map[string]any{"status": "alive", "tables": s.mgr.Open()})
 	return nil
 }
 

@@ -163,7 +163,12 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 		}
 		if err := h(w, r); err != nil {
 			code, msg := statusOf(err)
-			if code == http.StatusInternalServerError {
+			if code == http.StatusInternalServerError && s.databaseDown() {
+				// Not the server's fault nor the request's: say when to retry.
+				code, msg = http.StatusServiceUnavailable, "the database does not answer: retry shortly (the tables keep playing)"
+				w.Header().Set("Retry-After", "5")
+				s.log.Warn("request failed: the database does not answer", "route", route, "err", err)
+			} else if code == http.StatusInternalServerError {
 				s.log.Error("request failed", "route", route, "err", err)
 			}
 			if w.code != 0 {
@@ -177,6 +182,14 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 			writeError(w, code, msg)
 		}
 	})
+}
+
+// databaseDown reports whether the database fails to answer a ping within
+// a second.
+func (s *Server) databaseDown() bool {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return s.cfg.Storage.Ping(ctx) != nil
 }
 
 func writeError(w http.ResponseWriter, code int, msg string) {

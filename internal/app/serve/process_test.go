@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -381,4 +382,108 @@ func TestReplicaTakeover(t *testing.T) {
 		storedTable(t, db, id, 50)
 	}
 	t.Logf("takeover of %d tables %v after the kill", len(ids), took.Round(time.Millisecond))
+}
+
+// TestPostgresOutageLosesNothing stops the PostgreSQL server (a private
+// one: the other tests share theirs) while a human is in the middle of a
+// hand and an NPC table deals, for three lease timeouts, then starts it
+// again. During the outage the tables answer from memory (never 404), the
+// human acts, and what needs the database is 503 with Retry-After; after
+// it every hand is stored once, the interrupted hand included (none is
+// void), and the tables deal on in the same epoch.
+func TestPostgresOutageLosesNothing(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash for scripts/pg-test-server")
+	}
+	if dbtest.Postgres(t) == "" {
+		return
+	}
+	t.Parallel()
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("pokerlab-pg-outage-%d", os.Getpid()))
+	pg := func(cmd string) string {
+		c := exec.Command("bash", "../../../scripts/pg-test-server", cmd)
+		c.Env = append(os.Environ(), "POKERLAB_PG_DIR="+dir)
+		out, err := c.Output()
+		if err != nil {
+			var stderr []byte
+			if ee, ok := err.(*exec.ExitError); ok {
+				stderr = ee.Stderr
+			}
+			t.Fatalf("pg-test-server %s: %v %s", cmd, err, stderr)
+		}
+		return string(out)
+	}
+	m := regexp.MustCompile(`'(postgres://[^']+)'`).FindStringSubmatch(pg("start"))
+	if m == nil {
+		t.Fatal("pg-test-server printed no URL")
+	}
+	t.Cleanup(func() { pg("stop") })
+	url := m[1]
+	s := startServe(t, url, "--lease-timeout", "1s", "--action-timeout", "2m")
+	human := s.create(`{"small_blind":1,"big_blind":2,"stack":200,"seed":3,"keep_stacks":true,
+		"seats":[{"name":"Nina","profile":"nit"},{"name":"me","human":true},{"name":"Sam","profile":"calling-station"}]}`)
+	bots := s.create(`{"small_blind":1,"big_blind":2,"stack":50,"seed":4,"keep_stacks":true,
+		"seats":[{"name":"M","profile":"maniac"},{"name":"C","profile":"calling-station"}]}`)
+	tok := human.Tokens["me"]
+	var mid table.State
+	waitFor(t, "the human's turn", 20*time.Second, func() bool {
+		mid, _ = s.state(human.TableID, tok)
+		return mid.Status == table.StatusPlaying && mid.ToAct == mid.You
+	})
+	waitFor(t, "NPC hands", 20*time.Second, func() bool {
+		st, _ := s.state(bots.TableID, "")
+		return st.Hand >= 5
+	})
+	pg("pause")
+	down := time.Now()
+	for time.Since(down) < 3*time.Second {
+		for _, id := range []string{human.TableID, bots.TableID} {
+			if st, code := s.state(id, ""); code != http.StatusOK || st.TableID != id {
+				t.Fatalf("table %s during the outage: %d", id, code)
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	code, out := s.do("POST", "/api/tables", "", `{"small_blind":1,"big_blind":2,"stack":50,"seats":[{"name":"a","profile":"nit"},{"name":"b","profile":"tag"}]}`)
+	if code != http.StatusServiceUnavailable || !bytes.Contains(out, []byte("database")) {
+		t.Errorf("creating a table during the outage: %d %s", code, out)
+	}
+	if code, _ := s.do("GET", "/healthz", "", ""); code != http.StatusServiceUnavailable {
+		t.Errorf("/healthz during the outage: %d", code)
+	}
+	if code, _ := s.do("GET", "/healthz/live", "", ""); code != http.StatusOK {
+		t.Errorf("/healthz/live during the outage: %d", code)
+	}
+	// The human folds: the hand ends and waits to be stored.
+	body := fmt.Sprintf(`{"action":"fold","hand":%d,"decision":%d}`, mid.Hand, mid.Decision)
+	if code, out := s.do("POST", "/api/tables/"+human.TableID+"/actions", tok, body); code != http.StatusOK {
+		t.Fatalf("acting during the outage: %d %s", code, out)
+	}
+	waitFor(t, "the notice of the waiting hand", 10*time.Second, func() bool {
+		st, _ := s.state(human.TableID, "")
+		return strings.Contains(st.Notice, "waits to be stored")
+	})
+	pg("start")
+	waitFor(t, "the tables to deal on", 30*time.Second, func() bool {
+		h, _ := s.state(human.TableID, "")
+		b, _ := s.state(bots.TableID, "")
+		return h.Hand > mid.Hand && h.Notice == "" && b.Hand >= 10
+	})
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	if err := <-s.done; err != nil {
+		t.Fatalf("serve after SIGTERM: %v\n%s", err, s.log())
+	}
+	if strings.Contains(s.log(), "is void") || strings.Contains(s.log(), "table resumed") {
+		t.Errorf("a hand was voided or a table resumed:\n%s", s.log())
+	}
+	db, err := store.Open(context.Background(), url, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	hs := storedTable(t, db, human.TableID, 200)
+	storedTable(t, db, bots.TableID, 50)
+	if hs.LastHand < mid.Hand || hs.Epoch != 0 {
+		t.Errorf("the human's table: last stored hand %d (the interrupted one was %d), epoch %d", hs.LastHand, mid.Hand, hs.Epoch)
+	}
 }

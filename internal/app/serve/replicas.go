@@ -27,6 +27,16 @@ import (
 // rather than renewed for tables nobody runs. A request for a table another process runs is forwarded to that
 // process (the lease row's address), so a load balancer may route by
 // table id for efficiency but need not.
+//
+// A process whose heartbeats fail (the database does not answer) keeps its
+// tables running from memory: states, events and actions are answered, a
+// finished hand waits until it is stored (table.Store retries), and the
+// answers that need the database are 503. When the database answers
+// again, the heartbeat renews the leases still this process's and the
+// waiting hands are stored; a table that another process claimed in the
+// meantime (it could reach the database) is missing from the heartbeat's
+// answer and stops here, its unstored hand void (storing it is refused:
+// the lease and the stored state moved on).
 
 // RunLeases claims the tables without a live lease, resumes them, and
 // keeps renewing the leases, until ctx ends; then it stops the tables and
@@ -34,13 +44,11 @@ import (
 func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 	every := max(st.TTL/3, 10*time.Millisecond)
 	lastOK := time.Now()
-	// stopped: tables this server stopped when it lost the database.
-	// Their lease rows may still name it, and the next heartbeat would
-	// renew them for tables nobody runs; so once the database answers
-	// again they are released, for any server (this one too) to claim.
-	var stopped []string
+	outage := false
 	for {
-		s.claim(ctx, st)
+		if !outage {
+			s.claim(ctx, st)
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -64,26 +72,19 @@ func (s *Server) RunLeases(ctx context.Context, st *DBStorage) {
 			if ctx.Err() != nil {
 				return
 			}
-			s.log.Error("lease heartbeat failed", "err", err)
-			if time.Since(lastOK) > st.TTL {
-				for _, id := range s.mgr.IDs() {
-					s.mgr.Drop(ctx, id, "this server lost the database: its leases expired")
-					stopped = append(stopped, id)
-				}
+			if !outage && time.Since(lastOK) > st.TTL {
+				outage = true
+				s.log.Error("the database does not answer: the tables keep playing from memory and store their hands when it is back", "err", err, "tables", len(before))
+			} else if !outage {
+				s.log.Warn("lease heartbeat failed", "err", err)
 			}
 			continue
 		}
-		lastOK = time.Now()
-		if len(stopped) > 0 {
-			rctx, cancel := context.WithTimeout(ctx, every)
-			err := st.DB.ReleaseTables(rctx, st.Owner, stopped)
-			cancel()
-			if err != nil {
-				s.log.Error("releasing the leases of stopped tables failed", "err", err)
-			} else {
-				stopped = stopped[:0]
-			}
+		if outage {
+			s.log.Info("the database answers again", "down", time.Since(lastOK).Round(time.Millisecond), "tables held", len(held))
+			outage = false
 		}
+		lastOK = time.Now()
 		for _, id := range before {
 			if _, ok := slices.BinarySearch(held, id); !ok && s.mgr.Has(id) {
 				s.log.Warn("lease lost: another server runs the table now", "table", id)

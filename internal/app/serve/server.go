@@ -226,6 +226,7 @@ func (s *Server) routes() http.Handler {
 		mux.Handle(pattern, s.wrap(pattern, h, stream))
 	}
 	handle("GET /healthz", s.healthz, false)
+	handle("GET /healthz/live", s.live, false)
 	mux.Handle("GET /metrics", s.met.handler())
 	handle("POST /api/tables", s.createTable, false)
 	handle("GET /api/tables", s.listTables, false)

@@ -156,8 +156,9 @@ type Table struct {
 	deadline time.Time
 	started  time.Time
 	results  []Result
-	seen     int // engine events already turned into records
-	decision int // decisions taken in the hand so far: the index of the next
+	seen     int    // engine events already turned into records
+	decision int    // decisions taken in the hand so far: the index of the next
+	notice   string // what the players should know (State.Notice)
 	answers  []*answer
 	stopMsg  string
 	stopOnce sync.Once
@@ -720,12 +721,14 @@ func (t *Table) finishHand() bool {
 				return t.void()
 			}
 			t.obs.StoreError()
+			t.notice = fmt.Sprintf("hand %d is over and waits to be stored (the database does not answer); the next hand is dealt once it is", t.handNo)
 			t.log.Error("storing a hand failed; retrying", "table", t.ID, "hand", t.handNo, "attempt", attempt+1, "err", err)
 			if !t.wait(min(time.Duration(attempt+1)*200*time.Millisecond, 5*time.Second), -1) {
 				return t.void()
 			}
 		}
 	}
+	t.notice = ""
 	t.stacks, t.net = next, net
 	t.results = results
 	t.status = StatusHandOver

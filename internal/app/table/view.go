@@ -35,6 +35,9 @@ type State struct {
 	Hole       []string      `json:"hole,omitempty"`
 	Results    []Result      `json:"results,omitempty"`
 	LastEvent  string        `json:"last_event_id"`
+	// Notice says what holds the table up, if anything (a hand waiting
+	// for the database).
+	Notice string `json:"notice,omitempty"`
 }
 
 // SeatState is one seat in a State.
@@ -74,7 +77,7 @@ const (
 func (t *Table) state(viewer int) *State {
 	n := len(t.cfg.Seats)
 	st := &State{
-		TableID: t.ID, Hand: t.handNo, Decision: t.decision, Status: t.status, SmallBlind: t.cfg.SmallBlind, BigBlind: t.cfg.BigBlind,
+		TableID: t.ID, Hand: t.handNo, Decision: t.decision, Status: t.status, Notice: t.notice, SmallBlind: t.cfg.SmallBlind, BigBlind: t.cfg.BigBlind,
 		Ante: t.cfg.Ante, KeepStacks: t.cfg.KeepStacks, Board: []string{}, Pots: []PotState{}, Legal: []LegalAction{},
 		Actions: []string{}, PHHSeats: make([]int, n), LastEvent: t.events.lastID(), Street: "preflop",
 	}
