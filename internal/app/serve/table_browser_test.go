@@ -518,6 +518,16 @@ func TestTablePageBrowser(t *testing.T) {
 	}
 	run(phone, chromedp.Sleep(150*time.Millisecond))
 	shot("phone-replay-hud")
+
+	// The lobby fits the phone too.
+	eval(`location.hash = "#/"; true`, nil)
+	run(chromedp.WaitVisible("#sitdown"), chromedp.Sleep(100*time.Millisecond))
+	var widths [2]float64
+	eval(`[document.scrollingElement.scrollWidth, innerWidth]`, &widths)
+	if widths[0] > widths[1] {
+		t.Errorf("the lobby scrolls sideways on a phone: %v > %v", widths[0], widths[1])
+	}
+	shot("phone-lobby")
 	if errs := br.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
