@@ -416,6 +416,21 @@ ON CONFLICT (name) DO UPDATE SET toml = excluded.toml, updated_at = excluded.upd
 	})
 }
 
+// DeleteServerProfile removes a stored profile; ok is false if there was
+// none of that name.
+func (db *DB) DeleteServerProfile(ctx context.Context, name string) (ok bool, err error) {
+	err = db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM server_profiles WHERE name = $1`, name)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		ok = n > 0
+		return err
+	})
+	return ok, err
+}
+
 // ServerProfileNames lists the stored profiles.
 func (db *DB) ServerProfileNames(ctx context.Context) ([]string, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM server_profiles ORDER BY name`)

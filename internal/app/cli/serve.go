@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -36,6 +37,15 @@ type serveOptions struct {
 	RateLimit     float64
 	Burst         int
 	LogFormat     string
+	APIKeys       []string
+	SessionSecret string
+	AllowOrigins  []string
+	InsecureOpen  bool
+	MaxTables     int
+	MaxPerSession int
+	TablesPerMin  float64
+	MaxNPCHands   int64
+	IdleTimeout   time.Duration
 	// ready, if set, is called with the address the server listens on.
 	ready func(addr string)
 	// stop, if set, ends the server like a signal (tests).
@@ -61,13 +71,29 @@ With PostgreSQL several servers share the database: each table is run by
 one of them, which holds its lease row and renews it; when a server dies,
 another takes its tables over within --lease-timeout (docs/deploy.md).
 
+On a public address the server needs operators' keys: --api-key KEY (or
+POKERLAB_API_KEY, several separated by commas; only their SHA-256 is kept)
+lets a client that sends "Authorization: Bearer KEY" create tables over the
+API, store and delete profiles, ask for decisions and read any player's HUD.
+Each browser gets a signed session cookie from the page, and a
+browser session may run --max-tables-per-session tables. A server on a
+loopback address without a key stays open (every API client is an
+operator); on any other address it refuses to start without a key unless
+--insecure-open is given.
+Pages of other sites cannot make a visitor's browser change anything
+(cross-origin requests are refused unless --allow-origin names the origin).
+Tables with a human, or from a browser session, end after --idle-timeout
+without a request; NPC-only tables from browser sessions deal at most
+--max-npc-hands hands.
+
 Humans who do not act within --action-timeout check or fold. Logs go to
 standard error (log/slog; --log-format json for machines); tokens are never
 logged. SIGINT or SIGTERM stops the server gracefully: hands in progress are
 voided, the database is flushed, the leases are released.`,
 		Example: `  pokerlab serve                      # then open http://127.0.0.1:8080
   pokerlab serve --listen 127.0.0.1:9000 --db hands.db --profiles ./profiles
-  pokerlab serve --listen :8080 --db postgres://poker@db:5432/poker --advertise http://10.0.0.5:8080`,
+  POKERLAB_API_KEY=$(openssl rand -hex 24) pokerlab serve --listen :8080 \
+      --db postgres://poker@db:5432/poker --advertise http://10.0.0.5:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			switch {
@@ -82,6 +108,23 @@ voided, the database is flushed, the leases are released.`,
 			}
 			if _, _, err := net.SplitHostPort(opts.Listen); err != nil {
 				return flagErrorf("--listen %q: want HOST:PORT (%v)", opts.Listen, err)
+			}
+			if env := os.Getenv("POKERLAB_API_KEY"); env != "" {
+				opts.APIKeys = append(opts.APIKeys, strings.Split(env, ",")...)
+			}
+			for _, k := range opts.APIKeys {
+				if k = strings.TrimSpace(k); k != "" && len(k) < 16 {
+					return flagErrorf("--api-key: a key of %d characters is too easy to guess; use 16 or more (openssl rand -hex 24)", len(k))
+				}
+			}
+			if !serve.IsLoopback(opts.Listen) && !hasKey(opts.APIKeys) && !opts.InsecureOpen {
+				return flagErrorf("--listen %s is reachable from other machines and no --api-key (or POKERLAB_API_KEY) is set: anyone could create tables, overwrite profiles and read every player's HUD. Set a key, listen on 127.0.0.1, or pass --insecure-open on a network you trust", opts.Listen)
+			}
+			if opts.SessionSecret == "" {
+				opts.SessionSecret = os.Getenv("POKERLAB_SESSION_SECRET")
+			}
+			if opts.IdleTimeout < 0 {
+				return flagErrorf("--idle-timeout %v: want a duration (0: never)", opts.IdleTimeout)
 			}
 			if opts.Advertise != "" && !strings.HasPrefix(opts.Advertise, "http://") && !strings.HasPrefix(opts.Advertise, "https://") {
 				return flagErrorf("--advertise %q: want http://HOST:PORT", opts.Advertise)
@@ -108,8 +151,36 @@ voided, the database is flushed, the leases are released.`,
 		return nil
 	})
 	intVar(fl, &opts.Burst, "burst", 100, "burst of requests per client", atLeast(1, "a positive number"))
+	fl.StringArrayVar(&opts.APIKeys, "api-key", nil, "an operator's key (repeat for several; or POKERLAB_API_KEY=K1,K2, which keeps them out of the process list)")
+	fl.StringVar(&opts.SessionSecret, "session-secret", "", "secret that signs the session cookie of each browser; replicas need the same (or POKERLAB_SESSION_SECRET; default: drawn at start)")
+	fl.StringArrayVar(&opts.AllowOrigins, "allow-origin", nil, "another origin (https://host[:port]) whose pages may call the API (repeat for several)")
+	fl.BoolVar(&opts.InsecureOpen, "insecure-open", false, "serve a non-loopback address without an API key: every client is an operator")
+	intVar(fl, &opts.MaxTables, "max-tables", 0, "most tables this server runs (0: a quarter of the memory at 1 MiB a table)", atLeast(0, "0 or more"))
+	intVar(fl, &opts.MaxPerSession, "max-tables-per-session", 4, "most running tables one browser session may have created", atLeast(1, "a positive count"))
+	floatVar(fl, &opts.TablesPerMin, "tables-per-minute", 10, "new tables a minute per browser session and per address", func(x float64) error {
+		if x <= 0 {
+			return wantf("want a positive rate")
+		}
+		return nil
+	})
+	int64Var(fl, &opts.MaxNPCHands, "max-npc-hands", 100_000, "most hands of a table without a human that an operator did not create", func(x int64) error {
+		if x < 1 {
+			return wantf("want a positive count")
+		}
+		return nil
+	})
+	fl.DurationVar(&opts.IdleTimeout, "idle-timeout", 30*time.Minute, "end a table with a human (or from a browser session) after this long without a request (0: never)")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "log format: text or json")
 	return cmd
+}
+
+func hasKey(keys []string) bool {
+	for _, k := range keys {
+		if strings.TrimSpace(k) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func serveRun(opts *serveOptions) error {
@@ -155,14 +226,25 @@ func serveRun(opts *serveOptions) error {
 		}
 		profiles = &serve.DirProfiles{Dir: opts.Profiles}
 	}
+	if opts.SessionSecret == "" && opts.Advertise != "" {
+		log.Warn("no --session-secret (POKERLAB_SESSION_SECRET): each browser session is this process's own and ends when it stops; replicas need the same secret")
+	}
 	srv, err := serve.New(serve.Config{
-		Tables:    table.Options{ActionTimeout: opts.ActionTimeout, NPCDelay: opts.NPCDelay, HandPause: opts.HandPause},
-		Storage:   st,
-		Profiles:  profiles,
-		Log:       log,
-		RateLimit: rate.Limit(opts.RateLimit),
-		Burst:     opts.Burst,
-		Self:      self,
+		APIKeys:             opts.APIKeys,
+		SessionSecret:       []byte(opts.SessionSecret),
+		AllowOrigins:        opts.AllowOrigins,
+		MaxTables:           opts.MaxTables,
+		MaxTablesPerSession: opts.MaxPerSession,
+		TablesPerMinute:     opts.TablesPerMin,
+		MaxNPCHands:         opts.MaxNPCHands,
+		IdleTimeout:         cmp.Or(opts.IdleTimeout, -1), // 0 on the command line: never
+		Tables:              table.Options{ActionTimeout: opts.ActionTimeout, NPCDelay: opts.NPCDelay, HandPause: opts.HandPause},
+		Storage:             st,
+		Profiles:            profiles,
+		Log:                 log,
+		RateLimit:           rate.Limit(opts.RateLimit),
+		Burst:               opts.Burst,
+		Self:                self,
 		Lookup: func(ctx context.Context, id string) (string, bool) {
 			_, a, ok, err := db.LeaseHolder(ctx, id)
 			return a, ok && err == nil

@@ -51,6 +51,11 @@ type CreateTableResponse struct {
 type ActionRequest struct {
 	Action string          `json:"action"`
 	Amount json.RawMessage `json:"amount"`
+	// Hand and Decision name the decision the action answers (the state's
+	// hand and decision): a retried request then gets the first answer,
+	// and one for a decision that is not the current one 409.
+	Hand     *int64 `json:"hand"`
+	Decision *int   `json:"decision"`
 }
 
 // DecideRequest is the body of POST /api/decide.
@@ -85,12 +90,16 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) error {
+	c := who(r)
+	if c.kind == anonymous {
+		return &httpError{http.StatusUnauthorized, "creating a table needs the server's API key (Authorization: Bearer KEY) or a session of its page (open / in a browser first)"}
+	}
 	var req CreateTableRequest
 	if err := decodeJSON(r, &req); err != nil {
 		return err
 	}
 	cfg := table.Config{SmallBlind: req.SmallBlind, BigBlind: req.BigBlind, Ante: req.Ante, Stack: req.Stack,
-		KeepStacks: req.KeepStacks, Hands: req.Hands}
+		KeepStacks: req.KeepStacks, Hands: req.Hands, Creator: c.creator()}
 	if req.Seed != nil {
 		cfg.Seed = *req.Seed
 	} else {
@@ -115,11 +124,23 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) error {
 		}
 		cfg.Seats = append(cfg.Seats, seat)
 	}
-	c, err := s.mgr.Create(r.Context(), cfg)
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	// Checking the quotas and creating the table are one step, so that
+	// concurrent requests cannot all pass a cap that has room for one.
+	s.admitMu.Lock()
+	err := s.admit(c, &cfg)
+	var created *table.Created
+	if err == nil {
+		created, err = s.mgr.Create(r.Context(), cfg)
+	}
+	s.admitMu.Unlock()
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, CreateTableResponse{TableID: c.Table.ID, Tokens: c.Tokens, OwnerToken: c.Owner})
+	s.touch(created.Table.ID)
+	writeJSON(w, http.StatusCreated, CreateTableResponse{TableID: created.Table.ID, Tokens: created.Tokens, OwnerToken: created.Owner})
 	return nil
 }
 
@@ -217,6 +238,12 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a := table.Action{Kind: req.Action}
+	switch {
+	case (req.Hand == nil) != (req.Decision == nil):
+		return badRequest("hand and decision go together: give both (the state's hand and decision) or neither")
+	case req.Hand != nil:
+		a.Keyed, a.Hand, a.Decision = true, *req.Hand, *req.Decision
+	}
 	if amt := bytes.TrimSpace(req.Amount); len(amt) > 0 && string(amt) != "null" {
 		v, err := strconv.ParseInt(string(amt), 10, 64)
 		if err != nil {
@@ -233,6 +260,9 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) decide(w http.ResponseWriter, r *http.Request) error {
+	if err := needOperator(who(r), "asking the NPCs for decisions"); err != nil {
+		return err
+	}
 	start := time.Now()
 	var req DecideRequest
 	if err := decodeJSON(r, &req); err != nil {
@@ -370,6 +400,9 @@ type HUDPlayerJSON = hud.PlayerJSON
 type HUDStatJSON = hud.StatJSON
 
 func (s *Server) playerHUD(w http.ResponseWriter, r *http.Request) error {
+	if err := needOperator(who(r), "reading a player's HUD"); err != nil {
+		return err
+	}
 	name := r.PathValue("name")
 	p, ok, err := s.cfg.Storage.PlayerHUD(r.Context(), name)
 	if err != nil {
@@ -513,6 +546,9 @@ func (s *Server) getProfile(w http.ResponseWriter, r *http.Request) error {
 // application/toml or text/plain) or JSON object. It is validated
 // (npc.Profile.Validate) and stored as TOML under the URL's name.
 func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
+	if err := needOperator(who(r), "storing a profile"); err != nil {
+		return err
+	}
 	name := r.PathValue("name")
 	if err := checkProfileName(name); err != nil {
 		return err
@@ -526,6 +562,9 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 	trimmed := bytes.TrimSpace(body)
 	switch {
 	case strings.HasPrefix(ct, "application/json") || ct == "" && len(trimmed) > 0 && trimmed[0] == '{':
+		if err := wantObject(body); err != nil {
+			return err
+		}
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(body, &obj); err != nil {
 			return jsonError(err)
@@ -570,5 +609,26 @@ func (s *Server) putProfile(w http.ResponseWriter, r *http.Request) error {
 	pj := profileJSON(p, name, false)
 	pj.TOML = b.String()
 	writeJSON(w, http.StatusOK, pj)
+	return nil
+}
+
+func (s *Server) deleteProfile(w http.ResponseWriter, r *http.Request) error {
+	if err := needOperator(who(r), "deleting a profile"); err != nil {
+		return err
+	}
+	name := r.PathValue("name")
+	if err := checkProfileName(name); err != nil {
+		return err
+	}
+	ok, err := s.cfg.Profiles.DeleteProfile(r.Context(), name)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &httpError{http.StatusNotFound, fmt.Sprintf("no stored profile %q", name)}
+	}
+	s.bots.forget(name)
+	s.log.Info("profile deleted", "profile", name)
+	writeJSON(w, http.StatusOK, map[string]string{"name": name, "status": "deleted"})
 	return nil
 }

@@ -217,8 +217,8 @@ func TestCreateAndPlay(t *testing.T) {
 	if code != http.StatusOK {
 		t.Errorf("closing with the owner token: %d %s", code, out)
 	}
-	if code, _ := ts.do("GET", "/api/tables/"+c.TableID, "", nil); code != http.StatusNotFound {
-		t.Errorf("a closed table: %d", code)
+	if code, out := ts.do("GET", "/api/tables/"+c.TableID, "", nil); code != http.StatusGone || !bytes.Contains(out, []byte("the table was closed")) {
+		t.Errorf("a closed table: %d %s", code, out)
 	}
 }
 
@@ -327,20 +327,55 @@ func TestDecideAPI(t *testing.T) {
 	}
 }
 
-// TestRateLimit: a client over its budget gets 429; another client does
-// not.
+// TestRateLimit: a client over its budget gets 429; a seat whose token
+// checks out has a budget of its own.
 func TestRateLimit(t *testing.T) {
-	ts := newTestServer(t, Config{RateLimit: 1, Burst: 5})
+	ts := newTestServer(t, Config{RateLimit: 1, Burst: 6})
+	c := ts.create(humanTable) // the address's first request
 	codes := map[int]int{}
 	for range 10 {
 		code, _ := ts.do("GET", "/api/profiles", "", nil)
 		codes[code]++
 	}
 	if codes[http.StatusOK] != 5 || codes[http.StatusTooManyRequests] != 5 {
-		t.Errorf("10 requests at burst 5: %v", codes)
+		t.Errorf("10 more requests at burst 6: %v", codes)
 	}
-	if code, _ := ts.do("GET", "/api/profiles", "sometoken", nil); code != http.StatusOK {
-		t.Errorf("a client with its own token: %d", code)
+	if code, out := ts.do("GET", "/api/tables/"+c.TableID, c.Tokens["me"], nil); code != http.StatusOK {
+		t.Errorf("the seat's own token: %d %s", code, out)
+	}
+}
+
+// TestRandomTokensShareTheAddressBudget: a token that is no seat's, no
+// owner's and no key does not open a bucket of its own; it counts against
+// the address (else a flood with a fresh random token per request is
+// never limited).
+func TestRandomTokensShareTheAddressBudget(t *testing.T) {
+	ts := newTestServer(t, Config{RateLimit: 1, Burst: 5})
+	codes := map[int]int{}
+	for i := range 12 {
+		code, _ := ts.do("GET", "/api/profiles", fmt.Sprintf("random-%d", i), nil)
+		codes[code]++
+	}
+	if codes[http.StatusOK] != 5 || codes[http.StatusTooManyRequests] != 7 {
+		t.Errorf("12 requests with fresh random tokens at burst 5: %v", codes)
+	}
+	if n := ts.lim.size(); n != 1 {
+		t.Errorf("%d rate-limit buckets after a flood from one address, want 1", n)
+	}
+}
+
+// TestWrongTokenStormIsLimited: an address that keeps sending wrong seat
+// tokens gets 429 after 20 answers of 401, whatever its request budget.
+func TestWrongTokenStormIsLimited(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	c := ts.create(humanTable)
+	codes := map[int]int{}
+	for i := range 40 {
+		code, _ := ts.do("GET", "/api/tables/"+c.TableID, fmt.Sprintf("guess-%d", i), nil)
+		codes[code]++
+	}
+	if codes[http.StatusUnauthorized] != 20 || codes[http.StatusTooManyRequests] != 20 {
+		t.Errorf("40 wrong tokens: %v, want 20 × 401 then 20 × 429", codes)
 	}
 }
 

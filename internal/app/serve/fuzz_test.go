@@ -26,6 +26,8 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"GET", "/api/profiles"},
 	{"PUT", "/api/profiles/{name}"},
 	{"GET", "/healthz"},
+	{"DELETE", "/api/profiles/{name}"},
+	{"OPTIONS", "/api/tables"},
 }
 
 var (
@@ -53,6 +55,14 @@ func FuzzHandlers(f *testing.F) {
 	f.Add(uint8(10), uint8(3), "", "", []byte(`{"calibration":{"open_rate":"x"}}`))
 	f.Add(uint8(8), uint8(4), "", "", []byte{})
 	f.Add(uint8(1), uint8(0), "garbage", "", []byte{})
+	// Bodies of the wrong shape, with each content type (which picks it).
+	for _, body := range []string{"null", "[]", "[{}]", `"x"`, "1", "true", `{"seats":null}`, `{"seats":[null]}`, `{"seats":[{"profile":[]}]}`, `{"amount":{}}`, `{"table":null}`, `{"table":[]}`} {
+		for route := range uint8(len(fuzzRoutes)) {
+			for which := range uint8(3) {
+				f.Add(route, which, "", "", []byte(body))
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, route, which uint8, token, query string, body []byte) {
 		fuzzOnce.Do(func() {
 			s, err := New(Config{Storage: storage, Profiles: &DirProfiles{Dir: profiles},
@@ -87,6 +97,9 @@ func FuzzHandlers(f *testing.F) {
 		req := httptest.NewRequestWithContext(ctx, r.method, "http://x"+target, strings.NewReader(string(body)))
 		if tok != "" && strings.IndexFunc(tok, func(r rune) bool { return r < ' ' || r > '~' }) < 0 {
 			req.Header.Set("Authorization", "Bearer "+tok)
+		}
+		if ct := []string{"", "application/json", "application/toml"}[int(which)%3]; ct != "" {
+			req.Header.Set("Content-Type", ct)
 		}
 		w := httptest.NewRecorder()
 		fuzzServer.Handler().ServeHTTP(w, req)

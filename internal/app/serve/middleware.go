@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -8,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"strconv"
@@ -52,6 +52,7 @@ func statusOf(err error) (int, string) {
 		{table.ErrInvalid, http.StatusUnprocessableEntity},
 		{table.ErrIllegal, http.StatusUnprocessableEntity},
 		{table.ErrNotYourTurn, http.StatusConflict},
+		{table.ErrStale, http.StatusConflict},
 		{table.ErrBadToken, http.StatusUnauthorized},
 		{table.ErrNoTable, http.StatusNotFound},
 		{table.ErrClosed, http.StatusGone},
@@ -121,13 +122,38 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 				s.log.Warn("request", "route", route, "code", code, "ms", time.Since(start).Milliseconds())
 			}
 		}()
-		if !s.lim.allow(clientKey(r)) {
+		c := s.identify(r)
+		// A request a replica forwarded was limited there, by the client's
+		// own address; here its address is the replica's.
+		_, relayed := s.sess.check(r.Header.Get(forwardedHeader))
+		if !relayed && !s.lim.allow(s.limitKey(r, c)) {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
 			return
 		}
-		if id := tableID(r.URL.Path); id != "" && s.forward(w, r, id) {
+		// A client whose address failed to authenticate too often is
+		// refused before its token is even looked at.
+		if !relayed && s.authFails.empty(c.ip) {
+			w.Header().Set("Retry-After", "10")
+			writeError(w, http.StatusTooManyRequests, "too many requests with a wrong token or key from this address: wait")
 			return
+		}
+		defer func() {
+			if w.code == http.StatusUnauthorized && !relayed {
+				s.authFails.allow(c.ip)
+			}
+		}()
+		if !s.sameOrigin(w, r) {
+			return
+		}
+		r = r.WithContext(withIdentity(r.Context(), c))
+		if id := tableID(r.URL.Path); id != "" {
+			if s.forward(w, r, id) {
+				return
+			}
+			if s.mgr.Has(id) {
+				s.touch(id)
+			}
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		if !stream {
@@ -140,9 +166,15 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 			if code == http.StatusInternalServerError {
 				s.log.Error("request failed", "route", route, "err", err)
 			}
-			if w.code == 0 {
-				writeError(w, code, msg)
+			if w.code != 0 {
+				return
 			}
+			var te *table.Error
+			if errors.As(err, &te) && te.Kind == table.ErrStale {
+				writeJSON(w, code, map[string]any{"error": msg, "hand": te.Hand, "decision": te.Decision})
+				return
+			}
+			writeError(w, code, msg)
 		}
 	})
 }
@@ -171,8 +203,13 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // and values of the wrong type are 400 with a message naming the field.
 func decodeJSON(r *http.Request, dst any) error {
 	// The body is read as JSON whatever its Content-Type says (curl -d
-	// sends form-urlencoded); malformed JSON is rejected below.
-	dec := json.NewDecoder(r.Body)
+	// sends form-urlencoded); malformed JSON is rejected below. It must be
+	// an object: null would decode into the zero request.
+	br := bufio.NewReader(r.Body)
+	if err := peekObject(br); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(br)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
@@ -185,6 +222,58 @@ func decodeJSON(r *http.Request, dst any) error {
 		return badRequest("malformed JSON: data after the object")
 	}
 	return nil
+}
+
+// peekObject checks that the JSON text br starts with is an object,
+// without consuming it.
+func peekObject(br *bufio.Reader) error {
+	for {
+		b, err := br.Peek(1)
+		if err != nil {
+			var mb *http.MaxBytesError
+			if errors.As(err, &mb) {
+				return err
+			}
+			return badRequest("empty body: want a JSON object")
+		}
+		switch b[0] {
+		case ' ', '\t', '\r', '\n':
+			br.ReadByte()
+			continue
+		case '{':
+			return nil
+		}
+		return badRequest("malformed request: want a JSON object, got %s", jsonKind(b[0]))
+	}
+}
+
+// wantObject is peekObject for a body already read.
+func wantObject(body []byte) error {
+	t := bytes.TrimLeft(body, " \t\r\n")
+	switch {
+	case len(t) == 0:
+		return badRequest("empty body: want a JSON object")
+	case t[0] != '{':
+		return badRequest("malformed request: want a JSON object, got %s", jsonKind(t[0]))
+	}
+	return nil
+}
+
+// jsonKind names the JSON value that starts with b.
+func jsonKind(b byte) string {
+	switch {
+	case b == 'n':
+		return "null"
+	case b == '[':
+		return "an array"
+	case b == '"':
+		return "a string"
+	case b == 't' || b == 'f':
+		return "a boolean"
+	case b == '-' || b >= '0' && b <= '9':
+		return "a number"
+	}
+	return fmt.Sprintf("%q (not JSON)", b)
 }
 
 // jsonError explains a decoding error.
@@ -227,29 +316,43 @@ func bearer(r *http.Request) string {
 	return ""
 }
 
-// clientKey identifies a client for rate limiting: its token's hash if it
-// sends one (humans behind one address each get their own budget), else
-// its IP address.
-func clientKey(r *http.Request) string {
+// limitKey is the rate-limit bucket of a request from c: an operator's
+// key, a session, a seat's or owner's token once it is checked against the
+// table it names, else the client's address. A token that checks out
+// nowhere counts against the address, so that random tokens do not each
+// get a fresh bucket.
+func (s *Server) limitKey(r *http.Request, c identity) string {
+	switch {
+	case c.kind == operator && c.id != "":
+		return "k:" + c.id
+	case c.kind == session:
+		return "s:" + c.id
+	}
 	if tok := bearer(r); tok != "" {
-		sum := sha256.Sum256([]byte(tok))
-		return "t:" + string(sum[:8])
+		if id := tableID(r.URL.Path); id != "" {
+			if t, err := s.mgr.Get(id); err == nil {
+				_, seatErr := t.Authenticate(tok)
+				if seatErr == nil || t.AuthenticateOwner(tok) == nil {
+					sum := sha256.Sum256([]byte(tok))
+					return "t:" + string(sum[:8])
+				}
+			}
+		}
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	return "ip:" + host
+	return "ip:" + c.ip
 }
 
-// limiter is a token bucket per client (golang.org/x/time/rate); buckets
-// idle for a few minutes are dropped.
+// limiter is a token bucket per client (golang.org/x/time/rate). Buckets
+// idle for a few minutes are dropped, and at most maxClients are kept:
+// when a flood of new clients fills the map, the newcomers share one
+// bucket until the sweep frees room.
 type limiter struct {
 	mu      sync.Mutex
 	limit   rate.Limit
 	burst   int
 	clients map[string]*client
 	swept   time.Time
+	max     int
 }
 
 type client struct {
@@ -257,17 +360,21 @@ type client struct {
 	seen time.Time
 }
 
+const maxClients = 100_000
+
 func newLimiter(l rate.Limit, burst int) *limiter {
-	return &limiter{limit: l, burst: burst, clients: map[string]*client{}, swept: time.Now()}
+	return &limiter{limit: l, burst: burst, clients: map[string]*client{}, swept: time.Now(), max: maxClients}
 }
 
-func (l *limiter) allow(key string) bool {
-	now := time.Now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if now.Sub(l.swept) > time.Minute {
+// bucket returns key's bucket, creating it; l.mu is held.
+func (l *limiter) bucket(key string, now time.Time) *client {
+	if now.Sub(l.swept) > time.Minute || len(l.clients) >= l.max {
+		idle := 3 * time.Minute
+		if len(l.clients) >= l.max {
+			idle = 10 * time.Second
+		}
 		for k, c := range l.clients {
-			if now.Sub(c.seen) > 3*time.Minute {
+			if now.Sub(c.seen) > idle {
 				delete(l.clients, k)
 			}
 		}
@@ -275,9 +382,41 @@ func (l *limiter) allow(key string) bool {
 	}
 	c, ok := l.clients[key]
 	if !ok {
+		if len(l.clients) >= l.max {
+			key = "overflow"
+			if c, ok = l.clients[key]; ok {
+				c.seen = now
+				return c
+			}
+		}
 		c = &client{lim: rate.NewLimiter(l.limit, l.burst)}
 		l.clients[key] = c
 	}
 	c.seen = now
-	return c.lim.AllowN(now, 1)
+	return c
+}
+
+// allow takes one token from key's bucket, if it has one.
+func (l *limiter) allow(key string) bool {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.bucket(key, now).lim.AllowN(now, 1)
+}
+
+// empty reports whether key's bucket has no token left, without taking
+// one.
+func (l *limiter) empty(key string) bool {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c, ok := l.clients[key]
+	return ok && c.lim.TokensAt(now) < 1
+}
+
+// size returns the number of buckets kept.
+func (l *limiter) size() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.clients)
 }

@@ -26,6 +26,9 @@ import (
 type ProfileStore interface {
 	Profile(ctx context.Context, name string) (toml string, ok bool, err error)
 	PutProfile(ctx context.Context, name, toml string) error
+	// DeleteProfile removes a stored profile; ok is false if there was
+	// none.
+	DeleteProfile(ctx context.Context, name string) (ok bool, err error)
 	ProfileNames(ctx context.Context) ([]string, error)
 }
 
@@ -71,6 +74,20 @@ func (d *DirProfiles) PutProfile(_ context.Context, name, text string) error {
 		_, err := io.WriteString(w, text)
 		return err
 	})
+}
+
+// DeleteProfile removes DIR/name.toml.
+func (d *DirProfiles) DeleteProfile(_ context.Context, name string) (bool, error) {
+	if checkProfileName(name) != nil {
+		return false, nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	err := os.Remove(filepath.Join(d.Dir, name+".toml"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // ProfileNames lists the .toml files of DIR.

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"crypto/rand"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -138,7 +139,11 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, id string) bool
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
-			pr.Out.Header.Set(forwardedHeader, "1")
+			// Signed with the secret replicas share: the holder then knows
+			// that this server already limited the client.
+			id := make([]byte, 16)
+			rand.Read(id)
+			pr.Out.Header.Set(forwardedHeader, s.sess.sign(id))
 			pr.Out.Host = pr.In.Host
 		},
 		FlushInterval: -1, // event streams pass through at once

@@ -15,6 +15,7 @@ import (
 	"pokerlab/hh"
 	"pokerlab/hud"
 	"pokerlab/internal/app/table"
+	"pokerlab/internal/base/sysmem"
 )
 
 // Storage is what the server keeps in its database: the tables and their
@@ -54,6 +55,34 @@ type Config struct {
 	// server's own address. Requests for such a table are forwarded.
 	Lookup func(ctx context.Context, tableID string) (string, bool)
 	Self   string
+	// APIKeys are the operators' keys (see identify); none makes the
+	// server open: every client but a browser session is an operator.
+	APIKeys []string
+	// SessionSecret signs the browser session cookies (replicas need the
+	// same); empty draws one at start (sessions then end with the
+	// process).
+	SessionSecret []byte
+	// AllowOrigins are the origins (scheme://host[:port]) besides the
+	// server's own whose pages may send state-changing requests, with
+	// CORS headers.
+	AllowOrigins []string
+	// MaxTables caps the tables this server runs (0: DefaultMaxTables).
+	MaxTables int
+	// MaxTablesPerSession caps the running tables one browser session (or,
+	// when the server has keys, one key) may have created (0: 4; operators
+	// with a key are not capped).
+	MaxTablesPerSession int
+	// TablesPerMinute is how many tables one client may create a minute,
+	// counted per address and per session (0: 10; operators with a key are
+	// not limited).
+	TablesPerMinute float64
+	// MaxNPCHands caps Hands for tables without a human seat unless an
+	// operator creates them (0: 100,000); such a table must set Hands.
+	MaxNPCHands int64
+	// IdleTimeout ends a table with a human seat, or created by a session,
+	// after this long without a request for it (0: 30 minutes; negative:
+	// never).
+	IdleTimeout time.Duration
 	// PlayerHUDJSON, if set, writes GET /api/players/{name}/hud: the CLI
 	// gives `pokerlab hud --db URL --player NAME --json` itself, so the
 	// two are the same JSON by construction.
@@ -67,6 +96,15 @@ type Server struct {
 	met     *metrics
 	lim     *limiter
 	log     *slog.Logger
+	keys    keyring
+	sess    sessions
+	origins origins
+	// authFails counts each address's answers of 401; creates and mints
+	// its tables created and its new sessions.
+	authFails, creates, mints *limiter
+	admitMu                   sync.Mutex
+	// seen has, per table id, when a client last asked for it (unix ns).
+	seen    sync.Map
 	handler http.Handler
 	bots    botCache
 	stopped chan struct{}
@@ -100,12 +138,38 @@ func New(cfg Config) (*Server, error) {
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = 10 * time.Second
 	}
-	s := &Server{cfg: cfg, log: cfg.Log, stopped: make(chan struct{})}
+	if cfg.MaxTables <= 0 {
+		cfg.MaxTables = DefaultMaxTables()
+	}
+	if cfg.MaxTablesPerSession <= 0 {
+		cfg.MaxTablesPerSession = 4
+	}
+	if cfg.TablesPerMinute <= 0 {
+		cfg.TablesPerMinute = 10
+	}
+	if cfg.MaxNPCHands <= 0 {
+		cfg.MaxNPCHands = 100_000
+	}
+	if cfg.IdleTimeout == 0 {
+		cfg.IdleTimeout = 30 * time.Minute
+	}
+	orig, err := newOrigins(cfg.AllowOrigins)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, log: cfg.Log, stopped: make(chan struct{}), keys: newKeyring(cfg.APIKeys),
+		sess: newSessions(cfg.SessionSecret), origins: orig,
+		// 20 failures at once, then one every 3 s.
+		authFails: newLimiter(rate.Every(3*time.Second), 20),
+		creates:   newLimiter(rate.Limit(cfg.TablesPerMinute/60), max(1, int(cfg.TablesPerMinute))),
+		// New sessions: 20 at once from an address, then 10 a minute.
+		mints: newLimiter(rate.Limit(10.0/60), 20)}
 	s.met = newMetrics(func() float64 { return float64(s.mgr.Open()) })
 	s.mgr = table.NewManager(cfg.Tables, cfg.Storage, cfg.Storage, s.met, cfg.Log)
 	s.lim = newLimiter(cfg.RateLimit, cfg.Burst)
 	s.bots.init()
 	s.handler = s.routes()
+	go s.runIdle()
 	return s, nil
 }
 
@@ -163,9 +227,39 @@ func (s *Server) routes() http.Handler {
 	handle("GET /api/profiles", s.listProfiles, false)
 	handle("GET /api/profiles/{name}", s.getProfile, false)
 	handle("PUT /api/profiles/{name}", s.putProfile, false)
+	handle("DELETE /api/profiles/{name}", s.deleteProfile, false)
 	handle("/api/", func(w http.ResponseWriter, r *http.Request) error {
+		if r.Method == http.MethodOptions {
+			return s.preflight(w, r)
+		}
 		return &httpError{http.StatusNotFound, fmt.Sprintf("no API route %s %s (docs/api.md lists them)", r.Method, r.URL.Path)}
 	}, false)
-	mux.Handle("/", webHandler())
+	mux.Handle("/", s.page(webHandler()))
 	return mux
+}
+
+// DefaultMaxTables is the default of Config.MaxTables: a quarter of the
+// machine's memory at 1 MiB a table (a table with its event ring, bots and
+// buffers holds about 80 KB; the rest is headroom for its clients), at
+// least 16 and at most 100,000; 1,000 where the memory is unknown.
+func DefaultMaxTables() int {
+	total, ok := sysmem.Total()
+	if !ok {
+		return 1000
+	}
+	return int(min(max(total/4>>20, 16), 100_000))
+}
+
+// page serves the web page and gives a browser without a session one
+// (at most 20 at once and then 10 a minute per address: a script that
+// drops its cookies cannot mint sessions to escape the quotas).
+func (s *Server) page(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && (r.URL.Path == "/" || r.URL.Path == "/index.html") {
+			if _, ok := s.sess.fromRequest(r); !ok && s.mints.allow(clientIP(r)) {
+				s.sess.issue(w, r)
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }

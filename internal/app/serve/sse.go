@@ -47,6 +47,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusOK)
 	bw := bufio.NewWriterSize(w, 8<<10)
 	send := func() error {
+		s.touch(t.ID) // a stream open is a client at the table
 		// Each write gets its own deadline: a client that stops reading is
 		// dropped instead of holding the stream.
 		rc.SetWriteDeadline(time.Now().Add(10 * time.Second))

@@ -236,6 +236,10 @@ func (p DBProfiles) PutProfile(ctx context.Context, name, toml string) error {
 	return p.DB.PutServerProfile(ctx, name, toml)
 }
 
+func (p DBProfiles) DeleteProfile(ctx context.Context, name string) (bool, error) {
+	return p.DB.DeleteServerProfile(ctx, name)
+}
+
 func (p DBProfiles) ProfileNames(ctx context.Context) ([]string, error) {
 	return p.DB.ServerProfileNames(ctx)
 }

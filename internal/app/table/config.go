@@ -46,6 +46,10 @@ type Config struct {
 	// Hands stops the table after this many hands; 0 deals forever.
 	Hands int64
 	Seats []Seat
+	// Creator names who created the table, for the server's quotas: an
+	// operator's key ("key:ID"), a browser session ("session:ID") or ""
+	// (an open server's API client). It is stored with the table.
+	Creator string
 }
 
 // Validate checks the configuration; errors name the field.

@@ -11,6 +11,7 @@ var (
 	ErrInvalid     = errors.New("invalid request")     // 422: a field that cannot be played
 	ErrIllegal     = errors.New("illegal action")      // 422: the rules forbid the action
 	ErrNotYourTurn = errors.New("not your turn")       // 409
+	ErrStale       = errors.New("stale action")        // 409: it answers a decision that is not the current one
 	ErrBadToken    = errors.New("bad token")           // 401
 	ErrNoTable     = errors.New("no such table")       // 404
 	ErrClosed      = errors.New("the table is closed") // 410
@@ -23,6 +24,9 @@ type Error struct {
 	Kind  error
 	Field string // the request field at fault, if any
 	Msg   string
+	// Hand and Decision are the table's current decision, for ErrStale.
+	Hand     int64
+	Decision int
 }
 
 func (e *Error) Error() string {

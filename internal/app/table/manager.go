@@ -48,7 +48,13 @@ type Manager struct {
 	mu      sync.RWMutex
 	tables  map[string]*Table
 	stopped bool
+	// closed keeps why recently closed tables closed (at most
+	// maxClosedKept), so that their players get the reason, not "no
+	// table".
+	closed map[string]string
 }
+
+const maxClosedKept = 10000
 
 // NewManager returns a manager whose tables store their hands in store and
 // themselves in registry (either may be nil: nothing is stored).
@@ -59,7 +65,8 @@ func NewManager(opt Options, store Store, registry Registry, obs Observer, log *
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Manager{opt: opt.withDefaults(), store: store, registry: registry, obs: obs, log: log, tables: map[string]*Table{}}
+	return &Manager{opt: opt.withDefaults(), store: store, registry: registry, obs: obs, log: log, tables: map[string]*Table{},
+		closed: map[string]string{}}
 }
 
 // Created is a new table with one token per human seat, by seat name.
@@ -176,8 +183,12 @@ func (m *Manager) add(t *Table) error {
 func (m *Manager) Get(id string) (*Table, error) {
 	m.mu.RLock()
 	t, ok := m.tables[id]
+	why, closed := m.closed[id]
 	m.mu.RUnlock()
 	if !ok {
+		if closed {
+			return nil, kindErr(ErrClosed, "table %s is closed: %s", id, why)
+		}
 		return nil, kindErr(ErrNoTable, "no table %q on this server", id)
 	}
 	return t, nil
@@ -211,23 +222,50 @@ func (m *Manager) Open() int {
 // Close stops table id for good (its hand in progress is voided) and
 // marks it closed in the registry.
 func (m *Manager) Close(ctx context.Context, id string) error {
+	return m.CloseFor(ctx, id, "the table was closed")
+}
+
+// CloseFor is Close with the reason the table's closing event and state
+// give its players (an idle table, say).
+func (m *Manager) CloseFor(ctx context.Context, id, why string) error {
 	t, err := m.Get(id)
 	if err != nil {
 		return err
 	}
-	if err := t.Stop(ctx, "the table was closed"); err != nil {
+	if err := t.Stop(ctx, why); err != nil {
 		return err
 	}
 	m.mu.Lock()
 	delete(m.tables, id)
+	if len(m.closed) >= maxClosedKept {
+		for k := range m.closed { // any one: the map is a bounded memory, not a log
+			delete(m.closed, k)
+			break
+		}
+	}
+	m.closed[id] = why
 	m.mu.Unlock()
 	if m.registry != nil {
 		if err := m.registry.CloseTable(ctx, id); err != nil {
 			return err
 		}
 	}
-	m.log.Info("table closed", "table", id)
+	m.log.Info("table closed", "table", id, "why", why)
 	return nil
+}
+
+// CountCreated returns the number of running tables that creator created
+// (Config.Creator).
+func (m *Manager) CountCreated(creator string) int {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	n := 0
+	for _, t := range m.tables {
+		if t.cfg.Creator == creator {
+			n++
+		}
+	}
+	return n
 }
 
 // Drop stops table id without closing it in the registry: the table stays
@@ -276,6 +314,7 @@ type configJSON struct {
 	KeepStacks bool       `json:"keep_stacks"`
 	Hands      int64      `json:"hands"`
 	Seats      []seatJSON `json:"seats"`
+	Creator    string     `json:"creator,omitempty"`
 }
 
 type seatJSON struct {
@@ -290,7 +329,7 @@ type seatJSON struct {
 // profile of the same name changed since.
 func EncodeConfig(cfg *Config) ([]byte, error) {
 	c := configJSON{SmallBlind: cfg.SmallBlind, BigBlind: cfg.BigBlind, Ante: cfg.Ante, Stack: cfg.Stack,
-		Seed: cfg.Seed, KeepStacks: cfg.KeepStacks, Hands: cfg.Hands}
+		Seed: cfg.Seed, KeepStacks: cfg.KeepStacks, Hands: cfg.Hands, Creator: cfg.Creator}
 	for _, s := range cfg.Seats {
 		sj := seatJSON{Name: s.Name, Human: s.Human, ProfileRef: s.ProfileRef}
 		if s.Profile != nil {
@@ -312,7 +351,7 @@ func DecodeConfig(data []byte) (*Config, error) {
 		return nil, fmt.Errorf("stored table configuration: %w", err)
 	}
 	cfg := &Config{SmallBlind: c.SmallBlind, BigBlind: c.BigBlind, Ante: c.Ante, Stack: c.Stack, Seed: c.Seed,
-		KeepStacks: c.KeepStacks, Hands: c.Hands}
+		KeepStacks: c.KeepStacks, Hands: c.Hands, Creator: c.Creator}
 	for i, s := range c.Seats {
 		seat := Seat{Name: s.Name, Human: s.Human, ProfileRef: s.ProfileRef}
 		if !s.Human {

@@ -24,6 +24,21 @@ type Action struct {
 	Kind      string
 	Amount    int64
 	HasAmount bool
+	// Keyed actions name the decision they answer (State.Hand and
+	// State.Decision): a retry of an answered decision gets the first
+	// answer again, and one for any other decision ErrStale, so that a
+	// resent request cannot land on the next decision.
+	Keyed    bool
+	Hand     int64
+	Decision int
+}
+
+// answer is a human seat's last keyed action and the state it answered.
+type answer struct {
+	hand     int64
+	decision int
+	act      Action
+	st       *State
 }
 
 // FinishedHand is a hand to store, with the table's state after it.
@@ -142,6 +157,8 @@ type Table struct {
 	started  time.Time
 	results  []Result
 	seen     int // engine events already turned into records
+	decision int // decisions taken in the hand so far: the index of the next
+	answers  []*answer
 	stopMsg  string
 	stopOnce sync.Once
 }
@@ -151,7 +168,7 @@ func newTable(id string, cfg Config, opt Options, tokens [][sha256.Size]byte, re
 	n := len(cfg.Seats)
 	t := &Table{ID: id, cfg: cfg, opt: opt.withDefaults(), tokens: tokens, store: store, obs: obs, log: log,
 		cmds: make(chan command), quit: make(chan struct{}), done: make(chan struct{}),
-		bots: make([]*npc.Bot, n), names: make([]string, n), status: StatusStarting,
+		bots: make([]*npc.Bot, n), names: make([]string, n), status: StatusStarting, answers: make([]*answer, n),
 		stacks: make([]int64, n), buyIns: make([]int64, n), net: make([]int64, n)}
 	if t.obs == nil {
 		t.obs = nopObserver{}
@@ -404,6 +421,20 @@ func (t *Table) serve(c command, waiting int) bool {
 	case cmdState:
 		c.reply <- reply{st: t.state(c.viewer)}
 	case cmdAct:
+		if c.act.Keyed {
+			if a := t.answers[c.viewer]; a != nil && a.hand == c.act.Hand && a.decision == c.act.Decision {
+				if a.act.Kind == c.act.Kind && a.act.Amount == c.act.Amount && a.act.HasAmount == c.act.HasAmount {
+					c.reply <- reply{st: a.st} // a retry: the first answer again
+				} else {
+					c.reply <- reply{err: t.stale(c.act, fmt.Sprintf("hand %d decision %d was answered already, with %s", a.hand, a.decision, a.act.Kind))}
+				}
+				return false
+			}
+			if c.act.Hand != t.handNo || c.act.Decision != t.decision || t.status != StatusPlaying {
+				c.reply <- reply{err: t.stale(c.act, fmt.Sprintf("hand %d decision %d is not the current decision", c.act.Hand, c.act.Decision))}
+				return false
+			}
+		}
 		if waiting < 0 || c.viewer != waiting {
 			c.reply <- reply{err: t.notYourTurn(c.viewer)}
 			return false
@@ -419,11 +450,29 @@ func (t *Table) serve(c command, waiting int) bool {
 			c.reply <- reply{err: err}
 			return false
 		}
+		t.decision++
 		t.flush()
-		c.reply <- reply{st: t.state(c.viewer)}
+		st := t.state(c.viewer)
+		if c.act.Keyed {
+			t.answers[c.viewer] = &answer{hand: c.act.Hand, decision: c.act.Decision, act: c.act, st: st}
+		}
+		c.reply <- reply{st: st}
 		return true
 	}
 	return false
+}
+
+// stale is the ErrStale answer to a keyed action, with the current
+// decision.
+func (t *Table) stale(a Action, why string) error {
+	cur := fmt.Sprintf("hand %d decision %d", t.handNo, t.decision)
+	switch {
+	case t.status != StatusPlaying:
+		cur = fmt.Sprintf("no hand in progress (hand %d is over)", t.handNo)
+	case t.h.Actor() >= 0:
+		cur += fmt.Sprintf(", %s to act", t.names[t.h.Actor()])
+	}
+	return &Error{Kind: ErrStale, Msg: why + "; the current one is " + cur, Hand: t.handNo, Decision: t.decision}
 }
 
 func (t *Table) notYourTurn(seat int) error {
@@ -566,7 +615,7 @@ func (t *Table) playHand() bool {
 		panic("table: " + err.Error())
 	}
 	t.started = time.Now()
-	t.status, t.seen, t.results = StatusPlaying, 0, nil
+	t.status, t.seen, t.results, t.decision = StatusPlaying, 0, nil, 0
 	t.obs.HandDealt()
 	t.events.append(record{kind: recHandStart, hand: t.handNo, only: -1, n: int8(n), button: int8(t.button),
 		info: &handInfo{stacks: append([]int64(nil), t.stacks...)}})
@@ -599,6 +648,7 @@ func (t *Table) playHand() bool {
 				t.log.Error("npc action failed", "table", t.ID, "seat", s+1, "err", err)
 				t.passive(s)
 			}
+			t.decision++
 		} else {
 			t.deadline = time.Now().Add(t.opt.ActionTimeout)
 			t.events.append(record{kind: recTurn, hand: t.handNo, only: -1, legal: l, curBet: t.h.CurrentBet(),
@@ -614,6 +664,7 @@ func (t *Table) playHand() bool {
 			} else {
 				t.obs.Timeout()
 				t.passive(s)
+				t.decision++
 			}
 		}
 		t.flush()

@@ -15,6 +15,7 @@ import (
 type State struct {
 	TableID    string        `json:"table_id"`
 	Hand       int64         `json:"hand"`
+	Decision   int           `json:"decision"`
 	Status     string        `json:"status"`
 	Street     string        `json:"street"`
 	SmallBlind int64         `json:"small_blind"`
@@ -75,7 +76,7 @@ const (
 func (t *Table) state(viewer int) *State {
 	n := len(t.cfg.Seats)
 	st := &State{
-		TableID: t.ID, Hand: t.handNo, Status: t.status, SmallBlind: t.cfg.SmallBlind, BigBlind: t.cfg.BigBlind,
+		TableID: t.ID, Hand: t.handNo, Decision: t.decision, Status: t.status, SmallBlind: t.cfg.SmallBlind, BigBlind: t.cfg.BigBlind,
 		Ante: t.cfg.Ante, KeepStacks: t.cfg.KeepStacks, Board: []string{}, Pots: []PotState{}, Legal: []LegalAction{},
 		Actions: []string{}, PHHSeats: make([]int, n), LastEvent: t.events.lastID(), Street: "preflop",
 	}
