@@ -245,6 +245,11 @@ func TestTablePageBrowser(t *testing.T) {
 		}
 		t.Logf("screenshot %s", p)
 	}
+	// The bodies of the page's actions, to check that each names the
+	// decision it answers.
+	eval(`window.actionBodies = []; { const f = window.fetch; window.fetch = (u, o) => {
+		if (o && o.method === "POST" && String(u).endsWith("/actions")) window.actionBodies.push(JSON.parse(o.body));
+		return f(u, o); }; } true`, nil)
 	desktop := chromedp.EmulateViewport(1280, 800)
 	phone := chromedp.EmulateViewport(375, 667, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 	run(desktop)
@@ -398,6 +403,16 @@ func TestTablePageBrowser(t *testing.T) {
 			run(chromedp.Click("#call"))
 		}
 		turns++
+		var body struct {
+			Action   string
+			Hand     int64
+			Decision int
+			N        int
+		}
+		eval(`(() => { const b = window.actionBodies; return {...b[b.length - 1], n: b.length}; })()`, &body)
+		if body.N != turns || body.Hand != st.Hand || body.Decision != st.Decision {
+			t.Errorf("%s: action %d sent %+v, want hand %d decision %d", ev.Step, turns, body, st.Hand, st.Decision)
+		}
 	}
 	if showdowns < 2 || !measured {
 		t.Fatalf("%d showdowns; layout measured: %v", showdowns, measured)

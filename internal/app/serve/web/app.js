@@ -9,7 +9,9 @@ const el = (tag, cls, text) => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
-const SVG = "http://www.w3.org/2000/svg";
+// The SVG namespace, taken from the page's own graph element (the page
+// names no URL).
+const SVG = document.getElementById("graph").namespaceURI;
 const svg = (tag, attrs) => {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
@@ -505,7 +507,9 @@ function render(st) {
   }
   $("board").replaceChildren(...st.board.map((c) => cardEl(c)));
   let pot = st.pot ? "Pot " + fmt(st.pot) : "";
-  if (st.pots.length > 1) pot += " (" + st.pots.map((p, i) => (i ? "side " : "main ") + fmt(p.amount)).join(" · ") + ")";
+  // Side pots exist once someone is all-in; before, the engine's layers
+  // of unequal bets are no news.
+  if (st.pots.length > 1 && st.seats.some((s) => s.all_in)) pot += " (" + st.pots.map((p, i) => (i ? "side " : "main ") + fmt(p.amount)).join(" · ") + ")";
   $("pot").textContent = pot;
   const out = $("outcome");
   out.replaceChildren();
@@ -619,8 +623,9 @@ async function act(kind) {
   } else if (kind === "call") {
     body.action = call ? "call" : "check";
   }
-  if (st.decision !== undefined) body.decision = st.decision;
-  if (st.decision !== undefined) body.hand = st.hand;
+  // The decision this answers: a resent request is applied once, and
+  // never to a later decision.
+  if (typeof st.decision === "number") Object.assign(body, { hand: st.hand, decision: st.decision });
   for (const b of ["fold", "call", "raise", "allin"]) $(b).disabled = true;
   document.body.dataset.myturn = "0";
   try {
