@@ -66,7 +66,7 @@ type layout struct {
 // is inside the viewport's width (no horizontal scroll), and on a phone
 // that the buttons are at least 40 px tall and the cards at least 40 px
 // wide.
-func checkLayout(t *testing.T, name string, l layout, phone bool) {
+func checkLayout(t *testing.T, name string, l layout, phone bool, seats int) {
 	t.Helper()
 	if l.ScrollWidth > l.InnerWidth {
 		t.Errorf("%s: the page scrolls sideways: scroll width %v > %v", name, l.ScrollWidth, l.InnerWidth)
@@ -89,8 +89,8 @@ func checkLayout(t *testing.T, name string, l layout, phone bool) {
 			}
 		}
 	}
-	if kinds["seat"] != 6 || kinds["hud"] != 5 || kinds["stat"] != 3 || kinds["board"] != 1 || kinds["controls"] != 1 {
-		t.Errorf("%s: measured %v, want 6 seats, 5 HUD boxes, the board, the action bar, 3 stats", name, kinds)
+	if kinds["seat"] != seats || kinds["hud"] != seats-1 || kinds["stat"] != 3 || kinds["board"] != 1 || kinds["controls"] != 1 {
+		t.Errorf("%s: measured %v, want %d seats, %d HUD boxes, the board, the action bar, 3 stats", name, kinds, seats, seats-1)
 	}
 	if len(l.Buttons) < 4 {
 		t.Errorf("%s: %d buttons visible in the action bar", name, len(l.Buttons))
@@ -388,7 +388,7 @@ func TestTablePageBrowser(t *testing.T) {
 				run(size.vp, chromedp.Sleep(150*time.Millisecond))
 				var l layout
 				eval(layoutJS, &l)
-				checkLayout(t, size.name, l, size.phone)
+				checkLayout(t, size.name, l, size.phone, 6)
 				shot(size.name)
 				if size.phone {
 					shot(size.name + "-screen")
@@ -533,6 +533,34 @@ func TestTablePageBrowser(t *testing.T) {
 	}
 	run(phone, chromedp.Sleep(150*time.Millisecond))
 	shot("phone-replay-hud")
+
+	// A full table of nine, with long names, fits both sizes too.
+	c9 := ts.create(`{"small_blind": 50, "big_blind": 100, "stack": 100000, "seed": 3,
+		"seats": [{"name": "me", "human": true}, {"name": "Bartholomew the Third", "profile": "nit"}, {"name": "Tom", "profile": "tag"},
+			{"name": "Lara", "profile": "lag"}, {"name": "Cal", "profile": "calling-station"}, {"name": "Max", "profile": "maniac"},
+			{"name": "Rita", "profile": "regular"}, {"name": "Ned", "profile": "nit"}, {"name": "Maximilian Longname", "profile": "lag"}]}`)
+	seats, _ = json.Marshal(map[string]any{c9.TableID: map[string]string{"name": "me", "token": c9.Tokens["me"]}})
+	run(desktop)
+	eval(fmt.Sprintf(`localStorage.setItem("pokerlab.seats", %q); location.hash = "#/table/%s"; true`, seats, c9.TableID), nil)
+	if _, err := chromedp.Run(step, chromedp.Poll[bool](`document.body.dataset.myturn === "1" && document.querySelectorAll(".seat").length === 9 &&
+		document.querySelectorAll(".seat .hud .hudpop").length === 8 && document.getElementById("st-hands").dataset.value !== undefined`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the table of nine: %v", err)
+	}
+	for _, size := range []struct {
+		name  string
+		vp    chromedp.Action[chromedp.Void]
+		phone bool
+	}{{"nine-desktop", desktop, false}, {"nine-phone", phone, true}} {
+		run(size.vp, chromedp.Sleep(150*time.Millisecond))
+		var l layout
+		eval(layoutJS, &l)
+		checkLayout(t, size.name, l, size.phone, 9)
+		shot(size.name)
+		if size.phone {
+			shot(size.name + "-screen")
+		}
+	}
 
 	// The lobby fits the phone too.
 	eval(`location.hash = "#/"; true`, nil)
