@@ -258,6 +258,40 @@ func (db *DB) ReleaseTables(ctx context.Context, owner string, ids []string) err
 	})
 }
 
+// OpenServerTable is an open table as ListServerTables gives it: its
+// configuration, its last stored hand, and the address of the server whose
+// lease on it is live ("" while no server holds it: its holder died and
+// none has taken it over yet).
+type OpenServerTable struct {
+	ID       string
+	Config   []byte
+	LastHand int64
+	Address  string
+}
+
+// ListServerTables returns the open tables of every server sharing the
+// database, by id.
+func (db *DB) ListServerTables(ctx context.Context) ([]OpenServerTable, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT t.id, t.config, t.last_hand, COALESCE(l.address, '')
+FROM server_tables t LEFT JOIN server_leases l ON l.table_id = t.id AND l.expires_at >= `+db.nowMS()+`
+WHERE t.closed_at IS NULL ORDER BY t.id`)
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	defer rows.Close()
+	var out []OpenServerTable
+	for rows.Next() {
+		var t OpenServerTable
+		var config string
+		if err := rows.Scan(&t.ID, &config, &t.LastHand, &t.Address); err != nil {
+			return nil, db.wrap(err)
+		}
+		t.Config = []byte(config)
+		out = append(out, t)
+	}
+	return out, db.wrap(rows.Err())
+}
+
 // LeaseHolder returns the owner and address of a table's live lease.
 func (db *DB) LeaseHolder(ctx context.Context, id string) (owner, address string, ok bool, err error) {
 	err = db.sql.QueryRowContext(ctx, `SELECT owner, address FROM server_leases WHERE table_id = $1 AND expires_at >= `+db.nowMS(), id).Scan(&owner, &address)

@@ -121,3 +121,41 @@ func TestServerLeases(t *testing.T) {
 		}
 	})
 }
+
+// TestListServerTablesShowsEveryServersTables: the open tables of all
+// servers, each with the address of its live lease holder ("" once the
+// lease expired), closed tables left out.
+func TestListServerTablesShowsEveryServersTables(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db, err := Open(ctx, d.URL, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		for _, c := range []struct {
+			id, owner, addr string
+			ttl             time.Duration
+		}{{"t1", "A", "http://a", time.Minute}, {"t2", "B", "http://b", time.Minute}, {"t3", "B", "http://b", time.Millisecond}, {"t4", "A", "http://a", time.Minute}} {
+			if err := db.CreateServerTable(ctx, &ServerTable{ID: c.id, Config: []byte(`{"x":1}`), Tokens: []string{""}, Owner: "cd"}, c.owner, c.addr, c.ttl); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.CloseServerTable(ctx, "t4"); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+		got, err := db.ListServerTables(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, x := range got {
+			s = append(s, x.ID+"@"+x.Address+" "+string(x.Config))
+		}
+		want := []string{`t1@http://a {"x":1}`, `t2@http://b {"x":1}`, `t3@ {"x":1}`}
+		if fmt.Sprint(s) != fmt.Sprint(want) {
+			t.Errorf("tables %q, want %q", s, want)
+		}
+	})
+}

@@ -151,24 +151,57 @@ type TableSummary struct {
 	Status  string   `json:"status"`
 	Blinds  string   `json:"blinds"`
 	Seats   []string `json:"seats"`
+	// Server is the address of the replica that runs the table ("" while
+	// none does: its server died and another takes it over shortly).
+	Server string `json:"server"`
 }
 
+// listTables lists every replica's open tables from the database: this
+// server's with their live state, the others' as stored (the hand is the
+// last stored one; status "playing" while a server holds them, "waiting"
+// while none does).
 func (s *Server) listTables(w http.ResponseWriter, r *http.Request) error {
+	stored, err := s.cfg.Storage.OpenTables(r.Context())
+	if err != nil {
+		return err
+	}
 	out := []TableSummary{}
-	for _, id := range s.mgr.IDs() {
+	listed := map[string]bool{}
+	local := func(id string) {
 		t, err := s.mgr.Get(id)
 		if err != nil {
-			continue
+			return
 		}
 		st, err := t.State(r.Context(), -1)
 		if err != nil {
-			continue
+			return
 		}
-		ts := TableSummary{TableID: id, Hand: st.Hand, Status: st.Status, Blinds: fmt.Sprintf("%d/%d", st.SmallBlind, st.BigBlind)}
+		ts := TableSummary{TableID: id, Hand: st.Hand, Status: st.Status, Blinds: fmt.Sprintf("%d/%d", st.SmallBlind, st.BigBlind), Server: s.cfg.Self, Seats: []string{}}
 		for _, seat := range st.Seats {
 			ts.Seats = append(ts.Seats, seat.Name)
 		}
 		out = append(out, ts)
+		listed[id] = true
+	}
+	for _, row := range stored {
+		if s.mgr.Has(row.ID) {
+			local(row.ID)
+			continue
+		}
+		ts := TableSummary{TableID: row.ID, Hand: row.LastHand, Status: "waiting", Server: row.Server, Seats: row.Seats,
+			Blinds: fmt.Sprintf("%d/%d", row.SmallBlind, row.BigBlind)}
+		if row.Server != "" {
+			ts.Status = table.StatusPlaying
+		}
+		out = append(out, ts)
+		listed[row.ID] = true
+	}
+	// A table created since the query, or not stored (a storage that keeps
+	// none), is still this server's.
+	for _, id := range s.mgr.IDs() {
+		if !listed[id] {
+			local(id)
+		}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

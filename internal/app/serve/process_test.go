@@ -321,16 +321,33 @@ func TestReplicaTakeover(t *testing.T) {
 	if st, code := b.state(ids[0], ""); code != http.StatusOK || st.TableID != ids[0] {
 		t.Fatalf("B answering for A's table: %d", code)
 	}
-	a.kill9()
-	killed := time.Now()
-	waitFor(t, "B to take every table over", 15*time.Second, func() bool {
-		code, out := b.do("GET", "/api/tables", "", "")
+	// B lists A's tables, with A as their server.
+	servers := func(p *process) map[string]string {
+		code, out := p.do("GET", "/api/tables", "", "")
 		if code != http.StatusOK {
-			return false
+			return nil
 		}
 		var list []TableSummary
 		json.Unmarshal(out, &list)
-		return len(list) == len(ids)
+		m := map[string]string{}
+		for _, ts := range list {
+			m[ts.TableID] = ts.Server
+		}
+		return m
+	}
+	if got := servers(b); len(got) != len(ids) || got[ids[0]] != a.url || got[ids[3]] != a.url {
+		t.Errorf("B's list of the tables: %v, want all %d on %s", got, len(ids), a.url)
+	}
+	a.kill9()
+	killed := time.Now()
+	waitFor(t, "B to take every table over", 15*time.Second, func() bool {
+		got := servers(b)
+		for _, id := range ids {
+			if got[id] != b.url {
+				return false
+			}
+		}
+		return true
 	})
 	took := time.Since(killed)
 	if took > 1*time.Second+2*time.Second {

@@ -33,6 +33,19 @@ type Storage interface {
 	PlayerHUD(ctx context.Context, name string) (p hud.Player, ok bool, err error)
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
+	// OpenTables lists the open tables of every server sharing the
+	// database, with the address of the one running each ("" while none
+	// does).
+	OpenTables(ctx context.Context) ([]StoredTable, error)
+}
+
+// StoredTable is an open table as the database has it.
+type StoredTable struct {
+	ID                   string
+	SmallBlind, BigBlind int64
+	Seats                []string // names
+	LastHand             int64
+	Server               string
 }
 
 // Config configures a Server. Zero values are the defaults of `pokerlab

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -223,6 +224,36 @@ func (s *DBStorage) PlayerHUD(ctx context.Context, name string) (hud.Player, boo
 
 // Ping checks the database (Storage).
 func (s *DBStorage) Ping(ctx context.Context) error { return s.DB.SQL().PingContext(ctx) }
+
+// OpenTables reads every server's open tables: of each configuration only
+// the blinds and the names (not the profiles, which a listing does not
+// need); one that does not decode is listed without them.
+func (s *DBStorage) OpenTables(ctx context.Context) ([]StoredTable, error) {
+	rows, err := s.DB.ListServerTables(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StoredTable, len(rows))
+	for i, r := range rows {
+		out[i] = StoredTable{ID: r.ID, LastHand: r.LastHand, Server: r.Address, Seats: []string{}}
+		var c struct {
+			SmallBlind int64 `json:"small_blind"`
+			BigBlind   int64 `json:"big_blind"`
+			Seats      []struct {
+				Name string `json:"name"`
+			} `json:"seats"`
+		}
+		if err := json.Unmarshal(r.Config, &c); err != nil {
+			s.log.Warn("stored table configuration", "table", r.ID, "err", err)
+			continue
+		}
+		out[i].SmallBlind, out[i].BigBlind = c.SmallBlind, c.BigBlind
+		for _, seat := range c.Seats {
+			out[i].Seats = append(out[i].Seats, seat.Name)
+		}
+	}
+	return out, nil
+}
 
 // DBProfiles keeps the profiles stored through the API in the database,
 // so that every replica sees them.
