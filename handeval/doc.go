@@ -6,7 +6,9 @@
 // of the 7462 equivalence classes of five-card poker hands: 7-5-4-3-2 offsuit
 // is 1 and a royal flush is 7462. [Value.Category] gives the category (high
 // card … straight flush); the categories occupy contiguous value ranges (see
-// the Category constants).
+// the Category constants). [Value.Describe] names a value for people,
+// without kickers: "two pair, kings and sevens", "flush, ace high"
+// (a 15 KB table of the ranks of each value, built at the first call).
 //
 // # How it works
 //

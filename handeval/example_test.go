@@ -26,3 +26,14 @@ func ExampleHand() {
 	fmt.Println(alice.Eval().Category(), bob.Eval().Category(), alice.Eval() > bob.Eval())
 	// Output: flush full house false
 }
+
+// A value's name, for people: the category and the ranks that make it.
+func ExampleValue_Describe() {
+	for _, h := range []string{"Ks Kd 7c 7h 3s 3d Ac", "Ah 9h 7h 4h 2h Kd", "Qs Qd Qc 4h 4s"} {
+		fmt.Println(handeval.Eval(cards.MustParseSet(h)).Describe())
+	}
+	// Output:
+	// two pair, kings and sevens
+	// flush, ace high
+	// full house, queens full of fours
+}

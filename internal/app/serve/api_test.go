@@ -405,7 +405,7 @@ func TestHealthAndMetrics(t *testing.T) {
 // security policy and reference no external URL.
 func TestPage(t *testing.T) {
 	ts := newTestServer(t, Config{})
-	for _, p := range []string{"/", "/app.js", "/style.css"} {
+	for _, p := range []string{"/", "/app.js", "/phh.js", "/style.css"} {
 		code, out := ts.do("GET", p, "", nil)
 		if code != http.StatusOK {
 			t.Errorf("%s: %d", p, code)

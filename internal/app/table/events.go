@@ -23,7 +23,8 @@ import (
 //     put in), to (the street total for bet and raise), all_in, phh
 //   - board: street and the new cards
 //   - return: an uncalled bet (amount) goes back to seat
-//   - show: seat shows cards at showdown; muck: seat mucks (no cards)
+//   - show: seat shows cards at showdown, with the hand's rank ("flush,
+//     ace high"); muck: seat mucks (no cards)
 //   - win: seat collects amount from pot (0 = main pot, 1.. side pots)
 //   - turn: seat is to act, with the legal actions and, for a human, the
 //     deadline
@@ -45,6 +46,7 @@ type Event struct {
 	AllIn    bool          `json:"all_in,omitempty"`
 	Street   string        `json:"street,omitempty"`
 	Cards    []string      `json:"cards,omitempty"`
+	Rank     string        `json:"rank,omitempty"`
 	PHH      string        `json:"phh,omitempty"`
 	Pot      *int          `json:"pot,omitempty"`
 	Legal    []LegalAction `json:"legal,omitempty"`
@@ -69,6 +71,9 @@ type Result struct {
 	Net   int64  `json:"net"`   // chips won minus chips put in
 	Won   int64  `json:"won"`   // chips collected from the pots
 	Stack int64  `json:"stack"` // after the hand (before any rebuy)
+	// Rank names the hand the seat showed at the showdown ("full house,
+	// queens full of fours"); empty if it did not show.
+	Rank string `json:"rank,omitempty"`
 }
 
 // LegalAction is one action the player to act may take. Amount is the
@@ -105,6 +110,7 @@ type record struct {
 	deadline  int64 // unix milliseconds, 0: none
 	info      *handInfo
 	msg       string
+	rank      string // a show's hand rank
 }
 
 // handInfo is what hand_start and hand_end carry.
@@ -298,7 +304,7 @@ func (l *eventLog) event(r *record) Event {
 		case holdem.EvReturn:
 			ev.Type, ev.Amount = "return", e.Amount
 		case holdem.EvShow:
-			ev.Type, ev.Cards = "show", cardStrings(e.Cards[:2])
+			ev.Type, ev.Cards, ev.Rank = "show", cardStrings(e.Cards[:2]), r.rank
 		case holdem.EvMuck:
 			ev.Type = "muck"
 		case holdem.EvWin:

@@ -574,7 +574,11 @@ func (t *Table) flush() {
 		if e.Kind == holdem.EvDeal {
 			only = e.Seat
 		}
-		t.events.append(record{kind: recEngine, hand: t.handNo, only: only, n: n, button: int8(t.button), e: e})
+		rec := record{kind: recEngine, hand: t.handNo, only: only, n: n, button: int8(t.button), e: e}
+		if e.Kind == holdem.EvShow {
+			rec.rank = handRank([2]cards.Card{e.Cards[0], e.Cards[1]}, t.h.Board())
+		}
+		t.events.append(rec)
 	}
 }
 
@@ -705,6 +709,7 @@ func (t *Table) finishHand() bool {
 			next[s] = t.cfg.Stack
 		}
 	}
+	setShownRanks(&t.h, results)
 	fh := &FinishedHand{TableID: t.ID, Number: t.handNo, Epoch: t.epoch, Engine: &t.h, Names: t.names,
 		Button: t.button, Stacks: next, BuyIns: buyIns, Net: net, Started: t.started, Finished: time.Now()}
 	fh.PHH = hh.FromEngine(&t.h, t.names, 0)

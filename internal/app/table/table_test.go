@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"pokerlab/cards"
+	"pokerlab/handeval"
 	"pokerlab/hh"
 	"pokerlab/npc"
 )
@@ -404,5 +407,53 @@ func TestConfigRoundTrip(t *testing.T) {
 		if got.Seats[i].Profile.Stats != cfg.Seats[i].Profile.Stats {
 			t.Errorf("seat %d: stats changed through the stored form", i)
 		}
+	}
+}
+
+// TestShowsCarryTheirRank: every show event names the rank of the shown
+// cards on the hand's final board, and the hand_end results carry the
+// same rank for exactly the seats that showed.
+func TestShowsCarryTheirRank(t *testing.T) {
+	m := NewManager(Options{}, &sink{}, nil, nil, nil)
+	defer m.Shutdown(context.Background())
+	c, err := m.Create(context.Background(), npcConfig(t, 5, 60, false, "calling-station", "calling-station", "lag"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, c.Table)
+	sub, _ := c.Table.Subscribe(-1, "0:0")
+	evs, _, err := sub.Next(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var board []string
+	shown := map[int]string{}
+	shows := 0
+	for _, e := range evs {
+		switch e.Type {
+		case "hand_start":
+			board, shown = nil, map[int]string{}
+		case "board":
+			board = append(board, e.Cards...)
+		case "show":
+			shows++
+			set, err := cards.ParseSet(strings.Join(append(slices.Clone(board), e.Cards...), " "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := handeval.Eval(set).Describe(); e.Rank != want || want == "" {
+				t.Fatalf("hand %d: %s shows %v on %v as %q, want %q", e.Hand, e.Name, e.Cards, board, e.Rank, want)
+			}
+			shown[e.Seat] = e.Rank
+		case "hand_end":
+			for _, r := range e.Results {
+				if r.Rank != shown[r.Seat] {
+					t.Fatalf("hand %d: result of seat %d has rank %q, its show %q", e.Hand, r.Seat, r.Rank, shown[r.Seat])
+				}
+			}
+		}
+	}
+	if shows < 20 {
+		t.Errorf("%d shows in 60 hands of calling stations: the test tests little", shows)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"pokerlab/cards"
+	"pokerlab/handeval"
 	"pokerlab/hh"
 	"pokerlab/holdem"
 )
@@ -53,6 +54,7 @@ type SeatState struct {
 	Button  bool     `json:"button"`
 	ToAct   bool     `json:"to_act"`
 	Cards   []string `json:"cards,omitempty"`
+	Rank    string   `json:"rank,omitempty"`
 	BuyIns  int64    `json:"buy_ins"`
 	Net     int64    `json:"net"`
 }
@@ -159,11 +161,42 @@ func (t *Table) state(viewer int) *State {
 			case s == viewer:
 				hole := h.Hole(s)
 				ss.Cards = []string{hole[0].String(), hole[1].String()}
+				if !ss.Folded {
+					ss.Rank = handRank(hole, h.Board())
+				}
 			case shown[s]:
 				ss.Cards = []string{shownCards[s][0].String(), shownCards[s][1].String()}
+				ss.Rank = handRank(shownCards[s], h.Board())
 			}
 		}
 		st.Seats = append(st.Seats, ss)
 	}
 	return st
+}
+
+// handRank names the best five-card hand of hole and board ("two pair,
+// kings and sevens", handeval's Describe), or "" before the flop or when a
+// card is unknown.
+func handRank(hole [2]cards.Card, board []cards.Card) string {
+	if len(board) < 3 || hole[0] == holdem.Unknown || hole[1] == holdem.Unknown {
+		return ""
+	}
+	s := cards.SetOf(hole[0], hole[1])
+	for _, c := range board {
+		if c == holdem.Unknown {
+			return ""
+		}
+		s = s.Add(c)
+	}
+	return handeval.Eval(s).Describe()
+}
+
+// setShownRanks sets the rank of each result whose seat showed its cards
+// at the showdown (the hand is over).
+func setShownRanks(h *holdem.Hand, results []Result) {
+	for _, e := range h.Events() {
+		if e.Kind == holdem.EvShow && int(e.Seat) < len(results) {
+			results[e.Seat].Rank = handRank([2]cards.Card{e.Cards[0], e.Cards[1]}, h.Board())
+		}
+	}
 }

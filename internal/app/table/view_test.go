@@ -4,7 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"pokerlab/cards"
 	"pokerlab/hh"
+	"pokerlab/holdem"
 )
 
 // TestStateActionsAreTheHandInPHH: the state's actions are the hand's PHH
@@ -51,5 +53,58 @@ actions = ['d dh p1 AsKd', 'd dh p2 7h7c', 'd dh p3 QhQs', 'p3 cbr 6', 'p1 cc', 
 				}
 			}
 		})
+	}
+
+	// Ranks: of a shown hand for everyone, of the viewer's own hand while
+	// it is in (p1 mucked AsKd: its rank only to itself; p2 folded), never
+	// of a mucked hand to others.
+	for _, c := range []struct {
+		viewer int
+		ranks  []string // by engine seat: p1, p2, p3
+	}{
+		{-1, []string{"", "", "pair of queens"}},
+		{0, []string{"ace high", "", "pair of queens"}},
+		{1, []string{"", "", "pair of queens"}},
+	} {
+		st := tab.state(c.viewer)
+		var got []string
+		for _, s := range st.Seats {
+			got = append(got, s.Rank)
+		}
+		if !slices.Equal(got, c.ranks) {
+			t.Errorf("viewer %d: ranks %q, want %q", c.viewer, got, c.ranks)
+		}
+	}
+	results := make([]Result, 3)
+	setShownRanks(&tab.h, results)
+	if results[0].Rank != "" || results[1].Rank != "" || results[2].Rank != "pair of queens" {
+		t.Errorf("results' ranks %+v: want only p3's pair of queens", results)
+	}
+}
+
+func TestHandRank(t *testing.T) {
+	for _, c := range []struct {
+		hole, board, want string
+	}{
+		{"AsKd", "", ""},
+		{"AsKd", "Ah7c", ""},
+		{"AsKd", "Ah7c2d", "pair of aces"},
+		{"7s7d", "Kh7cKd2s", "full house, sevens full of kings"},
+		{"Ah2h", "9h7h4hKdQc", "flush, ace high"},
+	} {
+		hole, err := cards.ParseCards(c.hole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		board, err := cards.ParseCards(c.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := handRank([2]cards.Card{hole[0], hole[1]}, board); got != c.want {
+			t.Errorf("%s on %s: %q, want %q", c.hole, c.board, got, c.want)
+		}
+	}
+	if got := handRank([2]cards.Card{holdem.Unknown, holdem.Unknown}, []cards.Card{0, 1, 2}); got != "" {
+		t.Errorf("unknown cards: %q", got)
 	}
 }
