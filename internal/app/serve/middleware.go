@@ -218,7 +218,9 @@ func decodeJSON(r *http.Request, dst any) error {
 	// The body is read as JSON whatever its Content-Type says (curl -d
 	// sends form-urlencoded); malformed JSON is rejected below. It must be
 	// an object: null would decode into the zero request.
-	br := bufio.NewReader(r.Body)
+	// A small buffer: the decoder reads through it in its own chunks, and a
+	// 4 KB one a request was a quarter of a busy server's allocations.
+	br := bufio.NewReaderSize(r.Body, 16)
 	if err := peekObject(br); err != nil {
 		return err
 	}

@@ -62,6 +62,10 @@ func (s *DBStorage) Close() {
 	<-s.done
 }
 
+// commitWindow is how long the committer waits for more hands to store
+// in the same transaction.
+const commitWindow = 2 * time.Millisecond
+
 func (s *DBStorage) commit() {
 	defer close(s.done)
 	batch := make([]*saveReq, 0, maxBatch)
@@ -75,15 +79,20 @@ func (s *DBStorage) commit() {
 			return
 		}
 		batch = append(batch[:0], first)
+		// Gather what else arrives within commitWindow: a commit's cost is
+		// mostly fixed, and the tables serve their clients while they wait
+		// (table.save), so the wait costs no request any time.
+		window := time.NewTimer(commitWindow)
 	more:
 		for len(batch) < maxBatch {
 			select {
 			case r := <-s.reqs:
 				batch = append(batch, r)
-			default:
+			case <-window.C:
 				break more
 			}
 		}
+		window.Stop()
 		hands = hands[:0]
 		for _, r := range batch {
 			hands = append(hands, r.h)

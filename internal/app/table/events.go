@@ -119,12 +119,35 @@ type handInfo struct {
 	results []Result
 }
 
+// slot is a record as the ring keeps it, without its pointers: the ring
+// of slots holds no pointer, so the garbage collector does not scan it (300
+// tables' rings are most of a busy server's heap), and the few records
+// with a pointer keep it in a small ring beside.
+type slot struct {
+	seq       uint64
+	hand      int64
+	kind      recKind
+	only      int8
+	n, button int8
+	e         holdem.Event
+	legal     holdem.Legal
+	curBet    int64
+	deadline  int64
+}
+
+// refs are a record's pointers.
+type refs struct {
+	info      *handInfo
+	msg, rank string
+}
+
 // eventLog is a table's ring of recent events with a broadcast for waiting
 // readers. The table goroutine appends; any goroutine reads.
 type eventLog struct {
 	mu     sync.Mutex
 	epoch  uint64
-	buf    []record
+	buf    []slot
+	refs   []refs
 	next   uint64 // sequence number of the next event (the first is 1)
 	notify chan struct{}
 	names  []string
@@ -132,13 +155,25 @@ type eventLog struct {
 }
 
 func newEventLog(capacity int, epoch uint64, names []string) *eventLog {
-	return &eventLog{buf: make([]record, capacity), next: 1, epoch: epoch, notify: make(chan struct{}), names: names}
+	return &eventLog{buf: make([]slot, capacity), refs: make([]refs, capacity), next: 1, epoch: epoch, notify: make(chan struct{}), names: names}
+}
+
+// at returns the record of sequence number seq (kept: l.oldest() ≤ seq <
+// l.next); l.mu is held.
+func (l *eventLog) at(seq uint64) record {
+	i := seq % uint64(len(l.buf))
+	sl, rf := &l.buf[i], &l.refs[i]
+	return record{seq: sl.seq, hand: sl.hand, kind: sl.kind, only: sl.only, n: sl.n, button: sl.button, e: sl.e,
+		legal: sl.legal, curBet: sl.curBet, deadline: sl.deadline, info: rf.info, msg: rf.msg, rank: rf.rank}
 }
 
 func (l *eventLog) append(r record) {
 	l.mu.Lock()
 	r.seq = l.next
-	l.buf[r.seq%uint64(len(l.buf))] = r
+	i := r.seq % uint64(len(l.buf))
+	l.buf[i] = slot{seq: r.seq, hand: r.hand, kind: r.kind, only: r.only, n: r.n, button: r.button, e: r.e,
+		legal: r.legal, curBet: r.curBet, deadline: r.deadline}
+	l.refs[i] = refs{info: r.info, msg: r.msg, rank: r.rank}
 	l.next++
 	ch := l.notify
 	l.notify = make(chan struct{})
@@ -208,7 +243,12 @@ func (s *Subscription) Next(ctx context.Context, dst []Event) (out []Event, done
 			out = append(out, Event{ID: l.id(s.after), Type: "resync", Message: "events were missed: fetch the state"})
 		}
 		for seq := s.after + 1; seq < l.next; seq++ {
-			r := &l.buf[seq%uint64(len(l.buf))]
+			if sl := &l.buf[seq%uint64(len(l.buf))]; sl.only >= 0 && int(sl.only) != s.viewer {
+				s.after = seq
+				continue
+			}
+			rec := l.at(seq)
+			r := &rec
 			s.after = seq
 			if r.only >= 0 && int(r.only) != s.viewer {
 				continue

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"runtime"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -64,6 +65,9 @@ func NewManager(opt Options, store Store, registry Registry, obs Observer, log *
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if opt.CPU == nil {
+		opt.CPU = make(chan struct{}, runtime.GOMAXPROCS(0))
 	}
 	return &Manager{opt: opt.withDefaults(), store: store, registry: registry, obs: obs, log: log, tables: map[string]*Table{},
 		closed: map[string]string{}}

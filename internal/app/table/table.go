@@ -159,6 +159,7 @@ type Table struct {
 	seen     int    // engine events already turned into records
 	decision int    // decisions taken in the hand so far: the index of the next
 	notice   string // what the players should know (State.Notice)
+	holding  bool   // the table holds a compute slot (Options.CPU)
 	answers  []*answer
 	stopMsg  string
 	stopOnce sync.Once
@@ -634,9 +635,19 @@ func (t *Table) playHand() bool {
 			if t.humans > 0 {
 				d = t.opt.NPCDelay
 			}
+			if d > 0 {
+				t.release() // not held through a pause
+			}
 			if !t.wait(d, -1) {
 				return t.void()
 			}
+			// A compute slot from the first NPC decision of a stretch to the
+			// next human's turn or the hand's end: per decision the handoffs
+			// cost more than they bound.
+			if !t.holding && !t.acquire() {
+				return t.void()
+			}
+			t.holding = true
 			start := time.Now()
 			a, err := bot.DecideHand(&t.h, decideSeed)
 			t.obs.Decision(false, time.Since(start))
@@ -651,6 +662,7 @@ func (t *Table) playHand() bool {
 			}
 			t.decision++
 		} else {
+			t.release()
 			t.deadline = time.Now().Add(t.opt.ActionTimeout)
 			t.events.append(record{kind: recTurn, hand: t.handNo, only: -1, legal: l, curBet: t.h.CurrentBet(),
 				deadline: t.deadline.UnixMilli()})
@@ -670,7 +682,53 @@ func (t *Table) playHand() bool {
 		}
 		t.flush()
 	}
+	t.release()
 	return t.finishHand()
+}
+
+// acquire takes a compute slot (Options.CPU), answering the table's
+// clients while it waits; it returns false if the table must stop.
+func (t *Table) acquire() bool {
+	if t.opt.CPU == nil {
+		return true
+	}
+	for {
+		select {
+		case t.opt.CPU <- struct{}{}:
+			return true
+		case c := <-t.cmds:
+			t.serve(c, -1)
+		case <-t.quit:
+			return false
+		}
+	}
+}
+
+// release gives the compute slot back, if the table holds it.
+func (t *Table) release() {
+	if t.holding && t.opt.CPU != nil {
+		<-t.opt.CPU
+		t.holding = false
+	}
+}
+
+// save stores a finished hand, answering the table's clients while the
+// database works: a state read does not wait for a commit. The hand is
+// over, so nothing a client sends changes it (an action is "not your
+// turn"), and the engine is only read meanwhile. Once handed over the
+// hand is committed or not as a whole, so save waits for the answer even
+// when the table stops.
+func (t *Table) save(fh *FinishedHand) error {
+	done := make(chan error, 1)
+	go func() { done <- t.store.SaveHand(t.ctx, fh) }()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case c := <-t.cmds:
+			t.serve(c, -1)
+		}
+	}
 }
 
 // passive checks for seat if it can, else folds (an action timeout).
@@ -685,6 +743,7 @@ func (t *Table) passive(s int) {
 // void cancels the hand in progress: the stacks stay as they were before
 // it (nothing of it was stored).
 func (t *Table) void() bool {
+	t.release()
 	t.obs.HandVoided()
 	t.events.append(record{kind: recVoid, hand: t.handNo, only: -1,
 		msg: fmt.Sprintf("hand %d is void: every chip goes back to where it was at its start", t.handNo)})
@@ -717,7 +776,7 @@ func (t *Table) finishHand() bool {
 	fh.PHH.SetField("hand", t.handNo)
 	if t.store != nil {
 		for attempt := 0; ; attempt++ {
-			err := t.store.SaveHand(t.ctx, fh)
+			err := t.save(fh)
 			if err == nil {
 				break
 			}

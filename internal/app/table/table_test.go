@@ -414,7 +414,7 @@ func TestConfigRoundTrip(t *testing.T) {
 // cards on the hand's final board, and the hand_end results carry the
 // same rank for exactly the seats that showed.
 func TestShowsCarryTheirRank(t *testing.T) {
-	m := NewManager(Options{}, &sink{}, nil, nil, nil)
+	m := NewManager(Options{EventBuffer: 1 << 14}, &sink{}, nil, nil, nil) // every event of the 60 hands kept
 	defer m.Shutdown(context.Background())
 	c, err := m.Create(context.Background(), npcConfig(t, 5, 60, false, "calling-station", "calling-station", "lag"))
 	if err != nil {
