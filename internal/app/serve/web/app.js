@@ -571,7 +571,9 @@ function renderControls(st) {
     else setLabel("allin", "All-in", false);
     for (const id of ["raise", "allin"]) if ($(id).classList.contains("gone")) $(id).disabled = true;
   }
-  if (mine) {
+  if (st.notice) {
+    setStatus(st.notice, true); // the table is held up (a hand waiting for the database)
+  } else if (mine) {
     setStatus("Your turn" + (call ? `: ${fmt(call.amount)} to call` : ""));
   } else if (!st.you) {
     setStatus("Watching (no seat at this table)");
