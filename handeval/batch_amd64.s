@@ -4,25 +4,28 @@
 #include "go_asm.h"
 
 // The batch evaluators (batch.go; the Go loops there are the reference).
-// Every loop keeps the table base (·tab) in R8 and the two shift counts of
-// the rank lookup in R9 (hashShift: row and column bits) and R10 (the row
-// bits alone), so that a non-flush hand is: the flush test, two SHRX, the
-// row offset added, the value loaded. Needs BMI1 (TZCNT) and BMI2 (SHRX).
+// Every loop keeps the table base (·tab) in R8, the 64-bit flush test mask
+// (flushTest: the counters' flush bits and the rank key's guard bits) in R9
+// and the row shift (colBits) in R10, so that a non-flush hand is: the
+// flush test, one SHRX, the row offset added, the value loaded. Needs BMI1
+// (TZCNT) and BMI2 (SHRX, BZHI).
 
-// RANKLOOKUP replaces the rank key k in AX with its value (rankLookup in
-// eval.go); clobbers BX.
-#define RANKLOOKUP \
-	SHRXQ R10, AX, BX \
-	SHRXQ R9, AX, AX \
-	ADDL  tables_offs(R8)(BX*4), AX \
-	MOVWLZX tables_rank(R8)(AX*2), AX
+// RANKLOOKUP(k, t) replaces the key word in k, whose rank key (low 32
+// bits) is below 2^keyBits, with its value (rankLookup in eval.go);
+// clobbers t. The 32-bit operations drop the counters.
+#define RANKLOOKUP(k, t) \
+	SHRXL R10, k, t \
+	ADDL  tables_offs(R8)(t*4), k \
+	MOVWLZX tables_rank(R8)(k*2), k
 
 // FLUSHLOOKUP replaces the key word in AX, which shows a flush, with the
 // value of the flush among the suit lanes in su (Hand.flush in eval.go);
-// clobbers su. Bit 8s+6 of the key is set for the flush suit s, whose lane
-// starts at bit 16s = 2·(8s+6) - 12.
+// clobbers su. Bit 8s+6 of the counters is set for the flush suit s, whose
+// lane starts at bit 16s = 2·(8s+6) - 12 (for a key word with guard bits
+// and no flush, 52: some rank mask).
 #define FLUSHLOOKUP(su) \
-	ANDL $const_flushBits, AX \
+	SHRQ $const_suitShift, AX \
+	ANDL $(const_flushBits>>const_suitShift), AX \
 	TZCNTL AX, AX \
 	LEAL -12(AX)(AX*1), AX \
 	SHRXQ AX, su, su \
@@ -31,8 +34,8 @@
 
 #define SETUP \
 	MOVQ ·tabp(SB), R8 \
-	MOVQ $const_hashShift, R9 \
-	MOVQ $(64-const_rowBits), R10
+	MOVQ $const_flushTest, R9 \
+	MOVQ $const_colBits, R10
 
 // The loops over sets and card arrays defer the flushes: a flush test
 // branch in the loop is mispredicted at every flush (3 % of random 7-card
@@ -46,12 +49,12 @@
 // entries of 8 bytes.
 #define CHUNK 128
 
-// DEFER appends DI to the list (length in R11) when the key in k shows a
-// flush; clobbers k.
+// DEFER appends DI to the list (length in R11) when the key word in k
+// shows a flush (or guard bits); clobbers k.
 #define DEFER(k) \
 	MOVQ DI, 0(SP)(R11*8) \
-	ANDL $const_flushBits, k \
-	NEGL k \
+	ANDQ R9, k \
+	NEGQ k \
 	ADCQ $0, R11
 
 // NEXTCHUNK sets R13 to the end of the next chunk of the input (SI its
@@ -65,9 +68,9 @@
 // the flush case is out of line at flush, which comes back to next.
 #define HAND(i, flush, next) \
 	MOVQ  (Hand_key+16*(i))(SI)(CX*8), AX \
-	TESTQ $const_flushBits, AX \
+	TESTQ R9, AX \
 	JNZ   flush \
-	RANKLOOKUP \
+	RANKLOOKUP(AX, BX) \
 	MOVW  AX, (2*(i))(DI)(CX*1) \
 next:
 
@@ -137,7 +140,11 @@ hdone:
 // are read from memory one by one (a load each), bytes 3-6 with one load
 // and taken from the register (a move and a shift each), which balances
 // the loop between the load ports and the others (all from memory or all
-// from the register: 2.04 and 2.13 ns a set against 2.02).
+// from the register: 2.04 and 2.13 ns a set against 2.02). The rank key
+// is looked up with its bits from keyBits up cleared (BZHI, R14 =
+// keyBits: a set of more than seven cards may reach them; it is then on
+// the flush list, whose lookup overwrites the value), which also makes
+// the copy DEFER needs.
 TEXT ·evalSetsAsm(SB), 0, $1024-24
 	MOVQ dst+0(FP), DI
 	MOVQ ss+8(FP), SI
@@ -145,6 +152,7 @@ TEXT ·evalSetsAsm(SB), 0, $1024-24
 	SHLQ $3, R12
 	ADDQ SI, R12
 	SETUP
+	MOVQ $const_keyBits, R14
 
 schunk:
 	NEXTCHUNK(8)
@@ -168,10 +176,10 @@ sloop:
 	SHRL    $8, CX
 	ADDQ    (tables_setKey+5*256*8)(R8)(BX*8), AX
 	ADDQ    (tables_setKey+6*256*8)(R8)(CX*8), AX
-	MOVQ    AX, DX
-	RANKLOOKUP
-	MOVW    AX, (DI)
-	DEFER(DX)
+	BZHIQ   R14, AX, DX
+	RANKLOOKUP(DX, BX)
+	MOVW    DX, (DI)
+	DEFER(AX)
 	ADDQ    $8, SI
 	ADDQ    $2, DI
 	CMPQ    SI, R13
@@ -210,7 +218,8 @@ sflush:
 	ADDQ    (tables_setKey+5*256*8)(R8)(BX*8), AX
 	SHRQ    $8, DX
 	ADDQ    (tables_setKey+6*256*8)(R8)(DX*8), AX
-	ANDL    $const_flushBits, AX
+	SHRQ    $const_suitShift, AX
+	ANDL    $(const_flushBits>>const_suitShift), AX
 	TZCNTL  AX, AX
 	SHRL    $3, AX
 	SHRXQ   AX, CX, DX
@@ -266,7 +275,9 @@ sdone:
 // Cards 0-1, 2-3 and 4-5 of a hand are each read with one 16-bit load and
 // their keys summed with one lookup in pairKey (base in CX), card 6 alone
 // in cardKey: four key loads a hand where one a card made the loop bound
-// by loads. The flushes' suit words are summed card by card (cflush).
+// by loads. The flushes' suit words are summed card by card (cflush). The
+// rank key of any seven cards is below 2^keyBits (7·topRankKey is), so
+// every key is looked up as it is.
 TEXT ·evalCards7Asm(SB), 0, $1024-24
 	MOVQ dst+0(FP), DI
 	MOVQ cs+8(FP), SI
@@ -289,7 +300,7 @@ cloop:
 	ADDQ    (CX)(BX*8), AX
 	CARD(6)
 	MOVQ    AX, DX
-	RANKLOOKUP
+	RANKLOOKUP(AX, BX)
 	MOVW    AX, (DI)
 	DEFER(DX)
 	ADDQ    $7, SI
@@ -354,7 +365,7 @@ cdone:
 	JZ   even \
 	MOVQ 0(SP)(R11*8), AX \
 	ADDQ DX, AX \
-	RANKLOOKUP \
+	RANKLOOKUP(AX, BX) \
 	MOVW AX, (DI)(R11*2) \
 	INCQ R11 \
 even: \
@@ -363,11 +374,11 @@ even: \
 loop: \
 	MOVQ 0(SP)(R11*8), AX \
 	ADDQ DX, AX \
-	RANKLOOKUP \
+	RANKLOOKUP(AX, BX) \
 	MOVW AX, (DI)(R11*2) \
 	MOVQ 8(SP)(R11*8), AX \
 	ADDQ DX, AX \
-	RANKLOOKUP \
+	RANKLOOKUP(AX, BX) \
 	MOVW AX, 2(DI)(R11*2) \
 	ADDQ $2, R11 \
 	CMPQ R11, R12 \
@@ -384,11 +395,23 @@ done: \
 // with the first card added. When no suit of that hand holds four cards,
 // no second card can make a flush, and the inner loop runs without the
 // flush test (pfast); otherwise with it (pslow), out of line.
+//
+// The inner loop without the test also skips the guard bits, so it runs
+// only when every hand it makes has a rank key below 2^keyBits: h's rank
+// key plus two cards' (topRankKey at most each) must stay below it. That
+// holds for any h of at most five cards (7·topRankKey < 2^keyBits); for
+// any other key word (not a valid h) R14, the bias of the four-card test,
+// is set to its top bits, which sends every hand through the test.
 TEXT ·evalPairsAsm(SB), 0, $832-40
 	MOVQ dst+0(FP), DI
 	MOVQ cs+24(FP), SI
 	MOVQ n+32(FP), R12
 	SETUP
+	MOVL $0x4C4C4C4C, R14
+	MOVL $0x80808080, BX
+	MOVQ h_key+8(FP), AX
+	CMPL AX, $((1<<const_keyBits)-2*const_topRankKey)
+	CMOVLCC BX, R14
 	XORL CX, CX
 
 pcopy:
@@ -412,8 +435,9 @@ pouter:
 	ADDQ R13, DX
 	// A suit counter holds 13·count: adding 128-4·13 sets its top bit
 	// exactly when the count is 4 or more (SuitsWithAtLeast).
-	MOVL  DX, BX
-	ADDL  $0x4C4C4C4C, BX
+	MOVQ  DX, BX
+	SHRQ  $const_suitShift, BX
+	ADDL  R14, BX
 	TESTL $0x80808080, BX
 	JNZ   pslow
 
@@ -427,9 +451,9 @@ pdone:
 pslow:
 	MOVQ  0(SP)(R11*8), AX
 	ADDQ  DX, AX
-	TESTQ $const_flushBits, AX
+	TESTQ R9, AX
 	JNZ   pflush
-	RANKLOOKUP
+	RANKLOOKUP(AX, BX)
 	MOVW  AX, (DI)
 
 pnext:
@@ -452,12 +476,18 @@ pflush:
 //
 // evalPairsAsm with one more level: CX is the index of the first card of
 // the triple, SI of the second, R11 of the third; R13 is the key of h
-// with the first card added, DX with the second too.
+// with the first card added, DX with the second too. The guard as in
+// evalPairsAsm, for three cards added to h (valid for h of at most four).
 TEXT ·evalTriplesAsm(SB), 0, $832-40
 	MOVQ dst+0(FP), DI
 	MOVQ cs+24(FP), SI
 	MOVQ n+32(FP), R12
 	SETUP
+	MOVL $0x4C4C4C4C, R14
+	MOVL $0x80808080, BX
+	MOVQ h_key+8(FP), AX
+	CMPL AX, $((1<<const_keyBits)-3*const_topRankKey)
+	CMOVLCC BX, R14
 	XORL CX, CX
 
 tcopy:
@@ -486,8 +516,9 @@ touter:
 	JAE  tnextfirst
 	MOVQ 0(SP)(SI*8), DX
 	ADDQ R13, DX
-	MOVL  DX, BX
-	ADDL  $0x4C4C4C4C, BX
+	MOVQ  DX, BX
+	SHRQ  $const_suitShift, BX
+	ADDL  R14, BX
 	TESTL $0x80808080, BX
 	JNZ   tslow
 
@@ -505,9 +536,9 @@ tdone:
 tslow:
 	MOVQ  0(SP)(R11*8), AX
 	ADDQ  DX, AX
-	TESTQ $const_flushBits, AX
+	TESTQ R9, AX
 	JNZ   tflush
-	RANKLOOKUP
+	RANKLOOKUP(AX, BX)
 	MOVW  AX, (DI)
 
 tnext:
