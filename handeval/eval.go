@@ -128,12 +128,13 @@ func (h Hand) Eval() Value {
 }
 
 // flush returns the value of a hand holding five or more cards of a suit
-// (or of a key word with guard bits, which no valid hand has: then f is 0,
-// lane 52, and the value that of some rank mask).
+// (or of a key word with guard bits, which no valid hand has: then the
+// value is that of some rank mask).
 func (h Hand) flush() Value {
-	// Bit 8s+6 of f is set for the flush suit s; its lane starts at 16s.
-	f := uint32(h.key>>suitShift) & (flushBits >> suitShift)
-	lane := 2*uint(bits.TrailingZeros32(f)) - 12 // as in the assembly (FLUSHLOOKUP)
+	// Bit 32+8s+6 of the key word is set for the flush suit s; its lane
+	// starts at 16s = 2·(32+8s+6) − 76 (52 without a flush bit, as in
+	// the assembly, FLUSHLOOKUP).
+	lane := 2*uint(bits.TrailingZeros64(h.key&flushBits)) - 76
 	return tabp.flush[h.suits>>(lane&63)&0x1fff]
 }
 
