@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pokerlab/cards"
+	"pokerlab/handeval/internal/tablegen"
 )
 
 const (
@@ -14,7 +15,8 @@ const (
 )
 
 // evalArith is Eval computed without the byte tables: ranks counted by a
-// nibble-wise popcount, suits by multiplications. It was Eval until the
+// nibble-wise popcount and weighted by tablegen's per-rank keys, suits by
+// multiplications. It was Eval until the
 // byte tables replaced it (one multiplication per
 // suit and two for the key cost more than seven loads); the tests keep it
 // as a second algorithm that reaches the value table by another key
@@ -36,10 +38,13 @@ func evalArith(s cards.Set) Value {
 		// Nibble-wise popcount: the nibble of rank r becomes its card count.
 		y := x - (x >> 1 & pairs01)
 		y = y&nibble2 + y>>2&nibble2
-		// y·hashMul ignores the nibbles of ranks 8..12 by itself
-		// (hashMul has 32 low zero bits, so 16⁸·hashMul ≡ 0 mod 2⁶⁴); they
-		// add their counts times hashMul2.
-		return rankLookup(tabp, y*hashMul+y>>freeBits*hashMul2)
+		// The rank key: the counts times the per-rank keys, taken from
+		// the generator rather than from the card tables.
+		var k uint64
+		for r := range cards.NumRanks {
+			k += (y >> (4 * r) & 0xF) * uint64(tablegen.RankKey[r])
+		}
+		return rankLookup(tabp, k)
 	}
 	// At most one suit can hold five of at most seven cards.
 	su := (s1&top)>>51 | (s2&top)>>50 | (s3&top)>>51*3

@@ -151,7 +151,7 @@ func BenchmarkEnumerateAll7(b *testing.B) {
 func BenchmarkBuildTables(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := tablegen.Build(tablegen.Mul, tablegen.Mul2); err != nil {
+		if _, err := tablegen.Build(&tablegen.RankKey); err != nil {
 			b.Fatal(err)
 		}
 	}

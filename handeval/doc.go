@@ -19,34 +19,35 @@
 //
 //   - flush: the 13-bit rank mask of the flush suit indexes an 8192-entry
 //     table (best flush or straight flush among the suit's cards);
-//   - ranks: the 13 rank counts c_r (0..4), packed as nibbles y = Σ c_r·16^r
-//     (with the card encoding of package cards this is a nibble-wise popcount
-//     of the card set, three shift/mask steps), give the key
-//     K = y·M + ⌊y/2³²⌋·M2 (mod 2⁶⁴), looked up by a row-displacement
-//     perfect hash (Tarjan and Yao 1979; OMPEval's lookup has the same
-//     shape): the top 13 bits of K pick a row, the next 17 a column, and the
-//     value is rank[h + offs[row]] for h the row and column bits together.
-//     M and M2 were chosen so that the 73,775 rank multisets of 5, 6 and 7
-//     cards never share row and column, and the rows were packed so that
-//     their columns do not collide (package internal/tablegen).
+//   - ranks: the 13 rank counts c_r (0..4) give the key K = Σ c_r·R_r, a sum
+//     of per-rank constants, looked up by a row-displacement perfect hash
+//     (Tarjan and Yao 1979; OMPEval's lookup has the same shape): the bits
+//     of K above the low 11 pick a row, and the value is
+//     rank[K + offs[K>>11]] (one shift, one addition from memory, one
+//     load). The constants R_r were found by a greedy search so that the
+//     73,775 rank multisets of 5, 6 and 7 cards have distinct sums, all
+//     below 2^25 (as is the key of any seven cards), and the rows were
+//     packed so that their columns do not collide: 81,513 places for the
+//     73,775 keys (package internal/tablegen).
 //
 // The tables are computed from the rules by internal/tablegen and written
 // into tables_gen.go by gen.go (go generate); they are plain arrays in the
-// binary (about 330 KB), so a program pays nothing for them at start-up and
+// binary (about 270 KB), so a program pays nothing for them at start-up and
 // the first evaluation is as fast as the others. Building them at first use
 // instead would cost 25–50 ms at the first evaluation (BenchmarkBuildTables)
 // and a check in every evaluation. A test rebuilds them and compares.
 //
 // The key is linear in the rank counts, so the key of a union of disjoint
-// card sets is the sum of their keys, and M and M2 have their low 32 bits
-// zero, which leaves room in the same word for four suit counters, one
-// byte each. [Hand] keeps that word and the suits' rank masks: adding a card
-// or a player's two cards to a board is two additions, and [Hand.Eval]
-// tests the counters for a flush (a card adds 13 to its suit's byte, so bit
-// 6 of the byte is set exactly when the suit holds five cards: one AND, and
-// the zero Hand is empty) and otherwise looks the key up: two dependent
-// loads from tables that stay in the L1 and L2 caches (32 KB of row
-// offsets, 266 KB of values), no branch but the flush test.
+// card sets is the sum of their keys, and it is small: it takes the low 32
+// bits of a word (no sum of seven cards carries out of them) whose high 32
+// bits are four suit counters, one byte each. [Hand] keeps that word and
+// the suits' rank masks: adding a card or a player's two cards to a board
+// is two additions, and [Hand.Eval] tests the counters for a flush (a card
+// adds 13 to its suit's byte, so bit 6 of the byte is set exactly when the
+// suit holds five cards: one AND with a 64-bit mask, and the zero Hand is
+// empty) and otherwise looks the key up: two dependent loads from tables
+// that stay in the L1 and L2 caches (64 KB of row offsets, 163 KB of
+// values), no branch but the flush test.
 //
 // [Eval] takes a card set and builds the same key word by linearity: one
 // lookup per byte of the set (two ranks, 256 entries, 14 KB for the seven
@@ -54,15 +55,21 @@
 // from the set itself. Counting ranks and suits arithmetically instead (a
 // nibble-wise popcount and one multiplication per suit) cost six
 // multiplications an evaluation and was slower; the tests keep it as a
-// second algorithm. Eval is too large for Go's inliner (cost 181, budget
+// second algorithm. Eval is too large for Go's inliner (cost 187, budget
 // 80) except where profile-guided optimisation marks the call site hot
 // (cmd/pokerlab/default.pgo, scripts/pgo-profile).
 //
-// Deliberate departure: the value table is read without a bounds check
-// (package unsafe). The index is a row's base plus a column below 2^17 and
-// the table has 2^17 places more than the largest base, so every 64-bit key,
-// of any hand or of garbage, indexes inside it; TestRankIndexInBounds checks
-// every row. The check cost a comparison and a branch per evaluation.
+// Deliberate departure: the offset and value tables are read without a
+// bounds check (package unsafe). The flush test's mask also holds the
+// guard bits 25..31 of the rank key, set by no hand of at most seven cards,
+// so the lookup only ever sees keys below 2^25: their row is inside offs
+// (2^14 rows), and the index, a row's base plus a column below 2^11, is
+// inside the value table, which has 2^11 places more than the largest
+// base. So every 64-bit key word, of any hand or of garbage (cards added
+// twice, hands that overlap), reads inside the tables; a key word with
+// guard bits goes to the flush path, which reads the flush table through a
+// 13-bit mask. TestRankIndexInBounds checks every row and the mask. The
+// checks cost a comparison and a branch per evaluation.
 //
 // [Histogram7] counts the hands of every value among all 133,784,560
 // seven-card hands by evaluating one hand per class of hands that share their
@@ -88,20 +95,22 @@
 // through EvalPairs and EvalTriples, 10^6 random hands of 7 and 2.5·10^5 of
 // 5 and 6 cards, batches of every length to 17). A Go call to assembly is
 // never inlined, so the per-hand functions stay in Go and the assembly
-// holds whole loops: one call per batch. The loops keep the table base
-// and both shift counts in registers (Go reloads the table pointer and
-// checks it for nil in every iteration), read eight Hands per iteration
+// holds whole loops: one call per batch. The loops keep the table base,
+// the 64-bit flush mask and the row shift in registers (Go reloads the
+// table pointer and checks it for nil in every iteration, and loads the
+// mask as a 64-bit constant each time), so that a hand is the flush test,
+// SHRX, ADD from memory and a load; they read eight Hands per iteration
 // through one index register, take the flush branch out of line, and in
 // EvalPairs and EvalTriples copy the cards' keys to the frame first and
 // drop the flush test from the inner loop, two hands an iteration, when
-// no suit of the hand so far can reach five cards. EvalCards7 reads two
-// cards with one 16-bit load and adds their key from a table of card
-// pairs (pairKey, 106 KB, 2,704 entries used, filled at start-up only
-// where the assembly runs): four key loads a hand instead of seven, in a
-// loop bound by loads (two a card). EvalSets reads bytes 0..2 of a set
-// from memory and bytes 3..6 from one load in a register, balancing the
-// load ports against the other work. EvalSets and EvalCards7 defer the
-// flushes to a list per chunk of hands (no branch on the cards).
+// no suit of the hand so far can reach five cards (and h's rank key is
+// small enough that no hand of the loop reaches the guard bits, true of
+// every valid h). EvalCards7 reads two cards with one 16-bit load and adds
+// their key from a table of card pairs (pairKey, 106 KB, 2,704 entries
+// used, filled at start-up only where the assembly runs): four key loads a
+// hand instead of seven, in a loop bound by loads (two a card). EvalSets
+// reads bytes 0..2 of a set from memory and bytes 3..6 from one load in a
+// register, balancing the load ports against the other work.
 //
 // What was measured and not kept (machine A of docs/benchmarks.md, CPU
 // time): a branchless flush path in EvalHands, both lookups for every
@@ -121,10 +130,33 @@
 // hands is bound by instruction throughput and by the misprediction at
 // each flush (3 % of random 7-card hands): without the flush branch it
 // takes 0.72 ns a hand against 0.93, and making the tables' footprint
-// smaller changed nothing measurable. What is left is the lookup
-// itself: our key's hash bits are the top of the word, two shifts (row,
-// and row with column), where OMPEval's small summed key needs one; a
-// layout with the rank key in the low bits is the next lever.
+// smaller changed nothing measurable.
+//
+// The key layout before this one was a multiplicative hash in the high 32
+// bits (K = y·M + ⌊y/2³²⌋·M2 for the nibble-packed counts y, the top 13
+// bits a row, the next 17 a column, the counters in the low bits): two
+// shifts a lookup. Moving the rank key to the low bits as a small sum,
+// OMPEval's shape, took one shift off every lookup and measured (machine
+// A, CPU time, min of 7 alternating runs): EvalHands 0.77 ns a hand
+// against 0.81, EvalCards7 1.77 against 1.87, EvalTriples' enumeration of
+// all 7-card hands 0.77 against 0.90, Hand.Eval 0.92 against 0.96, Eval
+// 2.51 against 2.60. With it EvalSets and EvalCards7 branch on the flush
+// (below) where they used to defer the flushes to a list per chunk of
+// hands (the list cost four instructions a hand, and the unconditional
+// lookup a masked copy of the key): 1.83 ns a set against 1.97, 1.73 a
+// card array against 1.77. Hand.Eval must stay inlinable (cost 78 of
+// Go's 80): with the flush suit found by a 32-bit shift it cost 86 and was
+// called, not inlined, in the equity loops (exact AsKs vs QdQc 1.51 ms
+// against 1.36); the flush lane now comes from TrailingZeros64 of the key
+// word itself. Not kept: the inner loops of EvalPairs and
+// EvalTriples counting a negative index up to zero, with an odd run's last
+// place written twice (5 % fewer instructions, the same time), and
+// extracting bytes 4 and 6 of a set through the CH register (the same).
+// The per-rank constants are spread on purpose: the smallest ones a greedy
+// search finds (1, 5, 24, 112, …) crowd the multisets of low ranks into
+// the first rows, some a quarter full, and the packed value table came out
+// three times the number of keys (450 KB at 2^12 columns); aiming each
+// rank's constant at 4.5·10^6·1.6^(r−12) gives 1.1 times.
 //
 // # Performance
 //
@@ -132,11 +164,13 @@
 // process CPU time on the same machine (docs/benchmarks.md,
 // scripts/ompeval-compare): see the table there, whose -batch rows are the
 // batch forms. OMPEval's loop over prebuilt hands is 12 instructions a
-// hand; ours through Hand.Eval is 18 (the same flush test and two
-// dependent loads, plus a second shift where OMPEval's small summed key
-// needs none, Go's reload and nil check of the table pointer, a
-// zero-extension, and Go's loop keeping both an index and a pointer), and
-// about 8 in EvalHands' loop, which also stores the value.
+// hand; ours through Hand.Eval is 17 (the same flush test, lookup and two
+// dependent loads, plus the 64-bit mask loaded as a constant, Go's reload
+// and nil check of the table pointer, a copy of the key, and Go's loop
+// keeping both an index and a pointer), and 7 in EvalHands' loop, which
+// also stores the value. Enumerating all 7-card hands through EvalTriples
+// is about 11.4 instructions a hand in the assembly (callgrind), plus the
+// benchmark's sum of the values.
 // Histogram7 does the whole 7-card problem in about 8 ms, 0.06 ns a hand.
 //
 // Facts the tests check against (standard combinatorics): the 2,598,960

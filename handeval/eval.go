@@ -20,7 +20,7 @@ func Eval(s cards.Set) Value {
 	t := &tabp.setKey
 	k := (t[0][uint8(x)] + t[1][uint8(x>>8)]) + (t[2][uint8(x>>16)] + t[3][uint8(x>>24)]) +
 		(t[4][uint8(x>>32)] + t[5][uint8(x>>40)] + t[6][uint8(x>>48)])
-	if k&flushBits == 0 {
+	if k&flushTest == 0 {
 		return rankLookup(tabp, k)
 	}
 	return evalFlush(s, k)
@@ -31,22 +31,26 @@ func Eval(s cards.Set) Value {
 //
 //go:noinline
 func evalFlush(s cards.Set, k uint64) Value {
-	su := bits.TrailingZeros32(uint32(k)&flushBits) / 8
+	// A set of more than seven cards can get here by its guard bits alone
+	// (su = 4); any suit mask indexes inside the flush table.
+	su := bits.TrailingZeros32(uint32(k>>suitShift)&(flushBits>>suitShift)) / 8
 	return tab.flush[s.SuitMask(cards.Suit(su))]
 }
 
-// rankLookup maps a rank key to its value. The counters in the low 32 bits
-// do not reach the hash bits.
+// rankLookup maps a key word whose rank key (its low 32 bits) is below
+// 2^keyBits to its value: k&flushTest == 0 says so, and every caller tests
+// it first (or knows it, as for any seven cards of the deck). The counters
+// in the high 32 bits do not take part.
 //
-// The value is read without a bounds check, on purpose: the index is
-// h + offs[row] with h = row·2^colBits + column, so it is the row's base
-// plus the column, and rankLen is the largest base plus 2^colBits: every
-// uint64 key, of any hand or none, indexes inside the table
-// (TestRankIndexInBounds checks every row). The check would cost a
-// comparison and a branch, 10 % of an evaluation.
+// Both tables are read without a bounds check, on purpose: the row k>>colBits
+// of a rank key below 2^keyBits is below len(offs), and the index is the
+// row's base plus the column (the low colBits bits), while rankLen is the
+// largest base plus 2^colBits (TestRankIndexInBounds checks every row). The
+// checks would cost comparisons and branches, 10 % of an evaluation.
 func rankLookup(t *tables, k uint64) Value {
-	i := uint32(k>>hashShift) + t.offs[k>>(64-rowBits)]
-	return *(*Value)(unsafe.Add(unsafe.Pointer(&t.rank), uintptr(i)*2))
+	r := uint32(k)
+	off := *(*uint32)(unsafe.Add(unsafe.Pointer(&t.offs), uintptr(r>>colBits)*4))
+	return *(*Value)(unsafe.Add(unsafe.Pointer(&t.rank), uintptr(r+off)*2))
 }
 
 // Valid reports whether s can be evaluated: 5, 6 or 7 cards.
@@ -66,8 +70,8 @@ func (v Value) Category() Category { return tab.category[v] }
 // hole cards (Union) and call Eval. A Hand holds at most seven cards, and
 // the hands combined by Union must not share a card. The zero Hand is empty.
 type Hand struct {
-	// key holds the rank key in bits 32..63 (linear in the rank counts)
-	// and suitStep times the card count of suit s in bits 8s..8s+7.
+	// key holds the rank key in bits 0..31 (linear in the rank counts)
+	// and suitStep times the card count of suit s in bits 32+8s..39+8s.
 	key uint64
 	// suits has one 16-bit lane per suit: bits 0..12 the suit's rank mask.
 	suits uint64
@@ -98,7 +102,7 @@ func (h Hand) Union(o Hand) Hand {
 func (h Hand) Count() int {
 	// The four counter bytes summed into the top one (at most 91: no
 	// carries), divided by suitStep.
-	return int(uint32(h.key)*0x01010101>>24) / suitStep
+	return int(uint32(h.key>>suitShift)*0x01010101>>24) / suitStep
 }
 
 // Set returns the cards of h.
@@ -117,24 +121,27 @@ func (h Hand) Set() cards.Set {
 // or 7 cards.
 func (h Hand) Eval() Value {
 	// The common case first: the compiler lays it out as the fall-through.
-	if k := h.key; k&flushBits == 0 {
+	if k := h.key; k&flushTest == 0 {
 		return rankLookup(tabp, k)
 	}
 	return h.flush()
 }
 
-// flush returns the value of a hand holding five or more cards of a suit.
+// flush returns the value of a hand holding five or more cards of a suit
+// (or of a key word with guard bits, which no valid hand has: then the
+// value is that of some rank mask).
 func (h Hand) flush() Value {
-	// Bit 8s+6 of f is set for the flush suit s; its lane starts at 16s.
-	f := uint32(h.key) & flushBits
-	lane := uint(bits.TrailingZeros32(f)) &^ 7 << 1
+	// Bit 32+8s+6 of the key word is set for the flush suit s; its lane
+	// starts at 16s = 2·(32+8s+6) − 76 (52 without a flush bit, as in
+	// the assembly, FLUSHLOOKUP).
+	lane := 2*uint(bits.TrailingZeros64(h.key&flushBits)) - 76
 	return tabp.flush[h.suits>>(lane&63)&0x1fff]
 }
 
 // SuitCount returns the number of cards of suit s in h. Enumerators use it
 // to see when no flush can arise any more.
 func (h Hand) SuitCount(s cards.Suit) int {
-	return int(h.key>>(8*uint(s)&63)&0xFF) / suitStep
+	return int(h.key>>((suitShift+8*uint(s))&63)&0xFF) / suitStep
 }
 
 // SuitsWithAtLeast returns the suits of which h holds at least n cards
@@ -146,6 +153,6 @@ func (h Hand) SuitsWithAtLeast(n int) uint8 {
 	// multiplication gathers the four top bits (shifted down to 0, 8, 16,
 	// 24, moved by 21, 14, 7 and 0 to 21..24; the other partial products
 	// land elsewhere, all sixteen at distinct bits).
-	t := (h.key&0xFFFFFFFF + uint64(128-suitStep*n)*0x01010101) >> 7 & 0x01010101
+	t := (h.key>>suitShift + uint64(128-suitStep*n)*0x01010101) >> 7 & 0x01010101
 	return uint8(t * 0x204081 >> 21 & 0xF)
 }

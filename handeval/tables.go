@@ -10,11 +10,11 @@ package handeval
 type tables struct {
 	// offs[row] is the row's base minus row·2^colBits (mod 2³²). It comes
 	// first: a read of it through tabp is then the nil check of tabp too.
-	offs [1 << rowBits]uint32
-	// rank[h+offs[row]] is the value of a non-flush hand whose rank key
-	// has the row and column bits h (row its top rowBits); 0 where no rank
-	// multiset of 5..7 cards lands. rankLen is the largest row base plus
-	// 2^colBits, so every h+offs[row] indexes inside it.
+	offs [1 << (keyBits - colBits)]uint32
+	// rank[k+offs[k>>colBits]] is the value of a non-flush hand of rank
+	// key k; 0 where no rank multiset of 5..7 cards lands. rankLen is the
+	// largest row base plus 2^colBits, so every k below 2^keyBits indexes
+	// inside it.
 	rank [rankLen]Value
 	// flush[m] is the value of the best flush or straight flush among the
 	// ranks in the 13-bit mask m (0 for fewer than five ranks).
@@ -38,15 +38,25 @@ var tabp = &tab
 
 //go:generate go run gen.go
 
-// Rank-key layout (see package tablegen): bits 32..63 of a key are the rank
-// hash, bits 0..31 four suit counters, one byte each (suit s at bits
-// 8s..8s+7). A card adds suitStep to its suit's byte, so the byte holds
-// 13·n for n cards of the suit: bit 6 is set exactly when n ≥ 5 (4·13 = 52
-// < 64 ≤ 65 = 5·13, and 7·13 = 91 < 128), and no byte ever carries into the
-// next. The zero Hand is empty and a flush test is one AND, without a bias.
+// Key-word layout (see package tablegen): bits 0..31 of a key word are the
+// rank key, a sum of per-rank constants below 2^keyBits for any seven cards
+// (so no sum carries out of the low half), bits 32..63 four suit counters,
+// one byte each (suit s at bits 32+8s..39+8s). A card adds suitStep to its
+// suit's byte, so the byte holds 13·n for n cards of the suit: bit 6 is set
+// exactly when n ≥ 5 (4·13 = 52 < 64 ≤ 65 = 5·13, and 7·13 = 91 < 128),
+// and no byte ever carries into the next. The zero Hand is empty.
+//
+// The test that sends a hand to the flush path, k&flushTest != 0, also
+// sends there every key word whose rank key is 2^keyBits or more (the
+// guard bits keyBits..31, never set by a hand of at most seven cards):
+// the rank lookup then reads only keys below 2^keyBits, which all index
+// inside the tables, and the same AND costs nothing more.
 const (
 	suitStep  = 13
-	flushBits = 0x40404040 // bit 6 of every counter byte
-	// hashShift leaves the row and column bits of a key.
-	hashShift = 64 - rowBits - colBits
+	suitShift = 32
+	// flushBits is bit 6 of every counter byte.
+	flushBits = 0x40404040 << suitShift
+	// guardBits are the bits of the rank half above every rank key.
+	guardBits = 1<<suitShift - 1<<keyBits
+	flushTest = flushBits | guardBits
 )

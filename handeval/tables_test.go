@@ -1,6 +1,7 @@
 package handeval
 
 import (
+	"slices"
 	"testing"
 
 	"pokerlab/cards"
@@ -11,16 +12,22 @@ import (
 // rules (so tables_gen.go is not stale: run go generate after changing
 // tablegen), and the key parameters agree.
 func TestTablesMatchGenerator(t *testing.T) {
-	tb, err := tablegen.Build(tablegen.Mul, tablegen.Mul2)
+	tb, err := tablegen.Build(&tablegen.RankKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hashMul != tablegen.Mul || hashMul2 != tablegen.Mul2 || freeBits != tablegen.FreeBits ||
-		rowBits != tablegen.RowBits || colBits != tablegen.ColBits || hashShift != tablegen.HashShift {
+	if keyBits != tablegen.KeyBits || colBits != tablegen.ColBits || topRankKey != tablegen.RankKey[12] ||
+		len(tab.offs) != tablegen.NumRows {
 		t.Fatalf("key parameters differ from tablegen's: run go generate")
 	}
-	if tablegen.FreeBits != 32 || tablegen.NumValues != NumValues {
-		t.Fatalf("tablegen leaves %d free key bits for 32 bits of suit counters", tablegen.FreeBits)
+	if keyBits > suitShift || tablegen.NumValues != NumValues {
+		t.Fatalf("rank keys of %d bits overlap the suit counters at bit %d", keyBits, suitShift)
+	}
+	// Any seven cards of the deck, even five or more of a rank, have a
+	// rank key below 2^keyBits (the assembly looks such keys up untested),
+	// and the keys grow with the rank (topRankKey is the largest).
+	if !slices.IsSorted(tablegen.RankKey[:]) || 7*uint64(topRankKey) >= 1<<keyBits {
+		t.Fatalf("rank keys %#x: not sorted, or seven cards reach 2^%d", tablegen.RankKey, keyBits)
 	}
 	same := func(name string, got []Value, want []uint16) {
 		t.Helper()
@@ -43,16 +50,12 @@ func TestTablesMatchGenerator(t *testing.T) {
 			t.Fatalf("category[%d] = %d, tablegen %d: run go generate", v, tab.category[v], tb.Category[v])
 		}
 	}
-	// A card's key: its rank's multiplier (ranks 8..12 have their own)
-	// plus suitStep in its suit's counter byte; its suit lane bit: rank r
-	// of suit s at 16s+r.
+	// A card's key: its rank's key plus suitStep in its suit's counter
+	// byte; its suit lane bit: rank r of suit s at 16s+r.
 	for c := range cards.Card(cards.NumCards) {
 		r, s := uint(c.Rank()), uint(c.Suit())
-		key := uint64(tablegen.Mul) << (4 * r)
-		if r >= 8 {
-			key = uint64(tablegen.Mul2) << (4 * (r - 8))
-		}
-		if tab.cardKey[c] != key+suitStep<<(8*s) || tab.cardSuits[c] != 1<<(16*s+r) {
+		key := uint64(tablegen.RankKey[r])
+		if tab.cardKey[c] != key+suitStep<<(suitShift+8*s) || tab.cardSuits[c] != 1<<(16*s+r) {
 			t.Fatalf("card %v: key %#x suits %#x", c, tab.cardKey[c], tab.cardSuits[c])
 		}
 	}
@@ -81,12 +84,13 @@ func TestTablesMatchGenerator(t *testing.T) {
 	}
 }
 
-// rankLookup reads the table without a bounds check: every key's index,
-// the row's base plus a column below 2^colBits, must lie inside it, for
-// every row, used or not.
+// rankLookup reads both tables without a bounds check: every rank key
+// below 2^keyBits has its row inside offs and its index, the row's base
+// plus a column below 2^colBits, inside rank, for every row, used or not;
+// and the flush test lets no other key through.
 func TestRankIndexInBounds(t *testing.T) {
-	if rankLen != len(tab.rank) {
-		t.Fatalf("rankLen %d, table %d", rankLen, len(tab.rank))
+	if rankLen != len(tab.rank) || len(tab.offs) != 1<<(keyBits-colBits) {
+		t.Fatalf("rankLen %d, table %d; %d rows", rankLen, len(tab.rank), len(tab.offs))
 	}
 	for row, off := range tab.offs {
 		base := off + uint32(row)<<colBits // mod 2³²
@@ -94,13 +98,24 @@ func TestRankIndexInBounds(t *testing.T) {
 			t.Fatalf("row %d: base %d + 2^%d columns > %d entries", row, base, colBits, rankLen)
 		}
 		// The extreme keys of the row index its first and last place.
-		lo, hi := uint64(row)<<(64-rowBits), uint64(row)<<(64-rowBits)|(1<<(64-rowBits)-1)
-		if i := uint32(lo>>hashShift) + tab.offs[lo>>(64-rowBits)]; i != base {
+		lo, hi := uint32(row)<<colBits, uint32(row)<<colBits|(1<<colBits-1)
+		if i := lo + tab.offs[lo>>colBits]; i != base {
 			t.Fatalf("row %d: lowest key indexes %d, want %d", row, i, base)
 		}
-		if i := uint32(hi>>hashShift) + tab.offs[hi>>(64-rowBits)]; i != base+1<<colBits-1 {
+		if i := hi + tab.offs[hi>>colBits]; i != base+1<<colBits-1 {
 			t.Fatalf("row %d: highest key indexes %d, want %d", row, i, base+1<<colBits-1)
 		}
+	}
+	// A key word passes the flush test only if its rank key is below
+	// 2^keyBits (whatever its counters hold without a flush).
+	for b := range 32 {
+		k := uint64(1) << b
+		if pass := k&flushTest == 0; pass != (b < keyBits) {
+			t.Fatalf("rank key bit %d: passes the flush test %v", b, pass)
+		}
+	}
+	if flushTest>>suitShift != 0x40404040 || flushTest&(1<<suitShift-1) != guardBits {
+		t.Fatalf("flushTest %#x", uint64(flushTest))
 	}
 }
 
@@ -111,9 +126,9 @@ func TestRankKeyPerfect(t *testing.T) {
 	n := 0
 	tablegen.ForEachMultiset(5, 7, func(cnt *[13]int) {
 		n++
-		k := tablegen.Key(tablegen.Packed(cnt), hashMul, hashMul2)
-		if k&0xFFFFFFFF != 0 {
-			t.Fatalf("key %#x has bits in the counter field", k)
+		k := uint64(tablegen.Key(cnt, &tablegen.RankKey))
+		if k&flushTest != 0 {
+			t.Fatalf("rank counts %v: key %#x fails the flush test", *cnt, k)
 		}
 		v := rankLookup(tabp, k)
 		if v == 0 {
@@ -121,7 +136,7 @@ func TestRankKeyPerfect(t *testing.T) {
 		}
 		// Suit counters (at most 4+3 cards in a suit of a non-flush hand,
 		// 13 each) must leave the lookup alone.
-		if rankLookup(tabp, k+0x5b5b5b5b) != v {
+		if rankLookup(tabp, k+0x5b5b5b5b<<suitShift) != v {
 			t.Fatalf("rank counts %v: counters change the value", *cnt)
 		}
 	})

@@ -6,63 +6,65 @@
 // # The rank key
 //
 // A non-flush hand's value depends only on its rank multiset, the counts
-// c_0..c_12 (0..4) of its ranks. Its key is
+// c_0..c_12 (0..4) of its ranks. Its key is a sum of per-rank constants,
 //
-//	K = Σ_{r<8} c_r·16^r·Mul + Σ_{r≥8} c_r·16^(r-8)·Mul2  (mod 2⁶⁴),
+//	K = Σ_r c_r·RankKey[r],
 //
-// that is K = y·Mul + ⌊y/2³²⌋·Mul2 for the nibble-packed counts
-// y = Σ c_r·16^r (the nibble-wise popcount of a card set): Mul and Mul2
-// have their low FreeBits = 32 bits zero, so y·Mul already drops the
-// nibbles of ranks 8..12 (16^8·Mul ≡ 0 mod 2⁶⁴) and the second product adds
-// them. K has its low 32 bits zero too, and handeval keeps four suit
-// counters there (one byte each). K is linear in the counts, so the key of a
-// union of disjoint card sets is the sum of their keys.
+// with RankKey chosen (SearchRankKeys) so that the 73,775 rank multisets of
+// 5, 6 or 7 cards all have distinct keys, every one below 2^KeyBits (and so
+// is the key of any 7 cards of the deck: 7·RankKey[12] < 2^KeyBits). K is
+// linear in the counts, so the key of a union of disjoint card sets is the
+// sum of their keys; it is small, so handeval keeps it in the low 32 bits of
+// a word whose high 32 bits hold four suit counters, and sums never carry
+// into them.
 //
 // The value is found by a row-displacement perfect hash (Tarjan and Yao
-// 1979, the scheme of OMPEval's lookup): the top RowBits bits of K pick a
-// row and the ColBits bits below them a column, and with
-// h = ⌊K/2^(64-RowBits-ColBits)⌋ (row and column together)
+// 1979; OMPEval's lookup has the same shape): the bits of K above ColBits
+// pick a row, and
 //
-//	value = Rank[h + Offs[row]]  (uint32 arithmetic),
+//	value = Rank[K + Offs[K>>ColBits]]  (uint32 arithmetic),
 //
-// where Offs[row] = base(row) − row·2^ColBits: the row's columns land at
-// base(row)+column. Mul and Mul2 were chosen (SearchMul) so that no two of
-// the 73,775 rank multisets of 5, 6 or 7 cards share a row and a column;
-// Build places the rows, fullest first, each at the smallest base whose
-// places are free. Rank has 2^ColBits entries more than the largest base,
-// so every key, of any hand, indexes inside it (handeval reads it without a
-// bounds check).
+// where Offs[row] = base(row) − row·2^ColBits: the row's columns (the low
+// ColBits bits of K) land at base(row)+column. One shift, one addition from
+// memory, one load. Build places the rows, fullest first, each at the
+// smallest base whose places are free; rows no key reaches get base 0.
+// Rank has 2^ColBits entries more than the largest base, so every K below
+// 2^KeyBits, of any hand, indexes inside it (handeval reads it without a
+// bounds check and sends every other key to its flush path).
 package tablegen
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 )
 
 // Hash parameters (see the package documentation).
 const (
-	// Mul and Mul2 are the first pair SearchMul draws from
-	// rand.NewPCG(16, 2026) (go run gen.go -search).
-	Mul      = 0x113b038500000000
-	Mul2     = 0x3a6cf02900000000
-	FreeBits = 32 // low bits of a key left for the suit counters
-	RowBits  = 13
-	ColBits  = 17
-	NumRows  = 1 << RowBits
-	// HashShift is the shift that leaves row and column (h above).
-	HashShift = 64 - RowBits - ColBits
+	KeyBits = 25 // every rank key is below 2^KeyBits
+	ColBits = 11 // a row holds 2^ColBits columns
+	NumRows = 1 << (KeyBits - ColBits)
 )
 
-// Key returns the rank key of the nibble-packed rank counts y for the
-// multipliers mul and mul2.
-func Key(y, mul, mul2 uint64) uint64 { return y*mul + (y>>FreeBits)*mul2 }
+// RankKey is the key of one card of each rank, found by SearchRankKeys
+// (go run gen.go -search).
+var RankKey = [13]uint32{0x3e73, 0x63eb, 0x9fdf, 0xffcb, 0x19945, 0x28ed6, 0x417bc, 0x68c61, 0xa7a35, 0x10c3ac, 0x1ad277, 0x2afc6f, 0x45a472}
+
+// Key returns the rank key of the rank counts cnt for the per-rank keys rk.
+func Key(cnt *[13]int, rk *[13]uint32) uint32 {
+	var k uint32
+	for r, c := range cnt {
+		k += uint32(c) * rk[r]
+	}
+	return k
+}
 
 // Row returns the row of the key k.
-func Row(k uint64) uint64 { return k >> (64 - RowBits) }
+func Row(k uint32) uint32 { return k >> ColBits }
 
 // Col returns the column of the key k.
-func Col(k uint64) uint64 { return k >> HashShift & (1<<ColBits - 1) }
+func Col(k uint32) uint32 { return k & (1<<ColBits - 1) }
 
 // Category numbers, the same as handeval's Category constants (this
 // package cannot import handeval, whose tests import it; those tests
@@ -84,8 +86,9 @@ const NumValues = 7462
 
 // Tables are handeval's lookup tables.
 type Tables struct {
-	// Rank[h+Offs[row]] is the value of a non-flush hand (0 at places no
-	// rank multiset of 5..7 cards reaches). Its length is MaxBase+2^ColBits.
+	// Rank[K+Offs[K>>ColBits]] is the value of a non-flush hand of rank
+	// key K (0 at places no rank multiset of 5..7 cards reaches). Its
+	// length is MaxBase+2^ColBits.
 	Rank []uint16
 	// Offs is the offset of each row: base(row) − row·2^ColBits (mod 2³²).
 	Offs [NumRows]uint32
@@ -194,15 +197,6 @@ func rawRanks(cnt *[13]int) raw {
 	return newRaw(HighCard).withTop(0, present, 5)
 }
 
-// Packed returns the rank counts packed as nibbles (y in the package doc).
-func Packed(cnt *[13]int) uint64 {
-	var k uint64
-	for r, c := range cnt {
-		k |= uint64(c) << (4 * r)
-	}
-	return k
-}
-
 // ForEachMultiset calls f for every vector of rank counts (each 0..4) whose
 // total is between lo and hi.
 func ForEachMultiset(lo, hi int, f func(cnt *[13]int)) {
@@ -224,9 +218,8 @@ func ForEachMultiset(lo, hi int, f func(cnt *[13]int)) {
 	rec(0, 0)
 }
 
-// Build computes the tables for the multipliers mul and mul2 (normally Mul
-// and Mul2).
-func Build(mul, mul2 uint64) (*Tables, error) {
+// Build computes the tables for the per-rank keys rk (normally RankKey).
+func Build(rk *[13]uint32) (*Tables, error) {
 	t := new(Tables)
 	// The 7462 five-card classes: 6175 rank multisets of five cards and
 	// 1287 five-rank masks (flushes and straight flushes).
@@ -257,22 +250,25 @@ func Build(mul, mul2 uint64) (*Tables, error) {
 		}
 	}
 
+	if uint64(rk[12])*7 >= 1<<KeyBits {
+		return nil, fmt.Errorf("tablegen: seven cards of rank key %#x reach 2^%d", rk[12], KeyBits)
+	}
 	type entry struct {
 		col   uint32
 		value uint16
 	}
 	var rows [NumRows][]entry
 	ForEachMultiset(5, 7, func(cnt *[13]int) {
-		k := Key(Packed(cnt), mul, mul2)
+		k := Key(cnt, rk)
 		r := Row(k)
-		rows[r] = append(rows[r], entry{uint32(Col(k)), dense(rawRanks(cnt))})
+		rows[r] = append(rows[r], entry{Col(k), dense(rawRanks(cnt))})
 	})
 	order := make([]int, NumRows)
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(rows[b]) - len(rows[a]) })
-	used := make([]bool, 2<<ColBits)
+	var used []bool
 	var bases [NumRows]int
 	for _, r := range order {
 		es := rows[r]
@@ -280,7 +276,7 @@ func Build(mul, mul2 uint64) (*Tables, error) {
 		for i := range es {
 			for j := range i {
 				if es[i].col == es[j].col {
-					return nil, fmt.Errorf("tablegen: multipliers %#x, %#x: two rank multisets share row %d column %d", mul, mul2, r, es[i].col)
+					return nil, fmt.Errorf("tablegen: two rank multisets share the key %#x", uint32(r)<<ColBits|es[i].col)
 				}
 			}
 		}
@@ -288,8 +284,8 @@ func Build(mul, mul2 uint64) (*Tables, error) {
 		if len(es) > 0 {
 		search:
 			for ; ; base++ {
-				if base+1<<ColBits > len(used) {
-					return nil, fmt.Errorf("tablegen: no base for row %d below %d", r, len(used)-1<<ColBits)
+				for len(used) < base+1<<ColBits {
+					used = append(used, false)
 				}
 				for _, e := range es {
 					if used[base+int(e.col)] {
@@ -315,30 +311,64 @@ func Build(mul, mul2 uint64) (*Tables, error) {
 	return t, nil
 }
 
-// SearchMul returns the first pair of multipliers drawn from next (low
-// FreeBits bits cleared) under which no two rank multisets of 5..7 cards
-// share a row and a column, and how many pairs it tried.
-func SearchMul(next func() uint64) (mul, mul2 uint64, tries int) {
-	var keys []uint64
-	ForEachMultiset(5, 7, func(cnt *[13]int) { keys = append(keys, Packed(cnt)) })
-	hs := make([]uint64, len(keys))
-	for {
-		tries++
-		mul = next()&^(1<<FreeBits-1) | 1<<FreeBits
-		mul2 = next()&^(1<<FreeBits-1) | 1<<FreeBits
-		for i, y := range keys {
-			hs[i] = Key(y, mul, mul2) >> HashShift
+// SearchRankKeys returns per-rank keys under which all rank multisets of at
+// most seven cards (at most four of a rank), of any size, have distinct
+// sums: greedily, rank by rank, the smallest key at least the rank's target
+// (and above the previous key) that gives every multiset of the ranks so
+// far, extended by 1..4 cards of the new rank, a sum no other multiset has.
+// This is stronger than needed (only sizes 5..7 are looked up).
+//
+// The targets, 4.5·10^6·1.6^(r−12) for rank r, spread the keys: the
+// smallest keys the greedy search finds without them (1, 5, 24, 112, ...)
+// crowd the multisets of low ranks into the first rows, some a quarter
+// full, and the packed table came out three times the number of keys;
+// with them it is 1.1 times (81,513 places for 73,775 keys at ColBits 11).
+// The top target keeps 7·RankKey[12] below 2^KeyBits.
+func SearchRankKeys() [13]uint32 {
+	const limit = 1 << KeyBits
+	type part struct {
+		sum  uint32
+		size int
+	}
+	parts := []part{{0, 0}}
+	seen := make([]uint64, limit/64)  // sums of parts
+	fresh := make([]uint64, limit/64) // sums of the extensions being tried
+	has := func(b []uint64, x uint32) bool { return b[x>>6]>>(x&63)&1 != 0 }
+	set := func(b []uint64, x uint32) { b[x>>6] |= 1 << (x & 63) }
+	seen[0] = 1
+	var rk [13]uint32
+	var tried []uint32
+	c := uint32(0)
+	for r := range rk {
+		c = max(c, uint32(4.5e6*math.Pow(1.6, float64(r-12)))-1)
+	next:
+		for c++; ; c++ {
+			for _, x := range tried {
+				fresh[x>>6] = 0
+			}
+			tried = tried[:0]
+			for _, p := range parts {
+				for n := uint32(1); n <= 4 && p.size+int(n) <= 7; n++ {
+					x := p.sum + n*c
+					if x >= limit {
+						panic("tablegen: rank keys reach 2^KeyBits")
+					}
+					if has(seen, x) || has(fresh, x) {
+						continue next
+					}
+					set(fresh, x)
+					tried = append(tried, x)
+				}
+			}
+			break
 		}
-		slices.Sort(hs)
-		ok := true
-		for i := 1; i < len(hs); i++ {
-			if hs[i] == hs[i-1] {
-				ok = false
-				break
+		rk[r] = c
+		for _, p := range parts {
+			for n := uint32(1); n <= 4 && p.size+int(n) <= 7; n++ {
+				set(seen, p.sum+n*c)
+				parts = append(parts, part{p.sum + n*c, p.size + int(n)})
 			}
 		}
-		if ok {
-			return mul, mul2, tries
-		}
 	}
+	return rk
 }
