@@ -106,7 +106,7 @@
 // no suit of the hand so far can reach five cards (and h's rank key is
 // small enough that no hand of the loop reaches the guard bits, true of
 // every valid h). EvalCards7 reads two cards with one 16-bit load and adds
-// their key from a table of card pairs (pairKey, 106 KB, 2,704 entries
+// their key from a table of card pairs (pairKey, 2,704 entries
 // used, filled at start-up only where the assembly runs): four key loads a
 // hand instead of seven, in a loop bound by loads (two a card). EvalSets
 // reads bytes 0..2 of a set from memory and bytes 3..6 from one load in a
