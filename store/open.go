@@ -49,6 +49,7 @@ type DB struct {
 	// where names the database in messages: the file, or host:port/dbname
 	// (never the password).
 	where    string
+	url      string // as given to Open (with any password: never print it)
 	readOnly bool
 	version  int
 	players  playerCache
@@ -101,6 +102,7 @@ func Open(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 		return nil, err
 	}
 	db.readOnly = opt.ReadOnly
+	db.url = rawURL
 	if err := db.migrate(ctx); err != nil {
 		db.sql.Close()
 		return nil, err
@@ -124,6 +126,11 @@ func (db *DB) Kind() Kind { return db.kind }
 // Where names the database for messages: the SQLite file, or
 // host:port/dbname of a server.
 func (db *DB) Where() string { return db.where }
+
+// URL returns the URL the database was opened with, for another client
+// of the same database (a job queue's pool). It may hold a password: do
+// not print it (Where names the database for messages).
+func (db *DB) URL() string { return db.url }
 
 // SchemaVersion returns the database's schema version after Open.
 func (db *DB) SchemaVersion() int { return db.version }

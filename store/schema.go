@@ -38,6 +38,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 3, Name: "the HUD cache folded in batches behind a watermark per player; no per-row foreign key checks on player rows and the HUD cache", SQLite: schemaV3(SQLite), Postgres: schemaV3(Postgres)},
 		{Version: 4, Name: "hands unique by (site, site_hand) through a named index that a bulk import into an empty SQLite file builds at its end", SQLite: schemaV4SQLite, Postgres: ""},
 		{Version: 5, Name: "a content digest per hand, so that a hand with a stored site and number but other content is refused instead of skipped", SQLite: schemaV5(SQLite), Postgres: schemaV5(Postgres)},
+		{Version: 6, Name: "spot batches: a template solved over a set of flops, and each flop's result", SQLite: schemaV6(SQLite), Postgres: schemaV6(Postgres)},
 	}
 })
 

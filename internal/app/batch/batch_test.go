@@ -1,0 +1,125 @@
+package batch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"pokerlab/internal/testsupport/dbtest"
+	"pokerlab/spot"
+	"pokerlab/spot/flops"
+	"pokerlab/store"
+)
+
+// smallTemplate is a flop spot small enough to solve in well under a
+// second: narrow ranges, one bet size, all-in raises.
+const smallTemplate = `pot = 20
+stack = 10
+oop = "AA,KK,AK"
+ip = "QQ,JJ,AQs"
+[sizes]
+bet = "50%"
+raise = "a"
+[batch]
+target = 2
+iterations = 200
+`
+
+func waitDone(t *testing.T, db *store.DB, id string) *Status {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		st, ok, err := StatusOf(context.Background(), db, id)
+		if err != nil || !ok {
+			t.Fatalf("status: %v %v", ok, err)
+		}
+		if st.Done() {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the batch is not done: %v", st.Counts)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestBatchSolvesEveryFlopOnce: a 3-flop batch on each database is solved
+// by the queue's workers, each flop's game values equal a direct solve of
+// the same spot (the same solver, bit for bit), the .pls files are
+// written, and queueing the batch again queues nothing.
+func TestBatchSolvesEveryFlopOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db, err := store.Open(ctx, d.URL, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		fs, _, err := FlopsOf("3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		b, err := Plan(smallTemplate, "small.toml", "3", fs, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := Open(ctx, db, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer q.Close()
+		n, err := q.Enqueue(ctx, b)
+		if err != nil || n != 3 {
+			t.Fatalf("queued %d: %v", n, err)
+		}
+		if err := q.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		st := waitDone(t, db, b.ID)
+		if err := q.Stop(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if st.Counts[store.FlopDone] != 3 {
+			t.Fatalf("counts %v: %+v", st.Counts, st.Flops)
+		}
+		if n, err := q.Enqueue(ctx, b); err != nil || n != 0 {
+			t.Errorf("the same batch again queued %d: %v", n, err)
+		}
+		tp, _ := spot.ParseTemplate(smallTemplate, "small.toml")
+		for _, row := range st.Flops {
+			f, _ := flops.Parse(row.Flop)
+			sp, _ := tp.For(f.Board[:])
+			g, err := spot.NewGame(sp, spot.Options{Threads: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _ := spot.NewSolver(g, spot.SolveOptions{Threads: 1}, 0)
+			last := s.Solve(spot.Stop{TargetPercent: tp.Target, Iterations: tp.Iterations, Every: 10}, nil)
+			e := g.Evaluate(s.Finalize())
+			if e.Values[0] != row.ValueOOP || e.Values[1] != row.ValueIP || last.Iteration != row.Iterations {
+				t.Errorf("%s: batch %v, %v after %d; direct %v, %v after %d", row.Flop, row.ValueOOP, row.ValueIP, row.Iterations, e.Values[0], e.Values[1], last.Iteration)
+			}
+			if _, err := os.Stat(filepath.Join(out, row.Flop+".pls")); err != nil {
+				t.Error(err)
+			}
+			if row.Root == "" || row.Weight != flops.Total/3.0 {
+				t.Errorf("%s: root %q, weight %g", row.Flop, row.Root, row.Weight)
+			}
+		}
+	})
+}
+
+// TestTemplateErrorsBeforeQueueing: a template that does not give a game
+// is refused by Plan, before anything is stored.
+func TestTemplateErrorsBeforeQueueing(t *testing.T) {
+	fs, _, _ := FlopsOf("3")
+	if _, err := Plan("pot = 20\nstack = 20\noop = \"AA\"\n", "bad.toml", "3", fs, t.TempDir()); err == nil {
+		t.Error("a template without ip range planned")
+	}
+	if _, err := Plan(`board = "AsKsQs"`+"\n"+smallTemplate, "bad.toml", "3", fs, t.TempDir()); err == nil {
+		t.Error("a template with a board planned")
+	}
+}
