@@ -338,9 +338,9 @@ func StatusOf(ctx context.Context, db *store.DB, id string) (*Status, bool, erro
 
 // RootJSON is a flop's root strategy summary as stored.
 type RootJSON struct {
-	Player    string    `json:"player"`
-	Actions   []string  `json:"actions"`
-	Frequency []float64 `json:"frequency"`
+	Player    string     `json:"player"`
+	Actions   []string   `json:"actions"`
+	Frequency []float64  `json:"frequency"`
 	Equity    [2]float64 `json:"equity"`
 }
 
