@@ -208,6 +208,15 @@ func (q *Queue) Stop(ctx context.Context) error {
 	return q.client.Stop(ctx)
 }
 
+// StopAndCancel stops the workers now: the running solves see their
+// context end, save their checkpoints and are retried later.
+func (q *Queue) StopAndCancel(ctx context.Context) error {
+	if q.pgc != nil {
+		return q.pgc.StopAndCancel(ctx)
+	}
+	return q.client.StopAndCancel(ctx)
+}
+
 // Batch is a template over a set of flops, as Plan makes it.
 type Batch struct {
 	ID       string

@@ -35,6 +35,7 @@ exact card removal.
 	cmd.AddCommand(newSpotShowCmd(f, nil))
 	cmd.AddCommand(newSpotQRECmd(f, nil))
 	cmd.AddCommand(newSpotCompareCmd(f, nil))
+	cmd.AddCommand(newSpotBatchCmd(f, nil))
 	return cmd
 }
 

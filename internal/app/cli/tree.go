@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -105,7 +106,22 @@ func prepareTree(root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		if c.HasSubCommands() && c != help {
+		if own := c.Args; c.Annotations[takesArgs] != "" && own != nil {
+			// A group that runs with arguments of its own (spot batch
+			// TEMPLATE beside spot batch status ID): an argument is its,
+			// unless it is no file and a near miss of a subcommand.
+			c.Args = func(c *cobra.Command, args []string) error {
+				if c.SuggestionsMinimumDistance <= 0 {
+					c.SuggestionsMinimumDistance = 2
+				}
+				if len(args) > 0 && len(c.SuggestionsFor(args[0])) > 0 {
+					if _, err := os.Stat(args[0]); err != nil {
+						return unknownCommand(c, args[0])
+					}
+				}
+				return own(c, args)
+			}
+		} else if c.HasSubCommands() && c != help {
 			if !c.Runnable() {
 				c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
 			}
@@ -130,6 +146,10 @@ func prepareTree(root *cobra.Command) {
 	}
 	walk(root)
 }
+
+// takesArgs annotates a command group that also runs with arguments of
+// its own.
+const takesArgs = "pokerlab.takes-args"
 
 // unknownCommand is cobra's own wording for an unknown subcommand, with its
 // "Did you mean this?" suggestions.
