@@ -75,8 +75,9 @@ type Options struct {
 	// solver's threads for each (0: 1).
 	Workers, Threads int
 	// RescueAfter is how long a job may run before the queue gives it to
-	// another worker as stuck (its worker died): longer than any flop's
-	// solve takes (0: 30 minutes).
+	// another worker as stuck (its worker died); a live solve that reaches
+	// it checkpoints and continues in its next attempt. Longer than a
+	// flop's solve takes (0: 30 minutes).
 	RescueAfter time.Duration
 	// CheckpointEvery is how often a solve saves its state (0: 10 s).
 	CheckpointEvery time.Duration
@@ -124,7 +125,11 @@ func Open(ctx context.Context, db *store.DB, opt Options) (*Queue, error) {
 	cfg := &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opt.Workers}},
 		Workers:              workers,
-		JobTimeout:           -1, // a flop takes as long as it takes; the rescuer handles dead workers
+		// River's rescuer gives a job to another worker only past its
+		// timeout: a job whose worker died is rescued after RescueAfter, and
+		// a live one that reaches it stops there, keeps its checkpoint and
+		// goes on in its next attempt.
+		JobTimeout:           opt.RescueAfter,
 		RescueStuckJobsAfter: opt.RescueAfter,
 		FetchPollInterval:    100 * time.Millisecond,
 		FetchCooldown:        50 * time.Millisecond,
