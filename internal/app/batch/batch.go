@@ -123,8 +123,8 @@ func Open(ctx context.Context, db *store.DB, opt Options) (*Queue, error) {
 		return nil, err
 	}
 	cfg := &river.Config{
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opt.Workers}},
-		Workers:              workers,
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opt.Workers}},
+		Workers: workers,
 		// River's rescuer gives a job to another worker only past its
 		// timeout: a job whose worker died is rescued after RescueAfter, and
 		// a live one that reaches it stops there, keeps its checkpoint and

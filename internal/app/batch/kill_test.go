@@ -2,8 +2,8 @@ package batch
 
 import (
 	"context"
-	"log/slog"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
