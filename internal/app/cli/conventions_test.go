@@ -207,6 +207,7 @@ func outputCases(t *testing.T) map[string]struct {
 		"pokerlab spot qre":         {[]string{"../../../spot/testdata/flop-Td9d6h-pot200-stack900.toml", "--lambda", "1000"}, []string{"out"}},
 		"pokerlab spot compare":     {[]string{"../../../spot/testdata/flop-Td9d6h-pot200-stack900.toml"}, []string{"out-dir"}},
 		"pokerlab spot batch":       {[]string{template, "--flops", "all", "--db", filepath.Join(dir, "batch.db")}, []string{"out"}},
+		"pokerlab spot report":      {[]string{"0123456789abcdef", "--db", filepath.Join(dir, "batch.db")}, []string{"out", "csv-out"}},
 	}
 }
 

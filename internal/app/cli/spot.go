@@ -36,6 +36,7 @@ exact card removal.
 	cmd.AddCommand(newSpotQRECmd(f, nil))
 	cmd.AddCommand(newSpotCompareCmd(f, nil))
 	cmd.AddCommand(newSpotBatchCmd(f, nil))
+	cmd.AddCommand(newSpotReportCmd(f, nil))
 	return cmd
 }
 

@@ -1,0 +1,111 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pokerlab/spot/flops"
+	"pokerlab/store"
+)
+
+// solvedReport solves smallTemplate over the flop set in an SQLite file
+// and returns the batch's report.
+func solvedReport(t *testing.T, set string) *Report {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	fs, _, _ := FlopsOf(set)
+	b, err := Plan(smallTemplate, "small.toml", set, fs, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Open(ctx, db, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	if _, err := q.Enqueue(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, db, b.ID)
+	q.Stop(ctx)
+	r, ok, err := Aggregate(ctx, db, b.ID)
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	return r
+}
+
+// TestReportAveragesByWeight: the report's "all flops" row is the
+// weighted mean of the flops' rows, each texture dimension's groups
+// partition the flops (their weights add up to the whole), and the CSV
+// has a line per flop with the same numbers.
+func TestReportAveragesByWeight(t *testing.T) {
+	r := solvedReport(t, "5")
+	if len(r.Flops) != 5 || len(r.Actions) < 2 || r.Player != "OOP" || len(r.Missing) != 0 {
+		t.Fatalf("report: %d flops, actions %v, player %q, missing %v", len(r.Flops), r.Actions, r.Player, r.Missing)
+	}
+	var wsum, oop float64
+	freq := make([]float64, len(r.Actions))
+	for _, f := range r.Flops {
+		wsum += f.Weight
+		oop += f.Weight * f.ValueOOP
+		for i, x := range f.Frequency {
+			freq[i] += f.Weight * x
+		}
+		s := 0.0
+		for _, x := range f.Frequency {
+			s += x
+		}
+		if math.Abs(s-1) > 1e-6 {
+			t.Errorf("%s: frequencies sum to %g", f.Flop, s)
+		}
+	}
+	all := r.Groups[0]
+	if all.By != "all" || all.Flops != 5 || math.Abs(all.Weight-flops.Total) > 1e-6 || math.Abs(all.ValueOOP-oop/wsum) > 1e-9 {
+		t.Errorf("all flops: %+v, want weight %g, OOP value %g", all, wsum, oop/wsum)
+	}
+	for i := range freq {
+		if math.Abs(all.Frequency[i]-freq[i]/wsum) > 1e-9 {
+			t.Errorf("all flops, %s: %g, want %g", r.Actions[i], all.Frequency[i], freq[i]/wsum)
+		}
+	}
+	weightBy := map[string]float64{}
+	for _, g := range r.Groups {
+		weightBy[g.By] += g.Weight
+	}
+	for by, w := range weightBy {
+		if math.Abs(w-flops.Total) > 1e-6 {
+			t.Errorf("groups by %s weigh %g", by, w)
+		}
+	}
+	var csvOut bytes.Buffer
+	if err := r.WriteCSV(&csvOut); err != nil {
+		t.Fatal(err)
+	}
+	lines, err := csv.NewReader(&csvOut).ReadAll()
+	if err != nil || len(lines) != 6 || lines[1][0] != r.Flops[0].Flop {
+		t.Errorf("CSV: %v %v", lines, err)
+	}
+	var page bytes.Buffer
+	if err := r.WriteHTML(&page); err != nil || !strings.Contains(page.String(), `id="groups"`) {
+		t.Errorf("page: %v", err)
+	}
+	js, _ := json.Marshal(r)
+	if !bytes.Contains(js, []byte(`"groups"`)) {
+		t.Error("JSON without groups")
+	}
+}
