@@ -494,7 +494,7 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 	if p := g.Player(0); p >= 0 {
 		root.Player = spot.PlayerName(p)
 		for _, act := range g.Actions(0) {
-			root.Actions = append(root.Actions, act.String())
+			root.Actions = append(root.Actions, act.Words())
 		}
 	}
 	rj, _ := json.Marshal(root)
