@@ -22,6 +22,9 @@ var siteRejections = map[string][]string{
 	"pokerstars/fpdb-cash-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt": {
 		"28: PokerStars hand #90721705235: the hand was run more than once (*** FIRST RIVER *** [Js 9h Jh Qs] [2d]): the engine deals one board",
 	},
+	"pokerstars/hhsmithy-cap-RunItTwice2.txt": {
+		"19: PokerStars hand #133974380110: the hand was run more than once (*** FIRST FLOP *** [Qd Qs 4h]): the engine deals one board",
+	},
 	"pokerstars/fpdb-tour-NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt": {
 		"110: PokerStars hand #86564040647: malformed board: no ']'",
 		`1436: PokerStars hand #86568539580: unknown action "PokerStars Hand #86568688159: Tournament #604678566, Freerol..." of Player25`,
@@ -37,7 +40,7 @@ var siteRejections = map[string][]string{
 }
 
 // siteFixtureHands is the number of hands read from each directory.
-var siteFixtureHands = map[string]int{"pokerstars": 662, "ggpoker": 385}
+var siteFixtureHands = map[string]int{"pokerstars": 667, "ggpoker": 385}
 
 func siteFixtures(t testing.TB, dir string) []string {
 	files, err := filepath.Glob(filepath.Join("testdata", dir, "*.txt"))

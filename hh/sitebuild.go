@@ -771,7 +771,7 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 				return p.errorf(x.line, "%s is all-in by the text, but the engine leaves them %s", name(k), p.money(g.Stack(k)))
 			}
 			if x.allIn && r.behind[k] > 0 && !x.capped {
-				return p.errorf(x.line, "%s is all-in by the text, but has %s behind the %s cap", name(k), p.money(r.behind[k]+g.Stack(k)), p.money(h.Cap))
+				return p.errorf(x.line, "%s is all-in by the text, but has %s behind the %s cap", name(k), p.money(r.behind[k]), p.money(h.Cap))
 			}
 			if x.capped && in[k] != h.Cap {
 				return p.errorf(x.line, "%s has reached the %s cap by the text, but has put in %s", name(k), p.money(h.Cap), p.money(in[k]))
