@@ -22,7 +22,7 @@ import (
 // contentFields are the fields of a hand's content, in the order of the
 // canonical text (AppendContent).
 var contentFields = [...]string{"variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks",
-	"players", "seats", "finishing_stacks", "winnings"}
+	"players", "seats", "finishing_stacks", "winnings", "_cap", "_cash_outs", "_cash_out_fees"}
 
 // AppendContent appends the canonical text of h's content to b: one line per
 // field the hand has ("starting_stacks [200.3, 81.6, 197]"), then one per
@@ -39,6 +39,10 @@ func (h *Hand) AppendContent(b []byte) []byte {
 			b = append(b, quoteTOML(h.Variant)...)
 		case "min_bet":
 			b = amount(b, h.MinBet)
+		case "_cap":
+			if h.Cap > 0 {
+				b = amount(b, h.Cap)
+			}
 		case "players":
 			b = appendList(b, h.Players, func(b []byte, p string) []byte { return append(b, quoteTOML(p)...) })
 		case "seats":
@@ -87,6 +91,10 @@ func (h *Hand) amountsOf(field string) []int64 {
 		return h.FinishingStacks
 	case "winnings":
 		return h.Winnings
+	case "_cash_outs":
+		return h.CashOuts
+	case "_cash_out_fees":
+		return h.CashOutFees
 	}
 	panic("hh: " + field + " is not a field of amounts")
 }

@@ -52,7 +52,19 @@
 // currency_symbol (cash), event and level (tournaments), seat_count,
 // winnings (what each player collected) and finishing_stacks (after the
 // rake) keep the hand's identity and outcome; _zoom, _home_game,
-// _play_money and _dead_blinds the rest. WritePokerStars writes all of it
+// _play_money, _dead_blinds and _deposits (table deposits made during the
+// hand, which play from the next) the rest. A capped No-Limit table
+// ("$0.25/$0.50 - $10 Cap - USD", "Hold'em Cap No Limit", "and has reached
+// the $10 cap") keeps its cap in Hand.Cap (_cap): the replay plays each
+// stack above it as the cap and keeps the rest behind (Hand.Config,
+// Replayer.Stack). An All-in Cash Out ("cashed out the hand for $22.77 |
+// Cash Out Fee $0.46") is Hand.CashOuts and Hand.CashOutFees (_cash_outs,
+// _cash_out_fees): the board is dealt and the pots awarded as usual, but
+// the site keeps a cashed-out player's award (the summary's "won ($x) ...
+// (pot not awarded as player cashed out)", their winnings) and pays the
+// cash-out instead, so their finishing stack is the starting stack less
+// what they put in plus the cash-out; SiteInfo.CashOutFees and NotAwarded
+// keep the fees (not rake) and the awards kept. WritePokerStars writes all of it
 // back, so PokerStars → PHH → PokerStars keeps every action, stack and
 // result (TestSiteFixtures checks every fixture hand).
 //
@@ -64,8 +76,11 @@
 // Jackpot, ...): rake is not a mismatch, and SiteInfo.Rake reports it.
 // Otherwise the hand is a *SiteError naming the file, the line and the
 // player and both amounts. Hands the engine cannot replay are rejected
-// with the reason: run twice, All-in Cash Out, EV Cashout, GGPoker's Cash
-// Drop, capped No-Limit, other games, cancelled or truncated hands. Every
+// with the reason: run twice, GGPoker's EV Cashout and Cash Drop, other
+// games, cancelled or truncated hands. A capped hand's cap line that
+// contradicts the cap or what the player put in, and a cash-out whose kept
+// award, collected lines and rake do not add up to the replay's award, are
+// rejected like any other contradiction. Every
 // amount and the sum of the starting stacks are at most MaxTotal
 // (2^53-1 units).
 //

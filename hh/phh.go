@@ -44,6 +44,22 @@ type Hand struct {
 	FinishingStacks []int64
 	Winnings        []int64
 
+	// Cap is a capped No-Limit table's cap (PokerStars' "Cap" tables, the
+	// user-defined field _cap): the most a player puts into the pots in the
+	// hand, forced bets included; a player who reaches it takes no further
+	// part in the betting, as if all-in for the rest of the hand. 0: no cap.
+	Cap int64
+	// CashOuts and CashOutFees are the All-in Cash Outs of the hand
+	// (PokerStars; the user-defined fields _cash_outs and _cash_out_fees),
+	// by player, nil when nobody cashed out: the site pays player i
+	// CashOuts[i] (its fee CashOutFees[i] already taken) instead of what the
+	// pots award them, which the site keeps. Winnings still records the
+	// pots' award (after rake) as the site's summary prints it ("won
+	// ($38.95) ... (pot not awarded as player cashed out)"); the finishing
+	// stack is the starting stack less what the player put in plus the
+	// cash-out.
+	CashOuts, CashOutFees []int64
+
 	// Rules is the rule set the hand is replayed under: the user-defined
 	// field _rules ('tda' or 'pokerkit'), TDA when absent. Set it to replay
 	// a hand under other rules; Write writes it back (as _rules, unless it
@@ -254,7 +270,7 @@ type decoder struct {
 	t *tomlTableDef
 	p *tomlParser
 	// Buffers reused from hand to hand.
-	dec  [5][]decimal
+	dec  [7][]decimal
 	keys [][]string // key orders seen, shared by the hands that have them
 }
 
@@ -355,10 +371,11 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 	if extra != nil {
 		h.Extra = extra
 	}
-	var antes, blinds, stacks, finishing, winnings []decimal
-	var minBet decimal
+	var antes, blinds, stacks, finishing, winnings, cashOuts, cashOutFees []decimal
+	var minBet, capAmt decimal
+	hasCap := false
 	var seen [6]bool // variant, antes, blinds, min_bet, stacks, actions
-	var arrays [8]*tomlKeyVal
+	var arrays [10]*tomlKeyVal
 	narrays := 0
 	// The key order, shared with earlier hands that have the same.
 	h.keys = nil
@@ -445,6 +462,19 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 			}
 			arrays[narrays] = kv
 			narrays++
+		case "_cap":
+			// User-defined fields (PHH: names starting with "_"): the cap
+			// of a capped No-Limit table, the All-in Cash Outs.
+			hasCap = true
+			capAmt, err = d.number(kv.key, kv.val, -1)
+		case "_cash_outs":
+			cashOuts, err = d.numbers(kv, 5)
+			arrays[narrays] = kv
+			narrays++
+		case "_cash_out_fees":
+			cashOutFees, err = d.numbers(kv, 6)
+			arrays[narrays] = kv
+			narrays++
 		case "_rules":
 			// A user-defined field (PHH: names starting with "_"): the rule
 			// set the hand was played under.
@@ -503,8 +533,8 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 		}
 	}
 	// The unit: the most fraction digits of any amount in the hand.
-	dec := minBet.frac
-	for _, xs := range [][]decimal{antes, blinds, stacks, finishing, winnings} {
+	dec := max(minBet.frac, capAmt.frac)
+	for _, xs := range [][]decimal{antes, blinds, stacks, finishing, winnings, cashOuts, cashOutFees} {
 		for _, x := range xs {
 			dec = max(dec, x.frac)
 		}
@@ -520,7 +550,7 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 	}
 	h.Decimals = dec
 	// One backing array for all the amount arrays of the hand.
-	backing = grow(backing, len(antes)+len(blinds)+len(stacks)+len(finishing)+len(winnings))[:0]
+	backing = grow(backing, len(antes)+len(blinds)+len(stacks)+len(finishing)+len(winnings)+len(cashOuts)+len(cashOutFees))[:0]
 	h.backing = backing
 	conv := func(key string, xs []decimal) ([]int64, *Error) {
 		if xs == nil {
@@ -557,6 +587,15 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 	if h.Winnings, err = conv("winnings", winnings); err != nil {
 		return err
 	}
+	if h.CashOuts, err = conv("_cash_outs", cashOuts); err != nil {
+		return err
+	}
+	if h.CashOutFees, err = conv("_cash_out_fees", cashOutFees); err != nil {
+		return err
+	}
+	if (h.CashOuts == nil) != (h.CashOutFees == nil) {
+		return d.errAt(lineOf(t, "_cash_outs"), "_cash_outs", "_cash_outs and _cash_out_fees come together (the fee of each cash-out)")
+	}
 	if err := checkLimits(d, t, h, dec); err != nil {
 		return err
 	}
@@ -568,6 +607,16 @@ func (d *decoder) decodeHand(t *tomlTableDef, h *Hand) *Error {
 		return d.errAt(lineOf(t, "min_bet"), "min_bet", "must be a positive amount")
 	}
 	h.MinBet = mb
+	if hasCap {
+		c, e := capAmt.units(dec)
+		if e == errTooLarge || c > holdem.MaxChips {
+			return d.errAt(lineOf(t, "_cap"), "_cap", "%s is above the limit %s", capAmt.text(), limitText(dec))
+		}
+		if e != nil || c <= 0 {
+			return d.errAt(lineOf(t, "_cap"), "_cap", "must be a positive amount")
+		}
+		h.Cap = c
+	}
 	for i := range h.Actions {
 		a := &h.Actions[i]
 		if a.Kind != BetRaise {
@@ -608,6 +657,7 @@ func checkLimits(d *decoder, t *tomlTableDef, h *Hand, dec int) *Error {
 	}{
 		{"antes", h.Antes, false}, {"blinds_or_straddles", h.Blinds, false}, {"starting_stacks", h.StartingStacks, true},
 		{"finishing_stacks", h.FinishingStacks, true}, {"winnings", h.Winnings, true},
+		{"_cash_outs", h.CashOuts, true}, {"_cash_out_fees", h.CashOutFees, true},
 	} {
 		var sum int64
 		for i, x := range f.xs {

@@ -15,7 +15,13 @@ import (
 // format HUD trackers import): header, seats, posts, "*** HOLE CARDS ***",
 // the actions ("raises $x to $y", "and is all-in"), the streets,
 // "Uncalled bet ($x) returned to", "*** SHOW DOWN ***", "collected", and a
-// "*** SUMMARY ***" with the main and side pots. Each hand is replayed
+// "*** SUMMARY ***" with the main and side pots. A capped hand (Hand.Cap)
+// has the cap in its header ("$0.25/$0.50 - $10 Cap -  USD") and "and has
+// reached the $10 cap" where a player puts the cap in with chips behind; an
+// All-in Cash Out (Hand.CashOuts) is written as PokerStars writes it: no
+// collected line, "cashed out the hand for $x | Cash Out Fee $y", and the
+// award the site kept in the summary ("(pot not awarded as player cashed
+// out)"). Each hand is replayed
 // through the engine first; a hand that does not replay is an error. The
 // header's hand number is the hand field (a site's number, a simulated
 // hand's HandID), else the HandID of the hand's content.
@@ -126,6 +132,9 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 		header = fmt.Sprintf("%s%s: %s - Level %s (%s/%s)", prefix, id, game, romanLevel(l), p.amt(sb), p.amt(p.bb))
 	} else {
 		stakes := p.amt(sb) + "/" + p.amt(p.bb)
+		if h.Cap > 0 {
+			stakes += " - " + p.amt(h.Cap) + " Cap - "
+		}
 		if code != "" {
 			stakes += " " + code
 		}
@@ -169,7 +178,7 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 	}
 	slices.SortFunc(order, func(a, b int) int { return int(p.seatNums[a] - p.seatNums[b]) })
 	for _, s := range order {
-		p.line("Seat %d: %s (%s in chips)", p.seatNums[s], p.names[s], p.amt(g.StartingStack(s)))
+		p.line("Seat %d: %s (%s in chips)", p.seatNums[s], p.names[s], p.amt(h.StartingStacks[s]))
 	}
 
 	var ps []holdem.Pot
@@ -183,6 +192,10 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 		allIn := ""
 		if e.AllIn {
 			allIn = " and is all-in"
+			if s >= 0 && s < n && h.StartingStacks[s] > g.StartingStack(s) {
+				// All-in on the capped stack, with chips behind.
+				allIn = " and has reached the " + p.amt(h.Cap) + " cap"
+			}
 		}
 		if !holeDone && e.Kind != holdem.EvAnte && e.Kind != holdem.EvBlind {
 			// Dead blinds of players who post no live blind.
@@ -300,7 +313,22 @@ func pokerStarsHand(b *strings.Builder, h *Hand, g *holdem.Hand) {
 				p.short[s] -= r
 				p.rake += r
 			}
+			if p.cashedOut(s) {
+				break // the site keeps the award
+			}
 			p.line("%s collected %s from %s", p.names[s], p.amt(amt), potName(int(e.Pot), len(ps)))
+		}
+	}
+	for s := range n {
+		if p.cashedOut(s) {
+			p.line("%s cashed out the hand for %s | Cash Out Fee %s", p.names[s], p.amt(h.CashOuts[s]), p.amt(h.CashOutFees[s]))
+		}
+	}
+	if dep := deposits(h, n); dep != nil {
+		for s, d := range dep {
+			if d > 0 {
+				p.line("%s: Table deposit %s", p.names[s], p.amt(d))
+			}
 		}
 	}
 
@@ -350,8 +378,29 @@ func (p *psWriter) positionLabel(s int) string {
 	return l
 }
 
-// outcome is the summary of seat s: how it folded, showed, won or mucked.
+// cashedOut reports whether seat s took an All-in Cash Out.
+func (p *psWriter) cashedOut(s int) bool {
+	return s < len(p.h.CashOuts) && p.h.CashOuts[s] > 0
+}
+
+// outcome is the summary of seat s: how it folded, showed, won or mucked;
+// for a player who cashed out, what PokerStars adds.
 func (p *psWriter) outcome(s int) string {
+	out := p.result(s)
+	if p.cashedOut(s) {
+		if p.g.Won(s) > 0 {
+			if !strings.Contains(out, " won (") {
+				out = "won (" + p.amt(min(p.g.Won(s), p.h.Winnings[s])) + ")"
+			}
+			return out + " (pot not awarded as player cashed out)"
+		}
+		return out + " (cashed out)"
+	}
+	return out
+}
+
+// result is the summary of seat s: how it folded, showed, won or mucked.
+func (p *psWriter) result(s int) string {
 	g := p.g
 	streets := [...]string{"before Flop", "on the Flop", "on the Turn", "on the River"}
 	if g.Folded(s) {
@@ -418,6 +467,35 @@ func psDate(h *Hand) string {
 func (h *Hand) flag(key string) bool {
 	v, ok := h.Field(key)
 	return ok && v == "true"
+}
+
+// deposits returns the field _deposits (Table deposits made during the
+// hand, by player), nil without it.
+func deposits(h *Hand, n int) []int64 {
+	f, ok := h.Field("_deposits")
+	if !ok {
+		return nil
+	}
+	p := &tomlParser{src: f, line: 1}
+	var v tomlValue
+	if p.parseValue(&v) != nil || v.kind != tomlArray {
+		return nil
+	}
+	items := p.items(v)
+	if len(items) != n {
+		return nil
+	}
+	out := make([]int64, n)
+	for i, it := range items {
+		x, err := parseDecimal(p.raw(it))
+		if err != nil {
+			return nil
+		}
+		if out[i], err = x.units(h.Decimals); err != nil {
+			return nil
+		}
+	}
+	return out
 }
 
 // deadBlinds returns the dead blinds of the field _dead_blinds (a site hand's

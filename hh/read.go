@@ -164,6 +164,13 @@ type SiteInfo struct {
 	// Fees are the summary's fees as printed ("Rake", "Jackpot", ...),
 	// in units.
 	Fees []Fee
+	// CashOutFees is the sum of the All-in Cash Out fees ("| Cash Out Fee
+	// $0.46"; Hand.CashOutFees by player), apart from the rake: the site
+	// takes them from the cash-outs, not from the pots. NotAwarded is what
+	// the pots awarded players who cashed out, which the site kept (after
+	// rake). The players' results add up to −Rake − NotAwarded + the
+	// cash-outs.
+	CashOutFees, NotAwarded int64
 }
 
 // Fee is one fee of a site hand's summary ("| Rake $0.50").

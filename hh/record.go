@@ -60,6 +60,11 @@ func (e *RecordError) Error() string {
 //   - a finishing stack and winnings of the same player short of the
 //     replay by different amounts.
 //
+// A capped hand's finishing stacks include what stayed behind the cap; a
+// player who took an All-in Cash Out finishes with the cash-out in place of
+// the pots' award (Replayer.Stack), and their winnings (the award the site
+// kept) count toward the rake only by what the rake took from them.
+//
 // Hands whose replay did not award every pot are not compared.
 func (r *Replayer) CheckRecord(h *Hand) RecordCheck {
 	var c RecordCheck
@@ -87,10 +92,14 @@ func (r *Replayer) CheckRecord(h *Hand) RecordCheck {
 	}
 	if fs := h.FinishingStacks; fs != nil {
 		for s := range n {
-			got, rec := g.Stack(s), fs[s]
+			// r.Stack: with what a capped hand kept behind, and a cash-out
+			// in place of the pots' award.
+			got, rec := r.Stack(s), fs[s]
 			switch {
 			case rec > got:
 				bad("finishing_stacks", h.finishingLine, s, rec, got, "p%d is recorded with %s but the replay ends with %s: more than the replay", s+1, amt(rec), amt(got))
+			case rec < got && r.cashOut[s] > 0:
+				bad("finishing_stacks", h.finishingLine, s, rec, got, "p%d is recorded with %s but the replay ends with %s, and p%d cashed out (the cash-out is paid in full: no rake explains it)", s+1, amt(rec), amt(got), s+1)
 			case rec < got && g.Won(s) == 0:
 				bad("finishing_stacks", h.finishingLine, s, rec, got, "p%d is recorded with %s but the replay ends with %s, and p%d collects nothing from the pots, so no rake explains it", s+1, amt(rec), amt(got), s+1)
 			default:
@@ -124,12 +133,18 @@ func (r *Replayer) CheckRecord(h *Hand) RecordCheck {
 			if rec > won {
 				w = paid - rec
 			}
-			if f := short[s]; f >= 0 && f != w {
+			if r.cashOut[s] > 0 {
+				// The site keeps the pots' award of a player who cashed
+				// out: the finishing stack says nothing of its rake.
+				if short[s] >= 0 {
+					rakeF += w
+				}
+			} else if f := short[s]; f >= 0 && f != w {
 				if w2 := paid - rec; ret[s] > 0 && f == w2 {
 					w = w2
 				} else {
 					bad("winnings", h.winningsLine, s, rec, paid, "p%d's winnings %s are %s short of the replay's %s, but p%d's finishing stack %s is %s short of the replay's %s: the two records disagree",
-						s+1, amt(rec), amt(w), pays, s+1, amt(h.FinishingStacks[s]), amt(f), amt(g.Stack(s)))
+						s+1, amt(rec), amt(w), pays, s+1, amt(h.FinishingStacks[s]), amt(f), amt(r.Stack(s)))
 					continue
 				}
 			}

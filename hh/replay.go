@@ -38,11 +38,20 @@ func (h *Hand) FormatAmount(v int64) string { return formatUnits(v, h.Decimals) 
 // (PHH seat order). Heads-up the antes and forced bets apply in reverse, as
 // the PHH specification says: blinds_or_straddles = [1, 2] makes p1 post 2
 // (the big blind) and p2, the button, post 1. The showdown is manual: the
-// recorded shows and mucks decide it.
+// recorded shows and mucks decide it. A capped hand (Cap > 0) plays every
+// stack above the cap as the cap: what a player may put in (the engine's
+// all-in is reaching the cap); the rest stays behind, out of the hand.
 func (h *Hand) Config() holdem.Config {
 	n := len(h.StartingStacks)
+	stacks := h.StartingStacks
+	if h.Cap > 0 {
+		stacks = make([]int64, n)
+		for s, x := range h.StartingStacks {
+			stacks[s] = min(x, h.Cap)
+		}
+	}
 	cfg := holdem.Config{
-		Stacks:         h.StartingStacks,
+		Stacks:         stacks,
 		Button:         n - 1,
 		MinBet:         h.MinBet,
 		Blinds:         h.Blinds,
@@ -109,7 +118,25 @@ type Replayer struct {
 	// "sm" after each board card of an all-in hand); they are shown at the
 	// showdown if the history does not show them again.
 	early [holdem.MaxSeats][2]cards.Card
-	cfg   holdem.Config
+	// behind[s] is what seat s keeps out of a capped hand: its stack above
+	// the cap (Hand.Config).
+	behind [holdem.MaxSeats]int64
+	// cashOut[s] is seat s's All-in Cash Out (Hand.CashOuts), 0 for none.
+	cashOut [holdem.MaxSeats]int64
+	cfg     holdem.Config
+}
+
+// Stack returns player s's stack (engine seat s, PHH player p(s+1)) after
+// the last Replay: r.Hand.Stack, plus what a capped hand kept behind (the
+// engine plays the capped stack), and for a player who took an All-in Cash
+// Out, the cash-out in place of what the pots award them (the site keeps
+// that).
+func (r *Replayer) Stack(s int) int64 {
+	x := r.Hand.Stack(s) + r.behind[s]
+	if c := r.cashOut[s]; c > 0 {
+		x += c - r.Hand.Won(s)
+	}
+	return x
 }
 
 // Replay replays h through the engine (r.Hand). It returns nil when every
@@ -123,6 +150,13 @@ func (r *Replayer) Replay(h *Hand) error {
 	}
 	for s := range r.early {
 		r.early[s] = [2]cards.Card{holdem.Unknown, holdem.Unknown}
+		r.behind[s], r.cashOut[s] = 0, 0
+		if s < len(h.StartingStacks) {
+			r.behind[s] = h.StartingStacks[s] - r.cfg.Stacks[s]
+		}
+		if s < len(h.CashOuts) {
+			r.cashOut[s] = h.CashOuts[s]
+		}
 	}
 	g := &r.Hand
 	for i := range h.Actions {
@@ -274,8 +308,9 @@ func (r *Replayer) actionError(h *Hand, i int, err error) error {
 	return e
 }
 
-// FinishingStacks returns the stacks after a replay, in units, or nil if the
-// hand is not over or a pot could not be awarded.
+// FinishingStacks returns the stacks after a replay, in units (Stack: a
+// capped hand's stacks with what stayed behind), or nil if the hand is not
+// over or a pot could not be awarded.
 func (r *Replayer) FinishingStacks() []int64 {
 	g := &r.Hand
 	if !g.Over() || g.Undecided() {
@@ -283,7 +318,7 @@ func (r *Replayer) FinishingStacks() []int64 {
 	}
 	out := make([]int64, g.Players())
 	for s := range out {
-		out[s] = g.Stack(s)
+		out[s] = r.Stack(s)
 	}
 	return out
 }

@@ -19,14 +19,11 @@ import (
 // the exact message: the hands a site wrote that the engine cannot replay
 // (testdata/pokerstars/README.md and testdata/ggpoker/README.md say why).
 var siteRejections = map[string][]string{
-	"pokerstars/fpdb-cash-2025-NL-6max-USD-0.05-0.10.cashout.txt": {
-		"35: PokerStars hand #257180854570: Player3 cashed out the hand (All-in Cash Out): the payment does not come from the pot, so the result cannot be replayed",
-	},
 	"pokerstars/fpdb-cash-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt": {
 		"28: PokerStars hand #90721705235: the hand was run more than once (*** FIRST RIVER *** [Js 9h Jh Qs] [2d]): the engine deals one board",
 	},
-	"pokerstars/fpdb-cash-NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt": {
-		"1: PokerStars hand #52151000000: a capped No-Limit game ($0.25/$0.50 - $10 Cap -  USD): the engine plays No-Limit without a cap",
+	"pokerstars/hhsmithy-cap-RunItTwice2.txt": {
+		"19: PokerStars hand #133974380110: the hand was run more than once (*** FIRST FLOP *** [Qd Qs 4h]): the engine deals one board",
 	},
 	"pokerstars/fpdb-tour-NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt": {
 		"110: PokerStars hand #86564040647: malformed board: no ']'",
@@ -43,7 +40,7 @@ var siteRejections = map[string][]string{
 }
 
 // siteFixtureHands is the number of hands read from each directory.
-var siteFixtureHands = map[string]int{"pokerstars": 660, "ggpoker": 385}
+var siteFixtureHands = map[string]int{"pokerstars": 667, "ggpoker": 385}
 
 func siteFixtures(t testing.TB, dir string) []string {
 	files, err := filepath.Glob(filepath.Join("testdata", dir, "*.txt"))
@@ -132,8 +129,16 @@ func checkSiteHand(t *testing.T, r *Replayer, h *Hand) {
 		if short < 0 {
 			t.Fatalf("%s: %s collected %d, more than the replay's %d", where, h.Players[s], h.Winnings[s], g.Won(s))
 		}
-		if h.FinishingStacks[s] != g.Stack(s)-short {
-			t.Fatalf("%s: %s finishes with %d, the replay with %d less %d rake", where, h.Players[s], h.FinishingStacks[s], g.Stack(s), short)
+		want := g.Stack(s) - short
+		if s < len(h.CashOuts) && h.CashOuts[s] > 0 {
+			// The site keeps the award and pays the cash-out.
+			want = g.Stack(s) - g.Won(s) + h.CashOuts[s]
+		}
+		if h.StartingStacks[s] > g.StartingStack(s) {
+			want += h.StartingStacks[s] - g.StartingStack(s) // behind the cap
+		}
+		if h.FinishingStacks[s] != want {
+			t.Fatalf("%s: %s finishes with %d, the replay with %d less %d rake (cash-out, cap: %d)", where, h.Players[s], h.FinishingStacks[s], g.Stack(s), short, want)
 		}
 		rake += short
 	}
@@ -198,12 +203,15 @@ func canonHand(h *Hand, venue bool) string {
 	amts("blinds", h.Blinds)
 	amts("min_bet", []int64{h.MinBet})
 	amts("dead", deadBlinds(h, len(h.StartingStacks)))
+	amts("cap", []int64{h.Cap})
+	amts("cash_outs", h.CashOuts)
+	amts("cash_out_fees", h.CashOutFees)
 	for _, a := range h.Actions {
 		fmt.Fprintf(&b, "%d p%d r%d %s %s\n", a.Kind, a.Player, a.Receiver, amt(a.Amount), cardText(a.Cards[:a.NCards]))
 	}
 	amts("winnings", h.Winnings)
 	amts("finishing", h.FinishingStacks)
-	keys := []string{"table", "hand", "year", "month", "day", "time", "time_zone_abbreviation", "currency", "currency_symbol", "event", "level", "_zoom", "_home_game", "_play_money"}
+	keys := []string{"_deposits", "table", "hand", "year", "month", "day", "time", "time_zone_abbreviation", "currency", "currency_symbol", "event", "level", "_zoom", "_home_game", "_play_money"}
 	if venue {
 		keys = append(keys, "venue", "seat_count")
 	}
@@ -296,10 +304,11 @@ func TestPokerStarsEngineRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSiteEngineAgreement compares the engine's view of a fixture hand with
+// TestSiteChipsConserved compares the engine's view of a fixture hand with
 // the text, independent of the reader's own checks: every player's net
 // result (finishing less starting stack) summed over the table is minus
-// the rake, as chips are conserved.
+// the rake, as chips are conserved; with All-in Cash Outs, also minus the
+// awards the site kept and plus the cash-outs it paid.
 func TestSiteChipsConserved(t *testing.T) {
 	for dir := range siteFixtureHands {
 		for _, f := range siteFixtures(t, dir) {
@@ -309,12 +318,17 @@ func TestSiteChipsConserved(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, h := range hands {
-				var net int64
+				var net, paid int64
 				for s := range h.StartingStacks {
 					net += h.FinishingStacks[s] - h.StartingStacks[s]
 				}
-				if net != -h.Site.Rake {
-					t.Fatalf("%s:%d: the players' results add up to %d, want minus the rake %d", h.File, h.Line, net, h.Site.Rake)
+				for _, c := range h.CashOuts {
+					paid += c
+				}
+				// The site takes the rake and the awards of players who
+				// cashed out, and pays the cash-outs.
+				if net != -h.Site.Rake-h.Site.NotAwarded+paid {
+					t.Fatalf("%s:%d: the players' results add up to %d, want minus the rake %d, minus %d not awarded, plus %d cashed out", h.File, h.Line, net, h.Site.Rake, h.Site.NotAwarded, paid)
 				}
 			}
 		}

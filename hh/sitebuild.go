@@ -33,23 +33,28 @@ type siteBuild struct {
 	collected []int64
 	// collectLine is the first "collected" line of each player (0: none).
 	collectLine []int
-	folded      []bool
-	expect      []expectAct
-	returns     []siteEv
-	pending     []pendingShow
-	posted      []postExpect
-	r           Replayer
-	dec         int
-	err         string
+	// cashOut, cashFee and cashLine are each player's All-in Cash Out, its
+	// fee and its line (0: none); kept the summary's award the site kept.
+	cashOut, cashFee, kept []int64
+	cashLine               []int
+	folded                 []bool
+	expect                 []expectAct
+	returns                []siteEv
+	pending                []pendingShow
+	posted                 []postExpect
+	r                      Replayer
+	dec                    int
+	err                    string
 }
 
 // expectAct is a betting line the engine's event must agree with.
 type expectAct struct {
-	kind  evKind
-	a     int64 // call amount, bet or raise-to
-	allIn bool
-	line  int
-	seat  int // PHH index
+	kind   evKind
+	a      int64 // call amount, bet or raise-to
+	allIn  bool
+	capped bool // "and has reached the $10 cap"
+	line   int
+	seat   int // PHH index
 }
 
 // postExpect is what a player posted, as the engine must post it.
@@ -123,9 +128,10 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	}
 	n := nAct
 	// The unit: the most decimals of any amount.
-	dec := int(max(p.hd.sb.f, p.hd.bb.f, p.total.f))
+	dec := int(max(p.hd.sb.f, p.hd.bb.f, p.total.f, p.hd.cap.f))
 	for _, i := range b.order {
-		dec = max(dec, int(p.seats[i].stack.f))
+		st := &p.seats[i]
+		dec = max(dec, int(st.stack.f), int(st.kept.f), int(st.deposit.f))
 	}
 	for i := range p.evs {
 		dec = max(dec, int(p.evs[i].a.f), int(p.evs[i].b.f))
@@ -168,6 +174,13 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	b.dead = zeroed(b.dead, n)
 	b.blind = zeroed(b.blind, n)
 	b.collected = zeroed(b.collected, n)
+	b.cashOut = zeroed(b.cashOut, n)
+	b.cashFee = zeroed(b.cashFee, n)
+	b.kept = zeroed(b.kept, n)
+	b.cashLine = grow(b.cashLine, n)
+	for i := range b.cashLine {
+		b.cashLine[i] = 0
+	}
 	b.collectLine = grow(b.collectLine, n)
 	for i := range b.collectLine {
 		b.collectLine[i] = 0
@@ -318,7 +331,7 @@ func (p *siteParser) build(h *Hand) *SiteError {
 				}
 			}
 			h.Actions = append(h.Actions, a)
-			b.expect = append(b.expect, expectAct{kind: ev.kind, a: x, allIn: ev.allIn, line: line, seat: k})
+			b.expect = append(b.expect, expectAct{kind: ev.kind, a: x, allIn: ev.allIn, capped: ev.capped, line: line, seat: k})
 			lastBet = j
 		case evBoard:
 			a := Action{Kind: DealBoard, NCards: ev.n, Line: line}
@@ -342,6 +355,11 @@ func (p *siteParser) build(h *Hand) *SiteError {
 			b.collected[k] += x
 			if b.collectLine[k] == 0 {
 				b.collectLine[k] = line
+			}
+		case evCashOut:
+			b.cashOut[k], b.cashLine[k] = x, line
+			if b.cashFee[k] = b.units(ev.b); b.err != "" {
+				return p.errorf(line, "the amount %s is above the limit %s", p.hd.sym+amtText(ev.b), p.limitText())
 			}
 		}
 	}
@@ -389,6 +407,35 @@ func (p *siteParser) build(h *Hand) *SiteError {
 	}
 	if h.MinBet <= 0 {
 		return p.errorf(p.line, "no big blind: the header gives no stakes and nobody posts a blind")
+	}
+	h.Cap = 0
+	if p.hd.capLine > 0 {
+		if h.Cap = b.units(p.hd.cap); b.err != "" {
+			return p.errorf(p.hd.capLine, "the cap %s is above the limit %s", p.hd.sym+amtText(p.hd.cap), p.limitText())
+		}
+	}
+	// The cash-outs, and the awards the site kept ("pot not awarded").
+	h.CashOuts, h.CashOutFees = nil, nil
+	for k, i := range b.order {
+		st := &p.seats[i]
+		if st.keptLine > 0 {
+			if b.kept[k] = b.units(st.kept); b.err != "" {
+				return p.errorf(st.keptLine, "the amount %s is above the limit %s", p.hd.sym+amtText(st.kept), p.limitText())
+			}
+			if b.cashLine[k] == 0 {
+				return p.errorf(st.keptLine, "%s's pot is not awarded as if they cashed out, but no line says %s cashed out the hand", st.name, st.name)
+			}
+		}
+		if b.cashLine[k] > 0 && b.collectLine[k] > 0 {
+			return p.errorf(b.collectLine[k], "%s collects from the pot after cashing out the hand (line %d): the site keeps the pots of a player who cashed out", st.name, b.cashLine[k])
+		}
+		if b.cashLine[k] > 0 && h.CashOuts == nil {
+			h.CashOuts, h.CashOutFees = zeroed(h.CashOuts, n), zeroed(h.CashOutFees, n)
+		}
+	}
+	if h.CashOuts != nil {
+		copy(h.CashOuts, b.cashOut)
+		copy(h.CashOutFees, b.cashFee)
 	}
 	p.fields(h)
 	if p.noVerify {
@@ -534,6 +581,19 @@ func (p *siteParser) fields(h *Hand) {
 	if hd.playMoney {
 		add("_play_money", "true")
 	}
+	for _, i := range p.b.order {
+		if p.seats[i].deposit.m == 0 {
+			continue
+		}
+		// Table deposits made during the hand, by player: they play from
+		// the next hand, so the finishing stacks leave them out.
+		parts := make([]string, len(p.b.order))
+		for k, j := range p.b.order {
+			parts[k] = formatUnits(p.b.units(p.seats[j].deposit), h.Decimals)
+		}
+		add("_deposits", "["+strings.Join(parts, ", ")+"]")
+		break
+	}
 	for _, d := range p.b.dead {
 		if d != 0 {
 			parts := make([]string, len(p.b.dead))
@@ -626,6 +686,13 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	// leave open (a player who shows one card, a winner who does not show).
 	h.Winnings = grow(h.Winnings, len(b.order))
 	copy(h.Winnings, b.collected)
+	for k := range b.order {
+		if b.cashLine[k] > 0 {
+			// The award the site kept: PHH's winnings of a player who
+			// cashed out (Hand.CashOuts).
+			h.Winnings[k] = b.kept[k]
+		}
+	}
 	finishing := h.FinishingStacks[:0]
 	h.FinishingStacks = nil
 	if err := r.Replay(h); err != nil {
@@ -643,8 +710,17 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	// rest).
 	var over [holdem.MaxSeats]int64
 	var overLine [holdem.MaxSeats]int
+	// in[k]: what player k has put in so far (a capped hand checks it
+	// against the cap).
+	var in [holdem.MaxSeats]int64
 	for _, e := range g.Events() {
 		k := int(e.Seat)
+		switch e.Kind {
+		case holdem.EvAnte, holdem.EvBlind, holdem.EvCall, holdem.EvBet, holdem.EvRaise:
+			in[k] += e.Amount
+		case holdem.EvReturn:
+			in[k] -= e.Amount
+		}
 		switch e.Kind {
 		case holdem.EvAnte:
 			pe := &b.posted[k]
@@ -694,6 +770,12 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 			if x.allIn && !e.AllIn {
 				return p.errorf(x.line, "%s is all-in by the text, but the engine leaves them %s", name(k), p.money(g.Stack(k)))
 			}
+			if x.allIn && r.behind[k] > 0 && !x.capped {
+				return p.errorf(x.line, "%s is all-in by the text, but has %s behind the %s cap", name(k), p.money(r.behind[k]), p.money(h.Cap))
+			}
+			if x.capped && in[k] != h.Cap {
+				return p.errorf(x.line, "%s has reached the %s cap by the text, but has put in %s", name(k), p.money(h.Cap), p.money(in[k]))
+			}
 		case holdem.EvReturn:
 			if over[k] > 0 {
 				if e.Amount < over[k] {
@@ -740,6 +822,20 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	}
 	for k := range n {
 		c := b.collected[k]
+		if b.cashLine[k] > 0 {
+			// The site keeps the award of a player who cashed out: the
+			// summary's "won ($x) ... (pot not awarded ...)" is it after
+			// the rake, and nothing when their hand lost.
+			c = b.kept[k]
+			if won[k] > 0 && b.kept[k] == 0 {
+				return p.errorf(b.cashLine[k], "%s cashed out, and the replay awards them %s, but the summary does not say which pot was not awarded", name(k), p.money(won[k]))
+			}
+			if c > won[k] {
+				return p.errorf(at(k), "%s's pot not awarded is %s, but the replay awards them %s", name(k), p.money(c), p.money(won[k]))
+			}
+			short += won[k] - c
+			continue
+		}
 		if c > won[k] {
 			return p.errorf(at(k), "%s collected %s, but the replay awards them %s", name(k), p.money(c), p.money(won[k]))
 		}
@@ -747,14 +843,29 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	}
 	if short != fees {
 		for k := range n {
+			if b.cashLine[k] > 0 {
+				if b.kept[k] != won[k] {
+					return p.errorf(b.cashLine[k], "%s cashed out, the pot not awarded is %s, the replay awards them %s: a difference of %s where the summary's rake and fees are %s", name(k), p.money(b.kept[k]), p.money(won[k]), p.money(short), p.money(fees))
+				}
+				continue
+			}
 			if b.collected[k] != won[k] {
 				return p.errorf(at(k), "%s collected %s, the replay awards them %s: a difference of %s where the summary's rake and fees are %s", name(k), p.money(b.collected[k]), p.money(won[k]), p.money(short), p.money(fees))
 			}
 		}
 	}
 	h.FinishingStacks = grow(finishing, n)
+	var cashFees, kept int64
 	for k := range n {
-		h.FinishingStacks[k] = g.Stack(k) - (won[k] - b.collected[k])
+		// r.Stack: with what stayed behind a cap, and for a player who
+		// cashed out, the cash-out in place of the award.
+		h.FinishingStacks[k] = r.Stack(k)
+		if b.cashLine[k] > 0 {
+			cashFees += b.cashFee[k]
+			kept += b.kept[k]
+		} else {
+			h.FinishingStacks[k] -= won[k] - b.collected[k]
+		}
 	}
 	if h.Site == nil {
 		h.Site = &SiteInfo{}
@@ -763,7 +874,7 @@ func (p *siteParser) verify(h *Hand) *SiteError {
 	for _, f := range p.fees {
 		fs = append(fs, Fee{Name: string(f.name), Amount: b.units(f.a)})
 	}
-	*h.Site = SiteInfo{Format: p.format, Line: p.line, Rake: short, Fees: fs}
+	*h.Site = SiteInfo{Format: p.format, Line: p.line, Rake: short, Fees: fs, CashOutFees: cashFees, NotAwarded: kept}
 	return nil
 }
 

@@ -39,6 +39,7 @@ const (
 	evMuck
 	evReturn  // Uncalled bet (x) returned to
 	evCollect // collected x from pot
+	evCashOut // cashed out the hand for x | Cash Out Fee y (b)
 )
 
 // siteEv is one such line.
@@ -46,6 +47,7 @@ type siteEv struct {
 	kind   evKind
 	seat   int8 // index into siteParser.seats, -1 for the board
 	allIn  bool
+	capped bool // "and has reached the $10 cap"
 	street holdem.Street
 	n      uint8 // cards
 	cards  [3]cards.Card
@@ -66,7 +68,14 @@ type siteSeat struct {
 	holeN  int // known dealt cards: "Dealt to", "mucked [..]" in the summary
 	showed [2]cards.Card
 	shownN int // cards of the summary's "showed [..]"
-	idx    int // PHH index (0 = the seat after the button), -1 if not dealt in
+	// kept is the summary's "won ($x) ... (pot not awarded as player cashed
+	// out)": the award the site kept; keptLine its line (0: none).
+	kept     amt
+	keptLine int
+	// deposit is what the player added to the table during the hand
+	// ("name: Table deposit $80"): it plays from the next hand.
+	deposit amt
+	idx     int // PHH index (0 = the seat after the button), -1 if not dealt in
 }
 
 // siteFee is a "| Rake $0.50" of the summary.
@@ -91,10 +100,16 @@ type siteHeader struct {
 	clock      [3]int // hours, minutes, seconds
 	hasClock   bool
 	tz         []byte
-	table      []byte
-	maxSeats   int
-	button     int
-	playMoney  bool
+	// cap is a capped No-Limit table's cap ("$0.25/$0.50 - $10 Cap - USD",
+	// or the first "and has reached the $10 cap"); capLine the line that
+	// said it, 0 if none has. capGame: the game is capped ("Cap No Limit").
+	cap       amt
+	capLine   int
+	capGame   bool
+	table     []byte
+	maxSeats  int
+	button    int
+	playMoney bool
 }
 
 // siteParser holds one hand being read; its buffers are reused from hand to
@@ -365,6 +380,12 @@ func (p *siteParser) header(l []byte, line int) *SiteError {
 	p.hd.id = rest[:c]
 	rest = bytes.TrimLeft(rest[c+1:], " ")
 	g := bytes.Index(rest, holdemNL)
+	gl := len(holdemNL)
+	if c := bytes.Index(rest, holdemCapNL); c >= 0 && (g < 0 || c < g) {
+		// "Hold'em Cap No Limit": the cap in the stakes or the lines.
+		g, gl = c, len(holdemCapNL)
+		p.hd.capGame = true
+	}
 	if g < 0 {
 		game := rest
 		if i := bytes.Index(game, []byte(" - ")); i >= 0 {
@@ -373,7 +394,7 @@ func (p *siteParser) header(l []byte, line int) *SiteError {
 		return p.errorf(line, "%s is not No-Limit Hold'em: pokerlab reads No-Limit Texas Hold'em hands", strconv.Quote(clip(game)))
 	}
 	pre := bytes.TrimSpace(rest[:g])
-	rest = rest[g+len(holdemNL):]
+	rest = rest[g+gl:]
 	mixed := false
 	if len(pre) > 0 && pre[len(pre)-1] == '(' {
 		// A mixed game: "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)",
@@ -456,7 +477,10 @@ func (p *siteParser) header(l []byte, line int) *SiteError {
 	return nil
 }
 
-var holdemNL = []byte("Hold'em No Limit")
+var (
+	holdemNL    = []byte("Hold'em No Limit")
+	holdemCapNL = []byte("Hold'em Cap No Limit")
+)
 
 // parseLevel reads a tournament level, in Roman numerals (PokerStars: "XV")
 // or digits (GGPoker: "12"); 0 if neither.
@@ -503,8 +527,13 @@ func romanLevel(n int) string {
 // currency symbol and code.
 func (p *siteParser) stakes(b []byte, line int) *SiteError {
 	b = bytes.TrimSpace(b)
-	if c := bytes.Index(b, []byte(" Cap")); c >= 0 {
-		return p.errorf(line, "a capped No-Limit game (%s): the engine plays No-Limit without a cap", string(b))
+	var capText []byte
+	if c := bytes.Index(b, []byte(" - ")); c >= 0 {
+		// A capped table: "$0.25/$0.50 - $10 Cap -  USD".
+		var msg string
+		if b, capText, msg = splitCap(b[:c], b[c+3:]); msg != "" {
+			return p.errorf(line, "malformed stakes of a capped table %q: %s", string(b), msg)
+		}
 	}
 	if i := bytes.LastIndexByte(b, ' '); i >= 0 {
 		p.hd.code = b[i+1:]
@@ -539,7 +568,48 @@ func (p *siteParser) stakes(b []byte, line int) *SiteError {
 		return p.errorf(line, "the big blind in the stakes %q is zero", string(b))
 	}
 	p.hd.stakes = true
+	if capText != nil {
+		if p.hd.cap, err = p.amount(capText); err != "" {
+			return p.errorf(line, "the cap: %s", err)
+		}
+		if p.hd.cap.m == 0 {
+			return p.errorf(line, "the cap %q is zero", string(capText))
+		}
+		p.hd.capLine, p.hd.capGame = line, true
+	}
 	return nil
+}
+
+// splitCap splits the stakes of a capped table, "$0.25/$0.50" and
+// "$10 Cap -  USD" (the text after the first " - "), into the blinds with
+// the currency code ("$0.25/$0.50 USD") and the cap's amount ("$10").
+func splitCap(blinds, rest []byte) ([]byte, []byte, string) {
+	var capText, code []byte
+	for part := range bytes.SplitSeq(rest, []byte(" - ")) {
+		part = bytes.TrimSpace(part)
+		if i := bytes.Index(bytes.ToLower(part), []byte("cap")); i >= 0 {
+			if capText != nil {
+				return blinds, nil, "two caps"
+			}
+			capText = bytes.TrimSpace(bytes.TrimSpace(part[:i]))
+			if len(capText) == 0 { // "Cap $10"
+				capText = bytes.TrimSpace(part[i+3:])
+			}
+			continue
+		}
+		if len(part) > 0 {
+			code = part
+		}
+	}
+	if capText == nil {
+		return blinds, nil, "no cap after \" - \""
+	}
+	out := make([]byte, 0, len(blinds)+1+len(code))
+	out = append(out, blinds...)
+	if code != nil {
+		out = append(append(out, ' '), code...)
+	}
+	return out, capText, ""
 }
 
 // currencyCodes pairs the currency codes with their symbols (a slice, not a
@@ -735,6 +805,10 @@ func (p *siteParser) seatLine(l []byte, line int) *SiteError {
 	rest = rest[c+1:]
 	if len(rest) > 0 && rest[0] == ' ' {
 		rest = rest[1:]
+	}
+	if len(bytes.TrimSpace(rest)) == 0 {
+		// "Seat 4:" and nothing more: an empty seat.
+		return nil
 	}
 	ic := lastIndex(rest, " in chips")
 	if ic < 0 {
@@ -938,7 +1012,47 @@ func (p *siteParser) nameAt(b []byte) (int, []byte) {
 	return best, b[bl:]
 }
 
+// reachedCap reads the cap of "and has reached the $10 cap": the table's
+// cap, which the header, or the first such line, gave; another amount is a
+// contradiction.
+func (p *siteParser) reachedCap(b []byte, line int) *SiteError {
+	c, msg := p.amount(b)
+	if msg != "" {
+		return p.errorf(line, "the cap: %s", msg)
+	}
+	if c.m == 0 {
+		return p.errorf(line, "the cap %q is zero", string(b))
+	}
+	if p.hd.capLine == 0 {
+		p.hd.cap, p.hd.capLine = c, line
+		return nil
+	}
+	if !sameAmount(c, p.hd.cap) {
+		return p.errorf(line, "the line says the cap is %s, but line %d says %s", p.hd.sym+amtText(c), p.hd.capLine, p.hd.sym+amtText(p.hd.cap))
+	}
+	return nil
+}
+
+// sameAmount reports whether two printed amounts are equal ("$10" and
+// "$10.00").
+func sameAmount(a, b amt) bool {
+	for a.f < b.f {
+		if a.m > MaxTotal {
+			return false
+		}
+		a.m, a.f = a.m*10, a.f+1
+	}
+	for b.f < a.f {
+		if b.m > MaxTotal {
+			return false
+		}
+		b.m, b.f = b.m*10, b.f+1
+	}
+	return a.m == b.m
+}
+
 var (
+	capSuffix      = []byte(" and has reached the ")
 	uncalledPrefix = []byte("Uncalled bet (")
 	dealtPrefix    = []byte("Dealt to ")
 	allInSuffix    = []byte(" and is all-in")
@@ -1020,8 +1134,50 @@ func (p *siteParser) phrase(s int, rest []byte, line int) *SiteError {
 		p.seats[s].active = true
 		p.evs = append(p.evs, siteEv{kind: evCollect, seat: int8(s), a: a, street: p.street, line: int32(line)})
 	case bytes.HasPrefix(rest, []byte("cashed out the hand")):
-		return p.errorf(line, "%s cashed out the hand (All-in Cash Out): the payment does not come from the pot, so the result cannot be replayed", p.seats[s].name)
+		return p.cashOut(s, rest, line)
 	}
+	return nil
+}
+
+var (
+	cashOutPrefix = []byte("cashed out the hand for ")
+	cashOutFee    = []byte(" | Cash Out Fee ")
+)
+
+// cashOut reads PokerStars' All-in Cash Out, "name cashed out the hand for
+// $22.77 | Cash Out Fee $0.46" (GGPoker writes "name: Cashed Out the hand
+// for ..."): the site pays the player the first amount, its fee already
+// taken, in place of what the pots award them.
+func (p *siteParser) cashOut(s int, rest []byte, line int) *SiteError {
+	st := &p.seats[s]
+	r, ok := bytes.CutPrefix(rest, cashOutPrefix)
+	if !ok {
+		return p.errorf(line, "malformed line: want %s cashed out the hand for amount | Cash Out Fee amount", st.name)
+	}
+	ev := siteEv{kind: evCashOut, seat: int8(s), street: p.street, line: int32(line)}
+	var fee []byte
+	if i := bytes.Index(r, cashOutFee); i >= 0 {
+		r, fee = r[:i], r[i+len(cashOutFee):]
+	}
+	var msg string
+	if ev.a, msg = p.amount(bytes.TrimSpace(r)); msg != "" {
+		return p.errorf(line, "%s cashed out: %s", st.name, msg)
+	}
+	if fee != nil {
+		if ev.b, msg = p.amount(bytes.TrimSpace(fee)); msg != "" {
+			return p.errorf(line, "%s cashed out: Cash Out Fee: %s", st.name, msg)
+		}
+	}
+	if ev.a.m == 0 {
+		return p.errorf(line, "%s cashed out for nothing", st.name)
+	}
+	for _, e := range p.evs {
+		if e.kind == evCashOut && int(e.seat) == s {
+			return p.errorf(line, "%s cashes out twice (line %d)", st.name, e.line)
+		}
+	}
+	st.active = true
+	p.evs = append(p.evs, ev)
 	return nil
 }
 
@@ -1029,9 +1185,27 @@ func (p *siteParser) phrase(s int, rest []byte, line int) *SiteError {
 func (p *siteParser) action(s int, a []byte, line int) *SiteError {
 	st := &p.seats[s]
 	ev := siteEv{seat: int8(s), street: p.street, line: int32(line)}
-	if bytes.HasSuffix(a, allInSuffix) {
-		ev.allIn = true
-		a = a[:len(a)-len(allInSuffix)]
+	if len(a) == 0 {
+		// "name:" and nothing more: a line with no action (an empty chat
+		// line, a name the site printed alone).
+		return nil
+	}
+	for {
+		if bytes.HasSuffix(a, allInSuffix) {
+			ev.allIn = true
+			a = a[:len(a)-len(allInSuffix)]
+			continue
+		}
+		// "and has reached the $10 cap": the player has put the cap in.
+		if i := bytes.LastIndex(a, capSuffix); i >= 0 && bytes.HasSuffix(a, []byte(" cap")) && !ev.capped {
+			if err := p.reachedCap(a[i+len(capSuffix):len(a)-len(" cap")], line); err != nil {
+				return err
+			}
+			ev.capped = true
+			a = a[:i]
+			continue
+		}
+		break
 	}
 	word := a
 	arg := []byte(nil)
@@ -1070,9 +1244,6 @@ func (p *siteParser) action(s int, a []byte, line int) *SiteError {
 		if i < 0 {
 			return p.errorf(line, "malformed raise: want raises amount to amount")
 		}
-		if c := bytes.Index(arg, []byte(" and has reached the ")); c >= 0 {
-			return p.errorf(line, "a capped No-Limit game (%s): the engine plays No-Limit without a cap", string(arg[c+5:]))
-		}
 		if ev.a, msg = p.amount(arg[:i]); msg == "" {
 			ev.b, msg = p.amount(arg[i+4:])
 		}
@@ -1105,9 +1276,32 @@ func (p *siteParser) action(s int, a []byte, line int) *SiteError {
 	case "doesn't", "does":
 		// "doesn't show hand"
 		return nil
+	case "Table":
+		// Bovada's and Ignition's "Table deposit $80" (and the like): money
+		// the player adds to the table, which plays from the next hand.
+		if rest, ok := bytes.CutPrefix(arg, []byte("deposit ")); ok {
+			d, m := p.amount(rest)
+			if m != "" {
+				return p.errorf(line, "%s: table deposit: %s", st.name, m)
+			}
+			if st.deposit.m > 0 && st.deposit.f != d.f {
+				return p.errorf(line, "%s deposits twice in the hand, in amounts of different units", st.name)
+			}
+			st.deposit.m += d.m
+			st.deposit.f = d.f
+			return nil
+		}
+		// "Table enter user", "Table leave user": no chips move.
+		return nil
 	case "sits", "is", "sitting", "leaves", "has", "will", "was", "joins", "re-buys", "takes":
 		// "sits out", "is sitting out", "is away": no chips move.
 		return nil
+	case "Cashed":
+		// GGPoker: "name: Cashed Out the hand for $1.70 | Cash Out Fee $0.08".
+		if r, ok := bytes.CutPrefix(arg, []byte("Out the hand")); ok {
+			return p.cashOut(s, append([]byte("cashed out the hand"), r...), line)
+		}
+		return p.errorf(line, "unknown action %q of %s", clip(a), st.name)
 	case "Chooses", "Pays", "Receives":
 		if bytes.Contains(arg, []byte("Cashout")) {
 			return p.errorf(line, "%s took an EV Cashout: the payment does not come from the pot, so the result cannot be replayed", st.name)
@@ -1232,6 +1426,21 @@ func (p *siteParser) summaryLine(l []byte, line int) *SiteError {
 			if bytes.Contains(tail, []byte(" folded ")) || bytes.Contains(tail, []byte(" collected (")) ||
 				bytes.Contains(tail, []byte(" won (")) || bytes.Contains(tail, []byte(" showed [")) || bytes.Contains(tail, []byte(" mucked")) {
 				st.active = true
+			}
+			if k := bytes.Index(tail, []byte(" won (")); k >= 0 && bytes.Contains(tail, []byte("(pot not awarded as player cashed out)")) {
+				// A player who cashed out and whose hand won: the award
+				// the site kept.
+				r := tail[k+len(" won ("):]
+				if j := bytes.IndexByte(r, ')'); j > 0 {
+					a, msg := p.amount(r[:j])
+					if msg != "" {
+						return p.errorf(line, "seat %d: %s", num, msg)
+					}
+					if st.keptLine > 0 {
+						return p.errorf(line, "seat %d: a second award not paid", num)
+					}
+					st.kept, st.keptLine = a, line
+				}
 			}
 			if k := bytes.Index(tail, []byte("mucked [")); k >= 0 {
 				var cs [2]cards.Card

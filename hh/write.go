@@ -12,7 +12,7 @@ import (
 // canonicalOrder is the key order of hands made by this package: the
 // required fields first, as the PHH style guide asks.
 var canonicalOrder = []string{"variant", "ante_trimming_status", "antes", "blinds_or_straddles", "min_bet",
-	"starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings", "_rules"}
+	"starting_stacks", "actions", "players", "seats", "finishing_stacks", "winnings", "_cap", "_cash_outs", "_cash_out_fees", "_rules"}
 
 // Write writes hands as PHH. A single hand without a Name is written as a
 // .phh file (top-level keys); otherwise every hand is a [Name] table (or
@@ -111,6 +111,15 @@ func (h *Hand) fieldText(key string) (string, bool) {
 		return amounts(h.FinishingStacks)
 	case "winnings":
 		return amounts(h.Winnings)
+	case "_cap":
+		if h.Cap <= 0 {
+			return "", false
+		}
+		return formatUnits(h.Cap, h.Decimals), true
+	case "_cash_outs":
+		return amounts(h.CashOuts)
+	case "_cash_out_fees":
+		return amounts(h.CashOutFees)
 	case "actions":
 		// "[\n  'a',\n  'b',\n]" (multiline) or "['a', 'b']", each action
 		// quoted as quoteTOML quotes it.

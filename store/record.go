@@ -127,12 +127,14 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		switch {
 		case h.FinishingStacks != nil:
 			p.Net = h.FinishingStacks[s] - p.StartingStack
-		case h.Winnings != nil:
+		case h.Winnings != nil && (s >= len(h.CashOuts) || h.CashOuts[s] == 0):
 			// What the player put in, by the engine, against what the
-			// file says was collected (after rake).
-			p.Net = g.Stack(s) - g.Won(s) + h.Winnings[s] - p.StartingStack
+			// file says was collected (after rake). r.Stack: a capped
+			// hand's stack with what stayed behind the cap.
+			p.Net = r.Stack(s) - g.Won(s) + h.Winnings[s] - p.StartingStack
 		default:
-			p.Net = g.Stack(s) - p.StartingStack
+			// r.Stack: with an All-in Cash Out in place of the award.
+			p.Net = r.Stack(s) - p.StartingStack
 		}
 		p.Counts = counts[s]
 	}
