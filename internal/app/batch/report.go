@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"sync"
 
 	"pokerlab/spot/flops"
 	"pokerlab/store"
@@ -188,14 +189,16 @@ func (r *Report) WriteCSV(w io.Writer) error {
 // texture as tables with bars, and every flop in a table sortable by any
 // column (a click on its header).
 func (r *Report) WriteHTML(w io.Writer) error {
-	return reportPage.Execute(w, r)
+	return reportPage().Execute(w, r)
 }
 
-var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct": func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
-	"num": func(x float64) string { return fmt.Sprintf("%.3f", x) },
-	"w":   func(x float64) string { return fmt.Sprintf("%.4g", x) },
-}).Parse(`<!DOCTYPE html>
+// reportPage is parsed at first use: nothing at start-up.
+var reportPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"pct": func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
+		"num": func(x float64) string { return fmt.Sprintf("%.3f", x) },
+		"w":   func(x float64) string { return fmt.Sprintf("%.4g", x) },
+	}).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Batch {{.Batch}}: the root strategy by flop texture</title>
 <style>
@@ -233,3 +236,4 @@ document.querySelectorAll("#flops th").forEach(function(th, col){
 </script>
 </body></html>
 `))
+})
