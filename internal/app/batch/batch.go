@@ -35,6 +35,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,9 +49,11 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	_ "modernc.org/sqlite" // River's SQLite pool, on the file store opens
 
+	"pokerlab/cards"
 	"pokerlab/internal/base/atomicfile"
 	"pokerlab/spot"
 	"pokerlab/spot/flops"
+	"pokerlab/spot/handclass"
 	"pokerlab/store"
 )
 
@@ -356,6 +359,62 @@ type RootJSON struct {
 	Actions   []string   `json:"actions"`
 	Frequency []float64  `json:"frequency"`
 	Equity    [2]float64 `json:"equity"`
+	// Classes are the acting player's hands grouped by class on the flop
+	// (package handclass), with each class's share of the range and its
+	// action frequencies.
+	Classes []ClassJSON `json:"classes"`
+}
+
+// ClassJSON is one hand class at the root.
+type ClassJSON struct {
+	Class     string    `json:"class"`
+	Share     float64   `json:"share"` // of the acting player's range, by weight
+	Frequency []float64 `json:"frequency"`
+}
+
+// rootClasses groups the root player's hands by class: each hand's
+// strategy at the root (normalised) weighted by its range weight.
+func rootClasses(g *spot.Game, σ spot.Strategy, p int) []ClassJSON {
+	nd := &g.Nodes[0]
+	nh, k := len(g.Hands[p]), int(nd.NumChildren)
+	board := g.Spot.BoardSet()
+	index := map[string]int{}
+	var out []ClassJSON
+	total := 0.0
+	for h, hole := range g.Hands[p] {
+		w := float64(g.Weights[p][h])
+		if w == 0 {
+			continue
+		}
+		name := handclass.Of([2]cards.Card{hole[0], hole[1]}, board).String()
+		i, ok := index[name]
+		if !ok {
+			i = len(out)
+			index[name] = i
+			out = append(out, ClassJSON{Class: name, Frequency: make([]float64, k)})
+		}
+		var s float64
+		for a := range k {
+			s += float64(σ[nd.Off+int64(a*nh+h)])
+		}
+		for a := range k {
+			x := 1 / float64(k)
+			if s > 0 {
+				x = float64(σ[nd.Off+int64(a*nh+h)]) / s
+			}
+			out[i].Frequency[a] += w * x
+		}
+		out[i].Share += w
+		total += w
+	}
+	for i := range out {
+		for a := range out[i].Frequency {
+			out[i].Frequency[a] /= out[i].Share
+		}
+		out[i].Share /= total
+	}
+	slices.SortFunc(out, func(a, b ClassJSON) int { return strings.Compare(a.Class, b.Class) })
+	return out
 }
 
 // solveWorker works one flop.
@@ -496,6 +555,7 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 		for _, act := range g.Actions(0) {
 			root.Actions = append(root.Actions, act.Words())
 		}
+		root.Classes = rootClasses(g, σ, p)
 	}
 	rj, _ := json.Marshal(root)
 	h := spot.FileHeader{Method: "dcfr", Iterations: last.Iteration, Seconds: seconds, Evaluation: &e}

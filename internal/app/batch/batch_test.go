@@ -2,6 +2,8 @@ package batch
 
 import (
 	"context"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -107,6 +109,28 @@ func TestBatchSolvesEveryFlopOnce(t *testing.T) {
 			}
 			if row.Root == "" || row.Weight != flops.Total/3.0 {
 				t.Errorf("%s: root %q, weight %g", row.Flop, row.Root, row.Weight)
+			}
+			// The hand classes partition the range: their shares sum to
+			// one, and their frequencies average to the root's (computed
+			// apart, by spot.Game.RootSummary).
+			var root RootJSON
+			if err := json.Unmarshal([]byte(row.Root), &root); err != nil {
+				t.Fatal(err)
+			}
+			share, mix := 0.0, make([]float64, len(root.Frequency))
+			for _, c := range root.Classes {
+				share += c.Share
+				for a, x := range c.Frequency {
+					mix[a] += c.Share * x
+				}
+			}
+			if math.Abs(share-1) > 1e-9 || len(root.Classes) < 2 {
+				t.Errorf("%s: %d classes, shares sum to %g", row.Flop, len(root.Classes), share)
+			}
+			for a := range mix {
+				if math.Abs(mix[a]-root.Frequency[a]) > 1e-6 {
+					t.Errorf("%s, %s: the classes average %g, the root %g", row.Flop, root.Actions[a], mix[a], root.Frequency[a])
+				}
 			}
 		}
 	})

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -26,9 +27,20 @@ type Report struct {
 	Actions []string   `json:"actions"` // the root's actions, as labelled
 	Flops   []FlopRow  `json:"flops"`
 	Groups  []GroupRow `json:"groups"`
+	// Classes are the acting player's hand classes over all the solved
+	// flops: each class's average share of the range and its action
+	// frequencies, flops weighted by their weights.
+	Classes []ClassRow `json:"classes"`
 	// Missing are the flops without a result (failed, cancelled, not yet
 	// solved), with their status.
 	Missing []MissingFlop `json:"missing"`
+}
+
+// ClassRow is one hand class over a batch's flops.
+type ClassRow struct {
+	Class     string    `json:"class"`
+	Share     float64   `json:"share"`
+	Frequency []float64 `json:"frequency"`
 }
 
 // FlopRow is one solved flop.
@@ -74,7 +86,10 @@ func Aggregate(ctx context.Context, db *store.DB, id string) (*Report, bool, err
 	if err != nil {
 		return nil, false, err
 	}
-	r := &Report{Batch: b.ID, FlopSet: b.Flops, Actions: []string{}, Flops: []FlopRow{}, Missing: []MissingFlop{}}
+	r := &Report{Batch: b.ID, FlopSet: b.Flops, Actions: []string{}, Flops: []FlopRow{}, Missing: []MissingFlop{}, Classes: []ClassRow{}}
+	classIndex := map[string]int{}
+	var classMass []float64 // Σ flop weight × share, per class
+	var flopWeight float64
 	for _, row := range rows {
 		if row.Status != store.FlopDone {
 			r.Missing = append(r.Missing, MissingFlop{Flop: row.Flop, Status: row.Status, Error: row.Error})
@@ -101,6 +116,25 @@ func Aggregate(ctx context.Context, db *store.DB, id string) (*Report, bool, err
 				freq[k] = root.Frequency[i]
 			}
 		}
+		flopWeight += row.Weight
+		for _, c := range root.Classes {
+			i, ok := classIndex[c.Class]
+			if !ok {
+				i = len(r.Classes)
+				classIndex[c.Class] = i
+				r.Classes = append(r.Classes, ClassRow{Class: c.Class})
+				classMass = append(classMass, 0)
+			}
+			m := row.Weight * c.Share
+			classMass[i] += m
+			for a, x := range c.Frequency {
+				k := slices.Index(r.Actions, root.Actions[a])
+				for len(r.Classes[i].Frequency) <= k {
+					r.Classes[i].Frequency = append(r.Classes[i].Frequency, 0)
+				}
+				r.Classes[i].Frequency[k] += m * x
+			}
+		}
 		f, err := flops.Parse(row.Flop)
 		if err != nil {
 			return nil, false, err
@@ -114,6 +148,16 @@ func Aggregate(ctx context.Context, db *store.DB, id string) (*Report, bool, err
 			r.Flops[i].Frequency = append(r.Flops[i].Frequency, 0)
 		}
 	}
+	for i := range r.Classes {
+		for len(r.Classes[i].Frequency) < len(r.Actions) {
+			r.Classes[i].Frequency = append(r.Classes[i].Frequency, 0)
+		}
+		for a := range r.Classes[i].Frequency {
+			r.Classes[i].Frequency[a] /= classMass[i]
+		}
+		r.Classes[i].Share = classMass[i] / flopWeight
+	}
+	slices.SortFunc(r.Classes, func(a, b ClassRow) int { return cmp.Compare(b.Share, a.Share) })
 	r.Groups = groups(r.Flops, len(r.Actions))
 	return r, true, nil
 }
@@ -216,6 +260,10 @@ th{background:#eef1f6;cursor:pointer;user-select:none}td:first-child,th:first-ch
 <h2>By texture</h2>
 <table id="groups"><thead><tr><th>group</th><th>flops</th><th>weight</th>{{range .Actions}}<th>{{.}}</th>{{end}}<th>OOP value</th><th>IP value</th></tr></thead><tbody>
 {{range .Groups}}<tr data-by="{{.By}}"><td>{{.By}}: {{.Group}}</td><td>{{.Flops}}</td><td>{{w .Weight}}</td>{{range .Frequency}}<td><span class="bar" style="width:{{pct .}}px"></span>{{pct .}}</td>{{end}}<td>{{num .ValueOOP}}</td><td>{{num .ValueIP}}</td></tr>
+{{end}}</tbody></table>
+<h2>By hand class</h2>
+<table id="classes"><thead><tr><th>{{.Player}}'s hands</th><th>% of the range</th>{{range .Actions}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
+{{range .Classes}}<tr><td>{{.Class}}</td><td>{{pct .Share}}</td>{{range .Frequency}}<td><span class="bar" style="width:{{pct .}}px"></span>{{pct .}}</td>{{end}}</tr>
 {{end}}</tbody></table>
 <h2>Every flop</h2>
 <table id="flops"><thead><tr><th>flop</th><th>weight</th><th>high</th><th>paired</th><th>suits</th><th>connected</th>{{range .Actions}}<th>{{.}}</th>{{end}}<th>OOP value</th><th>IP value</th><th>exploitability %</th></tr></thead><tbody>

@@ -92,6 +92,23 @@ func TestReportAveragesByWeight(t *testing.T) {
 			t.Errorf("groups by %s weigh %g", by, w)
 		}
 	}
+	// The classes partition the range over the batch: their shares sum to
+	// one and they average to the all-flops frequencies.
+	share, mix := 0.0, make([]float64, len(r.Actions))
+	for _, c := range r.Classes {
+		share += c.Share
+		for a, x := range c.Frequency {
+			mix[a] += c.Share * x
+		}
+	}
+	if math.Abs(share-1) > 1e-9 {
+		t.Errorf("class shares sum to %g", share)
+	}
+	for a := range mix {
+		if math.Abs(mix[a]-all.Frequency[a]) > 1e-6 {
+			t.Errorf("%s: the classes average %g, all flops %g", r.Actions[a], mix[a], all.Frequency[a])
+		}
+	}
 	var csvOut bytes.Buffer
 	if err := r.WriteCSV(&csvOut); err != nil {
 		t.Fatal(err)

@@ -88,6 +88,19 @@ func spotReportRun(o *spotReportOptions) error {
 		}
 		writeLine(tw, line+"\t"+fmtChips(g.ValueOOP)+"\t"+fmtChips(g.ValueIP))
 	}
+	writeLine(tw, "")
+	head = r.Player + "'s hands\t% of the range"
+	for _, a := range r.Actions {
+		head += "\t" + a
+	}
+	writeLine(tw, head)
+	for _, c := range r.Classes {
+		line := c.Class + "\t" + fmtPct(c.Share)
+		for _, x := range c.Frequency {
+			line += "\t" + fmtPct(x)
+		}
+		writeLine(tw, line)
+	}
 	for _, m := range r.Missing {
 		writeLine(tw, "missing: "+m.Flop+"\t"+m.Status+" "+m.Error)
 	}
