@@ -24,10 +24,14 @@ import (
 //	[batch]
 //	target = 0.5       # exploitability to stop at, % of the pot (default 0.5)
 //	iterations = 1000  # and at most this many iterations (default 1000)
+//	lambda = [10]      # also the logit QRE at these λ (in pots; optional)
 type Template struct {
 	spot       *Spot
 	Target     float64
 	Iterations int
+	// Lambdas, if any, are the λ (in pots) of the agent logit QREs solved
+	// on each board besides the Nash equilibrium.
+	Lambdas []float64
 }
 
 // ParseTemplate reads a template; errors name the file, the line and the
@@ -68,8 +72,25 @@ func ParseTemplate(src, file string) (*Template, error) {
 					return nil, d.errAt(key, "want a whole number from 1 to 1000000")
 				}
 				t.Iterations = int(n)
+			case "lambda":
+				xs, ok := m[k].([]any)
+				if !ok || len(xs) == 0 {
+					return nil, d.errAt(key, "want a list of λ values, e.g. [10, 100]")
+				}
+				for _, x := range xs {
+					v, isF := x.(float64)
+					if i, isI := x.(int64); isI {
+						v, isF = float64(i), true
+					}
+					if !isF || !(v > 0) || v > 1e5 {
+						return nil, d.errAt(key, "%v: want λ above 0 and at most 100000 (in pots)", x)
+					}
+					t.Lambdas = append(t.Lambdas, v)
+				}
+				slices.Sort(t.Lambdas)
+				t.Lambdas = slices.Compact(t.Lambdas)
 			default:
-				return nil, d.errAt(key, "unknown key (batch takes target, iterations)")
+				return nil, d.errAt(key, "unknown key (batch takes target, iterations, lambda)")
 			}
 		}
 		delete(raw, "batch")

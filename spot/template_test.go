@@ -48,6 +48,8 @@ func TestTemplateIsASpotWithoutBoard(t *testing.T) {
 		{"board = \"AsKsQs\"\n" + testTemplate, "t.toml:1: board: a template has no board"},
 		{testTemplate + "bogus = 1\n", "t.toml:11: batch.bogus: unknown key"},
 		{strings.Replace(testTemplate, "target = 1", "target = -1", 1), "batch.target: want a percentage"},
+		{testTemplate + "lambda = [0]\n", "batch.lambda: 0: want λ above 0"},
+		{testTemplate + "lambda = 10\n", "batch.lambda: want a list"},
 		{strings.Replace(testTemplate, "pot = 20", "pot = -5", 1), "pot"},
 	} {
 		if _, err := ParseTemplate(c.src, "t.toml"); err == nil || !strings.Contains(err.Error(), c.want) {

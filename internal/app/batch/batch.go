@@ -54,6 +54,7 @@ import (
 	"pokerlab/spot"
 	"pokerlab/spot/flops"
 	"pokerlab/spot/handclass"
+	"pokerlab/spot/spotqre"
 	"pokerlab/store"
 )
 
@@ -363,6 +364,20 @@ type RootJSON struct {
 	// (package handclass), with each class's share of the range and its
 	// action frequencies.
 	Classes []ClassJSON `json:"classes"`
+	// QRE are the agent logit QREs at the template's λ, if any.
+	QRE []QREJSON `json:"qre,omitempty"`
+}
+
+// QREJSON is one λ's QRE of a flop.
+type QREJSON struct {
+	Lambda            float64    `json:"lambda"`
+	Frequency         []float64  `json:"frequency"` // the root's actions
+	Values            [2]float64 `json:"values"`
+	ExploitabilityPct float64    `json:"exploitability_pct"`
+	// MeanTV is the total variation between the QRE's and the Nash
+	// equilibrium's action distributions, averaged over the information
+	// sets with the QRE's probabilities (spotqre.Compare).
+	MeanTV float64 `json:"mean_tv"`
 }
 
 // ClassJSON is one hand class at the root.
@@ -370,6 +385,29 @@ type ClassJSON struct {
 	Class     string    `json:"class"`
 	Share     float64   `json:"share"` // of the acting player's range, by weight
 	Frequency []float64 `json:"frequency"`
+}
+
+// solveQRE solves the agent logit QRE of g at each λ, warm-started along
+// the path, and compares each with the Nash strategy σ.
+func solveQRE(g *spot.Game, σ spot.Strategy, lambdas []float64) ([]QREJSON, error) {
+	s, err := spotqre.NewSolver(g, spotqre.Options{})
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.Solve(lambdas)
+	if err != nil {
+		return nil, err
+	}
+	nash := spotqre.Normalize(g, σ)
+	np := spotqre.Analyze(g, nash)
+	out := make([]QREJSON, 0, len(res))
+	for _, r := range res {
+		freq, _ := g.RootSummary(r.Strategy())
+		c := spotqre.Compare(g, nash, r.Sigma, r.Lambda, np, spotqre.Analyze(g, r.Sigma), spotqre.CompareOptions{})
+		out = append(out, QREJSON{Lambda: r.Lambda, Frequency: freq, Values: r.Evaluation.Values,
+			ExploitabilityPct: r.Evaluation.Percent, MeanTV: c.MeanTV})
+	}
+	return out, nil
 }
 
 // rootClasses groups the root player's hands by class: each hand's
@@ -556,6 +594,13 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 			root.Actions = append(root.Actions, act.Words())
 		}
 		root.Classes = rootClasses(g, σ, p)
+	}
+	if len(t.Lambdas) > 0 {
+		qs, err := solveQRE(g, σ, t.Lambdas)
+		if err != nil {
+			return fmt.Errorf("%w: the QRE: %v", errPermanent, err)
+		}
+		root.QRE = qs
 	}
 	rj, _ := json.Marshal(root)
 	h := spot.FileHeader{Method: "dcfr", Iterations: last.Iteration, Seconds: seconds, Evaluation: &e}

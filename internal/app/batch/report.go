@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -31,9 +32,18 @@ type Report struct {
 	// flops: each class's average share of the range and its action
 	// frequencies, flops weighted by their weights.
 	Classes []ClassRow `json:"classes"`
+	// QRE are the same groups for each λ of the template's QREs, with the
+	// mean distance from the Nash equilibrium.
+	QRE []QREGroups `json:"qre,omitempty"`
 	// Missing are the flops without a result (failed, cancelled, not yet
 	// solved), with their status.
 	Missing []MissingFlop `json:"missing"`
+}
+
+// QREGroups are the texture groups of one λ's QREs.
+type QREGroups struct {
+	Lambda float64    `json:"lambda"`
+	Groups []GroupRow `json:"groups"`
 }
 
 // ClassRow is one hand class over a batch's flops.
@@ -55,6 +65,7 @@ type FlopRow struct {
 	ValueOOP          float64   `json:"value_oop"`
 	ValueIP           float64   `json:"value_ip"`
 	ExploitabilityPct float64   `json:"exploitability_pct"`
+	meanTV            float64
 }
 
 // GroupRow is the weighted average over the flops of one texture group.
@@ -66,6 +77,9 @@ type GroupRow struct {
 	Frequency []float64 `json:"frequency"`
 	ValueOOP  float64   `json:"value_oop"`
 	ValueIP   float64   `json:"value_ip"`
+	// MeanTV (QRE groups) is the mean total variation from the Nash
+	// equilibrium.
+	MeanTV float64 `json:"mean_tv,omitempty"`
 }
 
 // MissingFlop is a flop of the batch without a result.
@@ -87,6 +101,7 @@ func Aggregate(ctx context.Context, db *store.DB, id string) (*Report, bool, err
 		return nil, false, err
 	}
 	r := &Report{Batch: b.ID, FlopSet: b.Flops, Actions: []string{}, Flops: []FlopRow{}, Missing: []MissingFlop{}, Classes: []ClassRow{}}
+	qreFlops := map[float64][]FlopRow{}
 	classIndex := map[string]int{}
 	var classMass []float64 // Σ flop weight × share, per class
 	var flopWeight float64
@@ -140,6 +155,16 @@ func Aggregate(ctx context.Context, db *store.DB, id string) (*Report, bool, err
 			return nil, false, err
 		}
 		t := flops.TextureOf(f)
+		for _, q := range root.QRE {
+			qf := make([]float64, len(r.Actions))
+			for a, x := range q.Frequency {
+				if a < len(root.Actions) {
+					qf[slices.Index(r.Actions, root.Actions[a])] = x
+				}
+			}
+			qreFlops[q.Lambda] = append(qreFlops[q.Lambda], FlopRow{Flop: row.Flop, Weight: row.Weight, High: t.High.String(), Paired: t.Paired,
+				Suits: t.Suits, Connected: t.Connected, Frequency: qf, ValueOOP: q.Values[0], ValueIP: q.Values[1], ExploitabilityPct: q.ExploitabilityPct, meanTV: q.MeanTV})
+		}
 		r.Flops = append(r.Flops, FlopRow{Flop: row.Flop, Weight: row.Weight, High: t.High.String(), Paired: t.Paired, Suits: t.Suits,
 			Connected: t.Connected, Frequency: freq, ValueOOP: row.ValueOOP, ValueIP: row.ValueIP, ExploitabilityPct: row.ExploitabilityPct})
 	}
@@ -159,6 +184,15 @@ func Aggregate(ctx context.Context, db *store.DB, id string) (*Report, bool, err
 	}
 	slices.SortFunc(r.Classes, func(a, b ClassRow) int { return cmp.Compare(b.Share, a.Share) })
 	r.Groups = groups(r.Flops, len(r.Actions))
+	for _, lam := range slices.Sorted(maps.Keys(qreFlops)) {
+		fs := qreFlops[lam]
+		for i := range fs {
+			for len(fs[i].Frequency) < len(r.Actions) {
+				fs[i].Frequency = append(fs[i].Frequency, 0)
+			}
+		}
+		r.QRE = append(r.QRE, QREGroups{Lambda: lam, Groups: groups(fs, len(r.Actions))})
+	}
 	return r, true, nil
 }
 
@@ -191,6 +225,7 @@ func groups(fs []FlopRow, nActions int) []GroupRow {
 				}
 				row.ValueOOP += f.Weight * f.ValueOOP
 				row.ValueIP += f.Weight * f.ValueIP
+				row.MeanTV += f.Weight * f.meanTV
 			}
 			if row.Weight == 0 {
 				continue
@@ -200,6 +235,7 @@ func groups(fs []FlopRow, nActions int) []GroupRow {
 			}
 			row.ValueOOP /= row.Weight
 			row.ValueIP /= row.Weight
+			row.MeanTV /= row.Weight
 			out = append(out, row)
 		}
 	}
@@ -261,6 +297,10 @@ th{background:#eef1f6;cursor:pointer;user-select:none}td:first-child,th:first-ch
 <table id="groups"><thead><tr><th>group</th><th>flops</th><th>weight</th>{{range .Actions}}<th>{{.}}</th>{{end}}<th>OOP value</th><th>IP value</th></tr></thead><tbody>
 {{range .Groups}}<tr data-by="{{.By}}"><td>{{.By}}: {{.Group}}</td><td>{{.Flops}}</td><td>{{w .Weight}}</td>{{range .Frequency}}<td><span class="bar" style="width:{{pct .}}px"></span>{{pct .}}</td>{{end}}<td>{{num .ValueOOP}}</td><td>{{num .ValueIP}}</td></tr>
 {{end}}</tbody></table>
+{{$acts := .Actions}}{{range .QRE}}<h2>The logit QRE at λ = {{.Lambda}}</h2>
+<table class="qre"><thead><tr><th>group</th><th>flops</th>{{range $acts}}<th>{{.}}</th>{{end}}<th>OOP value</th><th>IP value</th><th>distance from Nash</th></tr></thead><tbody>
+{{range .Groups}}<tr><td>{{.By}}: {{.Group}}</td><td>{{.Flops}}</td>{{range .Frequency}}<td><span class="bar" style="width:{{pct .}}px"></span>{{pct .}}</td>{{end}}<td>{{num .ValueOOP}}</td><td>{{num .ValueIP}}</td><td>{{num .MeanTV}}</td></tr>
+{{end}}</tbody></table>{{end}}
 <h2>By hand class</h2>
 <table id="classes"><thead><tr><th>{{.Player}}'s hands</th><th>% of the range</th>{{range .Actions}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
 {{range .Classes}}<tr><td>{{.Class}}</td><td>{{pct .Share}}</td>{{range .Frequency}}<td><span class="bar" style="width:{{pct .}}px"></span>{{pct .}}</td>{{end}}</tr>

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"pokerlab/spot"
 	"pokerlab/spot/flops"
+	"pokerlab/spot/spotqre"
 	"pokerlab/store"
 )
 
@@ -124,5 +126,59 @@ func TestReportAveragesByWeight(t *testing.T) {
 	js, _ := json.Marshal(r)
 	if !bytes.Contains(js, []byte(`"groups"`)) {
 		t.Error("JSON without groups")
+	}
+}
+
+// TestBatchWithQRE: a template with lambda = [10] gives each flop its
+// logit QRE beside the Nash equilibrium — the values of a direct
+// spotqre solve of the same spot — and the report groups them by texture
+// with their distance from Nash.
+func TestBatchWithQRE(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "q.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	text := smallTemplate + "lambda = [10]\n"
+	fs, _, _ := FlopsOf("2")
+	b, err := Plan(text, "qre.toml", "2", fs, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Open(ctx, db, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	q.Enqueue(ctx, b)
+	q.Start(ctx)
+	st := waitDone(t, db, b.ID)
+	q.Stop(ctx)
+	tp, _ := spot.ParseTemplate(text, "qre.toml")
+	for _, row := range st.Flops {
+		var root RootJSON
+		json.Unmarshal([]byte(row.Root), &root)
+		if row.Status != store.FlopDone || len(root.QRE) != 1 || root.QRE[0].Lambda != 10 {
+			t.Fatalf("%s: %s %s, QRE %+v", row.Flop, row.Status, row.Error, root.QRE)
+		}
+		f, _ := flops.Parse(row.Flop)
+		sp, _ := tp.For(f.Board[:])
+		g, _ := spot.NewGame(sp, spot.Options{})
+		s, _ := spotqre.NewSolver(g, spotqre.Options{})
+		res, err := s.Solve([]float64{10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res[0].Evaluation.Values != root.QRE[0].Values || !(root.QRE[0].MeanTV > 0 && root.QRE[0].MeanTV < 1) {
+			t.Errorf("%s: batch QRE %+v; direct values %v", row.Flop, root.QRE[0], res[0].Evaluation.Values)
+		}
+	}
+	r, _, err := Aggregate(ctx, db, b.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.QRE) != 1 || r.QRE[0].Groups[0].By != "all" || !(r.QRE[0].Groups[0].MeanTV > 0) {
+		t.Errorf("report QRE: %+v", r.QRE)
 	}
 }

@@ -88,6 +88,21 @@ func spotReportRun(o *spotReportOptions) error {
 		}
 		writeLine(tw, line+"\t"+fmtChips(g.ValueOOP)+"\t"+fmtChips(g.ValueIP))
 	}
+	for _, q := range r.QRE {
+		writeLine(tw, "")
+		head := fmt.Sprintf("QRE λ = %g\tflops", q.Lambda)
+		for _, a := range r.Actions {
+			head += "\t" + r.Player + " " + a
+		}
+		writeLine(tw, head+"\tOOP value\tIP value\tdistance from Nash")
+		for _, g := range q.Groups {
+			line := g.By + ": " + g.Group + "\t" + itoa(g.Flops)
+			for _, x := range g.Frequency {
+				line += "\t" + fmtPct(x)
+			}
+			writeLine(tw, line+"\t"+fmtChips(g.ValueOOP)+"\t"+fmtChips(g.ValueIP)+"\t"+fmtChips(g.MeanTV))
+		}
+	}
 	writeLine(tw, "")
 	head = r.Player + "'s hands\t% of the range"
 	for _, a := range r.Actions {
