@@ -508,6 +508,9 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 	if err != nil || done {
 		return err
 	}
+	if err := q.db.StartBatchFlop(ctx, a.Batch, a.Flop); err != nil {
+		return err
+	}
 	t, err := spot.ParseTemplate(b.Template, "batch "+b.ID)
 	if err != nil {
 		return fmt.Errorf("%w: %v", errPermanent, err)
@@ -523,9 +526,6 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 	g, err := spot.NewGame(sp, spot.Options{Threads: q.opt.Threads})
 	if err != nil {
 		return fmt.Errorf("%w: %v", errPermanent, err)
-	}
-	if err := q.db.StartBatchFlop(ctx, a.Batch, a.Flop); err != nil {
-		return err
 	}
 	q.log.Info("solving a flop", "batch", a.Batch, "flop", a.Flop, "attempt", attempt)
 	if err := os.MkdirAll(b.OutDir, 0o755); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,5 +146,50 @@ func TestTemplateErrorsBeforeQueueing(t *testing.T) {
 	}
 	if _, err := Plan(`board = "AsKsQs"`+"\n"+smallTemplate, "bad.toml", "3", fs, t.TempDir()); err == nil {
 		t.Error("a template with a board planned")
+	}
+}
+
+// TestAFailedFlopDoesNotStopTheBatch: a flop on which the template gives
+// no game (its one OOP hand is on the board) is marked failed with the
+// error, after its first attempt (no retry mends it), and the other flops
+// are solved.
+func TestAFailedFlopDoesNotStopTheBatch(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "f.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	list := filepath.Join(t.TempDir(), "flops.txt")
+	os.WriteFile(list, []byte("KhQd2c\n# the next one holds OOP's only hand's ace\nAsKd7h\n9c8c3d\n"), 0o644)
+	fs, set, err := FlopsOf(list)
+	if err != nil || len(fs) != 3 {
+		t.Fatalf("%v %v", fs, err)
+	}
+	text := strings.Replace(smallTemplate, `oop = "AA,KK,AK"`, `oop = "AsAh"`, 1)
+	b, err := Plan(text, "one.toml", set, fs, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Open(ctx, db, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	q.Enqueue(ctx, b)
+	q.Start(ctx)
+	st := waitDone(t, db, b.ID)
+	q.Stop(ctx)
+	if st.Counts[store.FlopDone] != 2 || st.Counts[store.FlopFailed] != 1 {
+		t.Fatalf("counts %v: %+v", st.Counts, st.Flops)
+	}
+	for _, f := range st.Flops {
+		if f.Status == store.FlopFailed && (f.Flop != "AsKh7d" || !strings.Contains(f.Error, "As is on the board") || f.Attempts != 1) {
+			t.Errorf("the failed flop: %+v", f)
+		}
+	}
+	r, _, _ := Aggregate(ctx, db, b.ID)
+	if len(r.Missing) != 1 || r.Missing[0].Flop != "AsKh7d" {
+		t.Errorf("report's missing flops: %+v", r.Missing)
 	}
 }
