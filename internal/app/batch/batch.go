@@ -83,6 +83,9 @@ type Options struct {
 	// it checkpoints and continues in its next attempt. Longer than a
 	// flop's solve takes (0: 30 minutes).
 	RescueAfter time.Duration
+	// MaxMemory refuses a flop whose solve needs more bytes (0: no limit):
+	// the flop fails with the estimate, the batch goes on.
+	MaxMemory int64
 	// CheckpointEvery is how often a solve saves its state (0: 10 s).
 	CheckpointEvery time.Duration
 	// Log receives the queue's and the jobs' lines (nil: none).
@@ -523,7 +526,7 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", errPermanent, err)
 	}
-	g, err := spot.NewGame(sp, spot.Options{Threads: q.opt.Threads})
+	g, err := spot.NewGame(sp, spot.Options{Threads: q.opt.Threads, MaxMemory: q.opt.MaxMemory})
 	if err != nil {
 		return fmt.Errorf("%w: %v", errPermanent, err)
 	}
@@ -535,7 +538,7 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 	sopt := spot.SolveOptions{Threads: q.opt.Threads}
 	var s *spot.Solver
 	if fh, err := os.Open(base + ".ckpt"); err == nil {
-		s, err = spot.LoadCheckpoint(fh, base+".ckpt", g, sopt, 0)
+		s, err = spot.LoadCheckpoint(fh, base+".ckpt", g, sopt, q.opt.MaxMemory)
 		fh.Close()
 		if err != nil {
 			q.log.Warn("a checkpoint that does not load: solving from the start", "flop", a.Flop, "err", err)
@@ -543,7 +546,7 @@ func (q *Queue) solve(ctx context.Context, a SolveArgs, attempt int) error {
 		}
 	}
 	if s == nil {
-		if s, err = spot.NewSolver(g, sopt, 0); err != nil {
+		if s, err = spot.NewSolver(g, sopt, q.opt.MaxMemory); err != nil {
 			return fmt.Errorf("%w: %v", errPermanent, err)
 		}
 	}

@@ -24,6 +24,7 @@ type spotBatchOptions struct {
 	Workers     int
 	EnqueueOnly bool
 	RescueAfter time.Duration
+	MaxMemory   string
 	JSON        bool
 
 	catchInterrupts func(point string) *interruption
@@ -79,6 +80,7 @@ cancel ID" follow and stop a batch.`,
 	threadsVar(fl, &opts.Threads, 1, "threads of each flop's solve (0: all CPUs)")
 	fl.BoolVar(&opts.EnqueueOnly, "enqueue-only", false, "queue the flops and return: workers solve them")
 	fl.DurationVar(&opts.RescueAfter, "rescue-after", 30*time.Minute, "a job running this long is given to another worker (its worker died)")
+	fl.StringVar(&opts.MaxMemory, "max-memory", "", "a flop needing more than this (e.g. 4GiB) fails instead of being solved (default: no limit)")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	cmd.AddCommand(newSpotBatchStatusCmd(f, nil))
 	cmd.AddCommand(newSpotBatchCancelCmd(f, nil))
@@ -101,13 +103,21 @@ func spotBatchRun(o *spotBatchOptions) error {
 	if err := os.MkdirAll(b.OutDir, 0o755); err != nil {
 		return fmt.Errorf("--out: %v", err)
 	}
+	var maxMem int64
+	if o.MaxMemory != "" {
+		b, err := parseBytes(o.MaxMemory)
+		if err != nil {
+			return flagErrorf("--max-memory %v", err)
+		}
+		maxMem = b
+	}
 	db, err := openDB(o.DB, false)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	ctx := context.Background()
-	q, err := batch.Open(ctx, db, batch.Options{Workers: o.Workers, Threads: cpusFor(o.Threads), RescueAfter: o.RescueAfter})
+	q, err := batch.Open(ctx, db, batch.Options{Workers: o.Workers, Threads: cpusFor(o.Threads), RescueAfter: o.RescueAfter, MaxMemory: maxMem})
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ type workerOptions struct {
 	Workers     int
 	Threads     int
 	RescueAfter time.Duration
+	MaxMemory   string
 	LogFormat   string
 	// stop, if set, ends the worker like a signal (tests).
 	stop <-chan struct{}
@@ -56,6 +57,7 @@ save their checkpoints and are retried.`,
 	intVar(fl, &opts.Workers, "workers", 1, "flops solved at once", atLeast(1, "a positive count"))
 	threadsVar(fl, &opts.Threads, 1, "threads of each flop's solve (0: all CPUs)")
 	fl.DurationVar(&opts.RescueAfter, "rescue-after", 30*time.Minute, "a job running this long is given to another worker (its worker died)")
+	fl.StringVar(&opts.MaxMemory, "max-memory", "", "a flop needing more than this (e.g. 4GiB) fails instead of being solved (default: no limit)")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "log format: text or json")
 	return cmd
 }
@@ -77,12 +79,20 @@ func workerRun(o *workerOptions) error {
 			}
 		}()
 	}
+	var maxMem int64
+	if o.MaxMemory != "" {
+		b, err := parseBytes(o.MaxMemory)
+		if err != nil {
+			return flagErrorf("--max-memory %v", err)
+		}
+		maxMem = b
+	}
 	db, err := openDB(o.DB, false)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	q, err := batch.Open(ctx, db, batch.Options{Workers: o.Workers, Threads: cpusFor(o.Threads), RescueAfter: o.RescueAfter, Log: log})
+	q, err := batch.Open(ctx, db, batch.Options{Workers: o.Workers, Threads: cpusFor(o.Threads), RescueAfter: o.RescueAfter, MaxMemory: maxMem, Log: log})
 	if err != nil {
 		return err
 	}
