@@ -193,3 +193,50 @@ func TestAFailedFlopDoesNotStopTheBatch(t *testing.T) {
 		t.Errorf("report's missing flops: %+v", r.Missing)
 	}
 }
+
+// TestCancelStopsTheBatch: cancelling a batch while a flop is solved marks
+// the unfinished flops cancelled; the running solve stops at its next
+// check (it does not overwrite the mark with a result) and no queued flop
+// is solved afterwards.
+func TestCancelStopsTheBatch(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	fs, _, _ := FlopsOf("3")
+	b, err := Plan(slowTemplate, "slow.toml", "3", fs, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Open(ctx, db, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	q.Enqueue(ctx, b)
+	q.Start(ctx)
+	defer q.Stop(ctx)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		st, _, _ := StatusOf(ctx, db, b.ID)
+		if st.Counts[store.FlopRunning] == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no flop started")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if ok, err := q.Cancel(ctx, b.ID); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	// Past the running solve's next check (every 2 s) and longer than a
+	// flop takes: nothing is solved any more.
+	time.Sleep(4 * time.Second)
+	st, _, _ := StatusOf(ctx, db, b.ID)
+	if st.Counts[store.FlopCancelled] != 3 || st.Counts[store.FlopDone] != 0 {
+		t.Errorf("after the cancel: %v", st.Counts)
+	}
+}
