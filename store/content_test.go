@@ -221,7 +221,7 @@ func TestMigrationV5DigestsLazily(t *testing.T) {
 			}
 			return n
 		}
-		if db.SchemaVersion() != 5 || count("SELECT count(*) FROM hands WHERE digest IS NULL") != 50 {
+		if db.SchemaVersion() != CurrentVersion() || count("SELECT count(*) FROM hands WHERE digest IS NULL") != 50 {
 			t.Fatalf("version %d, %d hands without a digest", db.SchemaVersion(), count("SELECT count(*) FROM hands WHERE digest IS NULL"))
 		}
 		res, err := db.Import(ctx, recs[:60])
