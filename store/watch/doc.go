@@ -34,8 +34,10 @@
 //     between lines, left for Debounce, would be stored as a hand of its
 //     own. The poker clients write site text; PHH files are written whole.
 //
-// A last hand without a final line end (a file written so) waits for the
-// next hand; db import reads such a file whole.
+// A last hand that does not read or replay is taken for unfinished: it is
+// rejected (with its reason) when the next hand's header follows it. A
+// last hand without a final line end (a file written so) waits for the
+// next hand too; db import reads such a file whole.
 //
 // # Files that change
 //

@@ -61,8 +61,12 @@ func (f *file) reset() {
 	*f = file{path: f.path, fi: f.fi, size: f.size, mod: f.mod, changed: f.changed}
 }
 
-// look reads what is new in the file at p.
+// look reads what is new in the file at p. A look once begun stores what
+// it has read, and the file's row, even if ctx is done meanwhile (a
+// signal): ctx stops it between its reads of at most maxRead bytes.
 func (w *watcher) look(ctx context.Context, p string) error {
+	stop := ctx
+	ctx = context.WithoutCancel(ctx)
 	st, err := os.Stat(p)
 	f := w.files[p]
 	if err != nil || !st.Mode().IsRegular() || !w.wanted(p) {
@@ -90,7 +94,7 @@ func (w *watcher) look(ctx context.Context, p string) error {
 	if st.Size() != f.size || !st.ModTime().Equal(f.mod) || f.changed.IsZero() {
 		f.size, f.mod, f.changed = st.Size(), st.ModTime(), now
 	}
-	err = w.readFile(ctx, f)
+	err = w.readFile(stop, ctx, f)
 	if w.opt.afterLook != nil {
 		w.opt.afterLook(p, f.size, f.read)
 	}
@@ -187,8 +191,9 @@ func headDigest(p string, n int64) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// readFile reads the file from f.read on and stores its whole hands.
-func (w *watcher) readFile(ctx context.Context, f *file) error {
+// readFile reads the file from f.read on and stores its whole hands
+// (with ctx), until stop is done.
+func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 	f.settleAt = time.Time{}
 	// Truncated, or replaced by a file with other first bytes: from the
 	// start (the hands stored from it stay; Import skips them if they
@@ -209,7 +214,7 @@ func (w *watcher) readFile(ctx context.Context, f *file) error {
 		return nil
 	}
 	defer fh.Close()
-	for f.read < f.size {
+	for f.read < f.size && stop.Err() == nil {
 		n := min(f.size-f.read, maxRead)
 		data := make([]byte, n)
 		got, err := fh.ReadAt(data, f.read)

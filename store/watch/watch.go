@@ -174,7 +174,7 @@ func (w *watcher) run(ctx context.Context) error {
 	if err := w.pass(ctx, w.walk()); err != nil {
 		return err
 	}
-	if err := w.forget(ctx); err != nil {
+	if err := w.forget(context.WithoutCancel(ctx)); err != nil {
 		return err
 	}
 	if w.opt.Once {
