@@ -191,6 +191,22 @@ func headDigest(p string, n int64) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
+// readHead returns the first n bytes of the file at p (fewer if it is
+// shorter).
+func readHead(p string, n int) ([]byte, error) {
+	fh, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	buf := make([]byte, n)
+	got, err := io.ReadFull(fh, buf)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return buf[:got], err
+}
+
 // readFile reads the file from f.read on and stores its whole hands
 // (with ctx), until stop is done.
 func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
@@ -214,8 +230,9 @@ func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 		return nil
 	}
 	defer fh.Close()
+	window := maxRead
 	for f.read < f.size && stop.Err() == nil {
-		n := min(f.size-f.read, maxRead)
+		n := min(f.size-f.read, window)
 		data := make([]byte, n)
 		got, err := fh.ReadAt(data, f.read)
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -225,8 +242,13 @@ func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 		data = data[:got]
 		eof := f.read+int64(got) >= f.size
 		used, err := w.take(ctx, f, data, eof)
-		if err != nil || used == 0 {
+		switch {
+		case err != nil || used == 0 && eof || f.ignored != "":
 			return err
+		case used == 0:
+			window *= 2 // a hand longer than the part read
+		default:
+			window = maxRead
 		}
 	}
 	return nil
@@ -244,6 +266,12 @@ func (w *watcher) ignore(f *file, msg string) {
 // them. It returns the bytes taken.
 func (w *watcher) take(ctx context.Context, f *file, data []byte, eof bool) (int, error) {
 	name := w.rel(f.path)
+	if f.format == hh.FormatUnknown && f.read > 0 {
+		// Read on from a row: the format is the file's first hand's.
+		if head, err := readHead(f.path, 64<<10); err == nil {
+			f.format, _ = hh.Detect(name, head)
+		}
+	}
 	if f.format == hh.FormatUnknown {
 		format, err := hh.Detect(name, data)
 		if err != nil {
@@ -270,7 +298,7 @@ func (w *watcher) take(ctx context.Context, f *file, data []byte, eof bool) (int
 		if k < 0 {
 			return 0, nil // the header may be on its way
 		}
-		bad = append(bad, store.Rejection{File: name, Error: fmt.Sprintf("%s: line %d: not a hand: %q", name, f.lines+1, firstLine(data))})
+		bad = append(bad, store.Rejection{File: name, Error: fmt.Sprintf("%s:%d: not a hand: %q", name, f.lines+int64(contentLine(data)), firstLine(data))})
 		used, lines = k, bytes.Count(data[:k], []byte{'\n'})
 		data = data[k:]
 	}
@@ -429,6 +457,19 @@ func nextHeader(data []byte, f hh.Format) int {
 		off += i + 1
 	}
 	return -1
+}
+
+// contentLine returns the number (from 1) of data's first line with
+// content.
+func contentLine(data []byte) int {
+	n := 0
+	for l := range bytes.Lines(data) {
+		n++
+		if len(bytes.TrimSpace(l)) > 0 {
+			return n
+		}
+	}
+	return max(n, 1)
 }
 
 // firstLine returns data's first line with content, trimmed and cut to 60

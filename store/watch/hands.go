@@ -48,7 +48,7 @@ func cutTables(data []byte) []hh.Chunk {
 			if !seenTable && !blankTOML(data[:pos]) {
 				return []hh.Chunk{{Data: data, Line: 1}}
 			}
-			if seenTable || pos > 0 {
+			if seenTable { // comments before the first table stay with it
 				chunks[len(chunks)-1].Data = data[start:pos]
 				chunks = append(chunks, hh.Chunk{Line: line})
 				start = pos

@@ -167,3 +167,50 @@ func TestPHHTablesCompleteOnlyWhole(t *testing.T) {
 		t.Fatalf("only %d tables, %d cuts checked", tables, prefixes)
 	}
 }
+
+// cutTables cuts where hh.SplitTables does on PHH without multi-line
+// strings, and also at the headers of a file with triple-quoted one-line
+// strings (HandHQ's 100NLH file), which SplitTables leaves whole.
+func TestCutTables(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(handhqDir, "*.phhs"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := cutTables(data)
+		heads := bytes.Count(data, []byte("\n[")) + 1
+		if len(got) != heads {
+			t.Errorf("%s: %d tables, want %d", file, len(got), heads)
+		}
+		if !bytes.Contains(data, []byte("'''")) {
+			want := hh.SplitTables(data, len(data))
+			if len(want) != len(got) {
+				t.Fatalf("%s: %d chunks, SplitTables %d", file, len(got), len(want))
+			}
+			for i := range want {
+				if want[i].Line != got[i].Line || !bytes.Equal(want[i].Data, got[i].Data) {
+					t.Fatalf("%s: chunk %d differs: line %d, SplitTables' %d", file, i, got[i].Line, want[i].Line)
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		text  string
+		parts int
+	}{
+		{"variant = 'NT'\n[x]\n", 1},                   // keys before a header: a .phh
+		{"# c\n\n[1]\na = 1\n[2]\n", 2},                // comments before the first table
+		{"[1]\ns = '''\n[not a table]\n'''\n[2]\n", 2}, // a "[" line inside a string
+		{"[1]\ns = \"\"\"x\"\"\" # '''\n[2]\n", 2},     // a closed string, then a comment
+	} {
+		got := cutTables([]byte(c.text))
+		var joined []byte
+		for _, g := range got {
+			joined = append(joined, g.Data...)
+		}
+		if len(got) != c.parts || string(joined) != c.text {
+			t.Errorf("%q: %d parts, want %d", c.text, len(got), c.parts)
+		}
+	}
+}

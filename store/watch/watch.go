@@ -75,8 +75,9 @@ type Summary struct {
 }
 
 // maxRead is the most of a file read at once: a large file is read in
-// parts of whole hands.
-const maxRead = 16 << 20
+// parts of whole hands (a part that holds no whole hand is read again
+// twice as long). A variable for the tests.
+var maxRead int64 = 16 << 20
 
 // maxOrphans bounds the files kept after their path went away, for a
 // rename to find them.

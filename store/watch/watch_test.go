@@ -586,3 +586,68 @@ func TestWatchOnce(t *testing.T) {
 		t.Errorf("a file: %v", err)
 	}
 }
+
+// Lines that are no hand written after a hand read whole: rejected up to
+// the next hand's header, which is read.
+func TestWatchLinesBetweenHands(t *testing.T) {
+	hands := fixtureHands(t, psFile)
+	db := open(t, dbtest.SQLite(t))
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(p, join(hands[:3]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	once := Options{Once: true, Debounce: 10 * time.Millisecond}
+	if sum, err := Run(context.Background(), db, dir, once); err != nil || sum.Stored != 3 {
+		t.Fatalf("%+v, %v", sum, err)
+	}
+	lines := bytes.Count(join(hands[:3]), []byte{'\n'})
+	appendFile(t, p, append([]byte("Hero: tilted\nnotes\n"), join(hands[3:5])...))
+	var batches []Batch
+	once.OnBatch = func(b Batch) { batches = append(batches, b) }
+	sum, err := Run(context.Background(), db, dir, once)
+	if err != nil || sum.Read != 3 || sum.Stored != 2 || sum.Rejected != 1 {
+		t.Fatalf("%+v, %v", sum, err)
+	}
+	want := fmt.Sprintf(`a.txt:%d: not a hand: "Hero: tilted"`, lines+1)
+	var rejected []store.Rejection
+	for _, b := range batches {
+		rejected = append(rejected, b.Rejections...)
+	}
+	if len(rejected) != 1 || rejected[0].Error != want {
+		t.Errorf("rejections %+v, want %q", rejected, want)
+	}
+	holds(t, db, hands[:5])
+}
+
+// A file read in parts shorter than some of its hands: every hand stored
+// once, the messages naming the lines of the whole file.
+func TestWatchReadsInParts(t *testing.T) {
+	defer func(n int64) { maxRead = n }(maxRead)
+	maxRead = 700 // most hands are longer
+	hands := fixtureHands(t, psFile)[:30]
+	db := open(t, dbtest.SQLite(t))
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.txt")
+	bad := bytes.Replace(hands[20].text, []byte("collected $"), []byte("collected $9"), 1)
+	text := append(join(hands[:20]), append(bad, join(hands[21:])...)...)
+	if err := os.WriteFile(p, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var batches []Batch
+	sum, err := Run(context.Background(), db, dir, Options{Once: true, Debounce: 10 * time.Millisecond,
+		OnBatch: func(b Batch) { batches = append(batches, b) }})
+	if err != nil || sum.Read != 30 || sum.Stored != 29 || sum.Rejected != 1 || len(batches) < 10 {
+		t.Fatalf("%+v, %v (%d batches)", sum, err, len(batches))
+	}
+	holds(t, db, hands[:20], hands[21:])
+	// The rejection names the line of the file it is about.
+	line := bytes.Count(text[:bytes.Index(text, []byte("collected $9"))], []byte{'\n'}) + 1
+	var rejected []store.Rejection
+	for _, b := range batches {
+		rejected = append(rejected, b.Rejections...)
+	}
+	if len(rejected) != 1 || !bytes.HasPrefix([]byte(rejected[0].Error), []byte(fmt.Sprintf("a.txt:%d: PokerStars hand #", line))) {
+		t.Errorf("rejections %+v, want one at line %d", rejected, line)
+	}
+}
