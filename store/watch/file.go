@@ -38,9 +38,11 @@ type file struct {
 	keys    []string // PHH: the keys of every table read (nil before one)
 	hands   int64
 	format  hh.Format // FormatUnknown until the file's first line is read
-	// ignored says why the file is passed over (not a hand history, not
-	// readable) until it is replaced or truncated.
-	ignored string
+	// ignored says why the file is passed over (not a hand history) until
+	// it is replaced or truncated (below ignoredAt, its size then).
+	ignored   string
+	ignoredAt int64
+	failure   string // the error of the last read, if it failed
 	// settleAt is set when the last hand looks whole and the file has not
 	// been left as it is for Debounce yet: it is looked at again then.
 	settleAt time.Time
@@ -214,7 +216,7 @@ func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 	// Truncated, or replaced by a file with other first bytes: from the
 	// start (the hands stored from it stay; Import skips them if they
 	// come again).
-	if f.size < f.read {
+	if f.size < f.read || f.ignored != "" && f.size < f.ignoredAt {
 		f.reset()
 	} else if f.headLen > 0 {
 		if d, err := headDigest(f.path, f.headLen); err != nil || d != f.head {
@@ -226,17 +228,18 @@ func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 	}
 	fh, err := os.Open(f.path)
 	if err != nil {
-		w.ignore(f, fmt.Sprintf("%s: %v", w.rel(f.path), unwrapPath(err)))
+		w.failed(f, fmt.Sprintf("%s: %v", w.rel(f.path), unwrapPath(err)))
 		return nil
 	}
 	defer fh.Close()
+	f.failure = ""
 	window := maxRead
 	for f.read < f.size && stop.Err() == nil {
 		n := min(f.size-f.read, window)
 		data := make([]byte, n)
 		got, err := fh.ReadAt(data, f.read)
 		if err != nil && !errors.Is(err, io.EOF) {
-			w.ignore(f, fmt.Sprintf("%s: %v", w.rel(f.path), unwrapPath(err)))
+			w.failed(f, fmt.Sprintf("%s: %v", w.rel(f.path), unwrapPath(err)))
 			return nil
 		}
 		data = data[:got]
@@ -245,6 +248,11 @@ func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 		switch {
 		case err != nil || used == 0 && eof || f.ignored != "":
 			return err
+		case used == 0 && window >= 2*hh.MaxHand:
+			// Not hand histories: no hand is that long.
+			w.ignore(f, fmt.Sprintf("%s:%d: no whole hand in %d MiB (a hand is at most %d MiB)",
+				w.rel(f.path), f.lines+1, window>>20, hh.MaxHand>>20))
+			return nil
 		case used == 0:
 			window *= 2 // a hand longer than the part read
 		default:
@@ -254,9 +262,18 @@ func (w *watcher) readFile(stop, ctx context.Context, f *file) error {
 	return nil
 }
 
+// failed notices a file that cannot be read (once until it can be), to be
+// tried again at its next look.
+func (w *watcher) failed(f *file, msg string) {
+	if f.failure != msg {
+		f.failure = msg
+		w.notice("cannot read: " + msg)
+	}
+}
+
 func (w *watcher) ignore(f *file, msg string) {
 	if f.ignored == "" {
-		f.ignored = msg
+		f.ignored, f.ignoredAt = msg, f.size
 		w.notice("passed over: " + msg)
 	}
 }

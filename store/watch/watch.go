@@ -102,8 +102,10 @@ type watcher struct {
 // Run imports the hands of the hand-history files below dir into db and
 // goes on importing what is written to them until ctx is done (or, with
 // Once, after one reading); see the package documentation. The error is
-// the database's (or dir's): files it cannot read are noticed and passed
-// over. The summary is returned with it.
+// the database's (or dir's): a file that cannot be read is noticed
+// (OnNotice) and tried again at its next look, one that is not a hand
+// history noticed and passed over until it is truncated or replaced. The
+// summary is returned with it.
 func Run(ctx context.Context, db *store.DB, dir string, opt Options) (*Summary, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
