@@ -85,7 +85,10 @@
 // file written hand by hand with writes that stop inside a line and inside
 // a hand, and pauses there, while the watcher runs (exactly the whole
 // hands stored, each once); a file renamed away and a new one created
-// under its name; a watcher stopped, the file appended to, and a new
-// watcher that reads only the new hands; a file truncated and rewritten;
-// polling; and a file read again from its start storing nothing twice.
+// under its name; a watcher stopped, the file appended to (and another
+// renamed into a new directory), and a new watcher that reads only the
+// new hands; a file truncated and rewritten; polling and directories
+// created below the watched one; lines that are no hand between hands; a
+// file read in parts shorter than its hands; and a file read again from
+// its start storing nothing twice.
 package watch
