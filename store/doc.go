@@ -8,7 +8,7 @@
 //	t, hands, err := db.HUD(ctx, store.Filter{Player: "Alice", Stakes: "1/2"})
 //	p, _ := t.Player("Alice")                                   // a hud.Player
 //
-// # Schema (version 5)
+// # Schema (version 7)
 //
 //   - players(id, name UNIQUE).
 //   - hands(id, site, site_hand, played_at, time_zone, day, stakes, currency,
@@ -44,6 +44,12 @@
 //   - hand_counts(stakes, day, hands): the hands per stakes and day, kept
 //     in the transaction that stores them, so counting the hands a filter
 //     selects is a sum of a few rows.
+//   - watch_files(path, head_len, head_digest, read_bytes, read_lines,
+//     phh_keys, hands, updated_at), primary key path, index (head_digest):
+//     how far package store/watch has read each hand-history file it
+//     watches (version 7, watchfiles.go), and the SHA-256 of its first
+//     min(read_bytes, 4 KiB) bytes, which tells a file from another under
+//     its name and finds a renamed one.
 //   - the server's tables (version 2, server.go) and
 //     schema_migrations(version, name, applied_at).
 //
@@ -63,6 +69,10 @@
 // rewrites the whole table). A stored hand without a digest gets it when
 // an import meets its key (import.go: parsed from its PHH text and
 // written in the import's transaction), the only time it is compared.
+//
+// Version 6 added the spot batches (batch.go), version 7 watch_files. The watcher's offsets are for speed only:
+// a row lost or stale makes it read a file again, and Import skips every
+// hand already stored.
 //
 // # Migrations
 //

@@ -39,6 +39,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 4, Name: "hands unique by (site, site_hand) through a named index that a bulk import into an empty SQLite file builds at its end", SQLite: schemaV4SQLite, Postgres: ""},
 		{Version: 5, Name: "a content digest per hand, so that a hand with a stored site and number but other content is refused instead of skipped", SQLite: schemaV5(SQLite), Postgres: schemaV5(Postgres)},
 		{Version: 6, Name: "spot batches: a template solved over a set of flops, and each flop's result", SQLite: schemaV6(SQLite), Postgres: schemaV6(Postgres)},
+		{Version: 7, Name: "pokerlab db watch: how far each watched hand-history file has been read", SQLite: schemaV7(SQLite), Postgres: schemaV7(Postgres)},
 	}
 })
 
@@ -413,4 +414,31 @@ func schemaV5(k Kind) string {
 		return `ALTER TABLE hands ADD COLUMN digest BIGINT`
 	}
 	return `ALTER TABLE hands ADD COLUMN digest INTEGER`
+}
+
+// schemaV6 adds watch_files, what pokerlab db watch has read of each
+// hand-history file (watchfiles.go): the bytes and lines read (every hand
+// before read_bytes is stored or was rejected), the SHA-256 (hex) of the
+// file's first head_len bytes (head_len = min(read_bytes, 4 KiB)), which
+// tells the same file from one that replaced it under its name and finds a
+// file that was renamed, the PHH keys every table read so far had, and the
+// hands read. A restarted watcher reads on from read_bytes; Import's
+// identity check keeps a hand read twice (a row lost, a file copied)
+// stored once.
+func schemaV7(k Kind) string {
+	big := "INTEGER"
+	if k == Postgres {
+		big = "BIGINT"
+	}
+	return strings.ReplaceAll(`CREATE TABLE watch_files (
+  path TEXT PRIMARY KEY,
+  head_len $BIG NOT NULL,
+  head_digest TEXT NOT NULL,
+  read_bytes $BIG NOT NULL,
+  read_lines $BIG NOT NULL,
+  phh_keys TEXT NOT NULL,
+  hands $BIG NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX watch_files_head ON watch_files (head_digest)`, "$BIG", big)
 }

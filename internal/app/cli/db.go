@@ -20,6 +20,7 @@ hands without replaying them: every hand's HUD tallies are stored when it is
 imported.`,
 	}
 	cmd.AddCommand(newDBImportCmd(f, nil))
+	cmd.AddCommand(newDBWatchCmd(f, nil))
 	cmd.AddCommand(newDBStatsCmd(f, nil))
 	cmd.AddCommand(newDBExportCmd(f, nil))
 	return cmd

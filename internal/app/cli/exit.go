@@ -15,7 +15,8 @@ import (
 
 // Exit codes of the pokerlab command: one rule for every command.
 //
-//   - 0: success.
+//   - 0: success; also serve and db watch stopped by SIGINT or SIGTERM
+//     (stopping is how they end, and nothing is left to resume).
 //   - 1: the work failed: an input file is missing, unreadable or malformed,
 //     an output file cannot be written, a solver or replay failed.
 //   - 2: the command line is wrong: an unknown command or flag, a missing or

@@ -283,6 +283,37 @@ type DBEmptyInputJSON struct {
 	InDir bool   `json:"in_dir"`
 }
 
+// DBWatchBatchJSON is a line of "pokerlab db watch --json": the hands
+// read from one file at one look.
+type DBWatchBatchJSON struct {
+	Event      string            `json:"event"` // "batch"
+	Time       string            `json:"time"`
+	File       string            `json:"file"`
+	Read       int               `json:"read"`
+	Stored     int               `json:"stored"`
+	Skipped    int               `json:"skipped"`
+	Rejected   int               `json:"rejected"`
+	Conflicts  int               `json:"conflicts"`
+	Rejections []DBRejectionJSON `json:"rejections"`
+	InDatabase int64             `json:"in_database"`
+}
+
+// DBWatchSummaryJSON is the last line of "pokerlab db watch --json".
+type DBWatchSummaryJSON struct {
+	Event      string  `json:"event"` // "summary"
+	DB         string  `json:"db"`
+	Dir        string  `json:"dir"`
+	Polling    bool    `json:"polling"`
+	Files      int     `json:"files"`
+	Read       int     `json:"read"`
+	Stored     int     `json:"stored"`
+	Skipped    int     `json:"skipped"`
+	Rejected   int     `json:"rejected"`
+	Conflicts  int     `json:"conflicts"`
+	InDatabase int64   `json:"in_database"`
+	Seconds    float64 `json:"seconds"`
+}
+
 // DBStatsJSON is the output of "pokerlab db stats --json".
 type DBStatsJSON struct {
 	DB            string           `json:"db"`
