@@ -50,6 +50,9 @@
 //     watches (version 7, watchfiles.go), and the SHA-256 of its first
 //     min(read_bytes, 4 KiB) bytes, which tells a file from another under
 //     its name and finds a renamed one.
+//   - spot_batches and spot_batch_flops (version 6, batch.go): a spot
+//     template solved over a set of flops (internal/app/batch) and each
+//     flop's status and result.
 //   - the server's tables (version 2, server.go) and
 //     schema_migrations(version, name, applied_at).
 //
@@ -70,9 +73,9 @@
 // an import meets its key (import.go: parsed from its PHH text and
 // written in the import's transaction), the only time it is compared.
 //
-// Version 6 added the spot batches (batch.go), version 7 watch_files. The watcher's offsets are for speed only:
-// a row lost or stale makes it read a file again, and Import skips every
-// hand already stored.
+// Version 6 added the spot batches (batch.go), version 7 watch_files. The
+// watcher's offsets are for speed only: a row lost or stale makes it read
+// a file again, and Import skips every hand already stored.
 //
 // # Migrations
 //
