@@ -420,13 +420,14 @@ func TestNewerSchemaRefused(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		db := open(t, d.URL)
-		if _, err := db.sql.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'future', 'x')`); err != nil {
+		future := CurrentVersion() + 1
+		if _, err := db.sql.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, 'future', 'x')`, future); err != nil {
 			t.Fatal(err)
 		}
 		_, err := Open(context.Background(), d.URL, Options{})
-		want := fmt.Sprintf("database %s has schema version 7, newer than this pokerlab knows (%d): use a newer pokerlab", db.Where(), CurrentVersion())
+		want := fmt.Sprintf("database %s has schema version %d, newer than this pokerlab knows (%d): use a newer pokerlab", db.Where(), future, CurrentVersion())
 		var ve *VersionError
-		if err == nil || err.Error() != want || !errors.As(err, &ve) || ve.Version != 7 {
+		if err == nil || err.Error() != want || !errors.As(err, &ve) || ve.Version != future {
 			t.Fatalf("got %v, want %q", err, want)
 		}
 		if _, err := Open(context.Background(), d.URL, Options{ReadOnly: true}); err == nil || err.Error() != want {
