@@ -137,6 +137,43 @@ func TestBatchSolvesEveryFlopOnce(t *testing.T) {
 	})
 }
 
+// solveBatch solves a template over a flop set on a new SQLite file with
+// two workers and returns the database (closed with the test), the batch
+// and its final status.
+func solveBatch(t *testing.T, text, set string) (*store.DB, *Batch, *Status) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "b.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	fs, set, err := FlopsOf(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Plan(text, "template.toml", set, fs, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Open(ctx, db, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	if _, err := q.Enqueue(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st := waitDone(t, db, b.ID)
+	if err := q.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return db, b, st
+}
+
 // TestTemplateErrorsBeforeQueueing: a template that does not give a game
 // is refused by Plan, before anything is stored.
 func TestTemplateErrorsBeforeQueueing(t *testing.T) {
@@ -154,32 +191,13 @@ func TestTemplateErrorsBeforeQueueing(t *testing.T) {
 // error, after its first attempt (no retry mends it), and the other flops
 // are solved.
 func TestAFailedFlopDoesNotStopTheBatch(t *testing.T) {
-	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "f.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	list := filepath.Join(t.TempDir(), "flops.txt")
 	os.WriteFile(list, []byte("KhQd2c\n# the next one holds OOP's only hand's ace\nAsKd7h\n9c8c3d\n"), 0o644)
-	fs, set, err := FlopsOf(list)
-	if err != nil || len(fs) != 3 {
-		t.Fatalf("%v %v", fs, err)
-	}
 	text := strings.Replace(smallTemplate, `oop = "AA,KK,AK"`, `oop = "AsAh"`, 1)
-	b, err := Plan(text, "one.toml", set, fs, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
+	db, b, st := solveBatch(t, text, list)
+	if len(st.Flops) != 3 {
+		t.Fatalf("%d flops", len(st.Flops))
 	}
-	q, err := Open(ctx, db, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	q.Enqueue(ctx, b)
-	q.Start(ctx)
-	st := waitDone(t, db, b.ID)
-	q.Stop(ctx)
 	if st.Counts[store.FlopDone] != 2 || st.Counts[store.FlopFailed] != 1 {
 		t.Fatalf("counts %v: %+v", st.Counts, st.Flops)
 	}
@@ -188,7 +206,7 @@ func TestAFailedFlopDoesNotStopTheBatch(t *testing.T) {
 			t.Errorf("the failed flop: %+v", f)
 		}
 	}
-	r, _, _ := Aggregate(ctx, db, b.ID)
+	r, _, _ := Aggregate(context.Background(), db, b.ID)
 	if len(r.Missing) != 1 || r.Missing[0].Flop != "AsKh7d" {
 		t.Errorf("report's missing flops: %+v", r.Missing)
 	}

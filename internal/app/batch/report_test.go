@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,31 +19,8 @@ import (
 // and returns the batch's report.
 func solvedReport(t *testing.T, set string) *Report {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	fs, _, _ := FlopsOf(set)
-	b, err := Plan(smallTemplate, "small.toml", set, fs, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Open(ctx, db, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	if _, err := q.Enqueue(ctx, b); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	waitDone(t, db, b.ID)
-	q.Stop(ctx)
-	r, ok, err := Aggregate(ctx, db, b.ID)
+	db, b, _ := solveBatch(t, smallTemplate, set)
+	r, ok, err := Aggregate(context.Background(), db, b.ID)
 	if err != nil || !ok {
 		t.Fatal(ok, err)
 	}
@@ -135,26 +111,8 @@ func TestReportAveragesByWeight(t *testing.T) {
 // with their distance from Nash.
 func TestBatchWithQRE(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "q.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	text := smallTemplate + "lambda = [10]\n"
-	fs, _, _ := FlopsOf("2")
-	b, err := Plan(text, "qre.toml", "2", fs, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := Open(ctx, db, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	q.Enqueue(ctx, b)
-	q.Start(ctx)
-	st := waitDone(t, db, b.ID)
-	q.Stop(ctx)
+	db, b, st := solveBatch(t, text, "2")
 	tp, _ := spot.ParseTemplate(text, "qre.toml")
 	for _, row := range st.Flops {
 		var root RootJSON
