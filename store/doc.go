@@ -166,6 +166,20 @@
 // players at pokerlab serve's tables every commit of a few hundred hands
 // touched almost every page of it.
 //
+// # The tracker (tracker.go)
+//
+// TrackerPlayers and TrackerPlayerByName sum what each player won from
+// hand_players.net and the big blind of each hand's stakes (BigBlindUnits):
+// net in currency units, net in big blinds, bb/100 and its standard error
+// (100·s/√n over the per-hand results in big blinds, from the sums of the
+// results and of their squares grouped by player, position, stakes,
+// decimals and currency), beside the HUD (in total and by position).
+// TrackerHands lists a player's hands newest first (keyset pages by hand
+// id), TrackerGraph the cumulative result (thinned to a number of
+// points), TrackerHandByID one hand with its rows and its neighbours.
+// The money queries scan the player rows (version 3 has no index by
+// player); the tests compare them with the replayed files.
+//
 // # Identity and time
 //
 // PHH time fields: time (a TOML local time, local date-time or offset

@@ -1,0 +1,245 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"slices"
+	"testing"
+
+	"pokerlab/hh"
+	"pokerlab/internal/testsupport/dbtest"
+)
+
+// refHand is one player's result in one hand, computed from the files
+// without the database: the replay's recorded result (hh.ReplaySteps)
+// less the starting stack, over the big blind of the hand's blinds.
+type refHand struct {
+	key      string
+	net      int64
+	netCur   float64
+	netBB    float64
+	position string
+}
+
+// refResults reads the site fixtures and returns each player's hands in
+// file order (the order an import stores them), the first of each
+// site and hand number only (an import skips the repeats).
+func refResults(t *testing.T, files []string) map[string][]refHand {
+	t.Helper()
+	out := map[string][]refHand{}
+	seen := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands, _, err := hh.ReadAny(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hands {
+			venue, _ := h.Field("venue")
+			number, _ := h.Field("hand")
+			key := venue + "#" + number
+			if seen[key] {
+				continue
+			}
+			rp, err := hh.ReplaySteps(h)
+			if err != nil {
+				continue // not stored either (an undecided showdown)
+			}
+			seen[key] = true
+			bb := float64(max(h.Blinds[0], h.Blinds[1]))
+			for s := range h.NumPlayers() {
+				net := rp.Final[s] - rp.Starting[s]
+				out[h.PlayerName(s)] = append(out[h.PlayerName(s)], refHand{key: number, net: net,
+					netCur: float64(net) / math.Pow10(h.Decimals), netBB: float64(net) / bb})
+			}
+		}
+	}
+	return out
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
+
+// TestTrackerMoneyEqualsReplay: every player's hands, net, net in big
+// blinds, bb/100 and its standard error from the database's rows equal
+// the same figures computed from the replayed files (two-pass variance
+// of the per-hand results), on SQLite and PostgreSQL.
+func TestTrackerMoneyEqualsReplay(t *testing.T) {
+	t.Parallel()
+	files := siteFiles(t)
+	ref := refResults(t, files)
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		importFiles(t, db, files...)
+		ctx := context.Background()
+		players, err := db.TrackerPlayers(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(players) != len(ref) {
+			t.Fatalf("%d players, want %d", len(players), len(ref))
+		}
+		for _, p := range players {
+			hs := ref[p.Name]
+			var net, netBB float64
+			for _, h := range hs {
+				net += h.netCur
+				netBB += h.netBB
+			}
+			n := float64(len(hs))
+			var ss float64
+			for _, h := range hs {
+				ss += (h.netBB - netBB/n) * (h.netBB - netBB/n)
+			}
+			se := 0.0
+			if len(hs) > 1 {
+				se = 100 * math.Sqrt(ss/(n-1)/n)
+			}
+			m := p.Money
+			if m.Hands != int64(len(hs)) || !near(m.Net, net) || !near(m.NetBB, netBB) || !near(m.BB100, 100*netBB/n) ||
+				math.Abs(m.BB100SE-se) > 1e-6*max(1, se) {
+				t.Fatalf("%s: %+v, want %d hands, net %g, %g bb, %g bb/100 ± %g", p.Name, m, len(hs), net, netBB, 100*netBB/n, se)
+			}
+			if p.HUD.Hands != m.Hands {
+				t.Fatalf("%s: HUD of %d hands, money of %d", p.Name, p.HUD.Hands, m.Hands)
+			}
+		}
+	})
+}
+
+// TestTrackerPlayerByPosition: a player's positions add up to the total,
+// in money and in the HUD.
+func TestTrackerPlayerByPosition(t *testing.T) {
+	t.Parallel()
+	db := open(t, dbtest.SQLite(t))
+	importFiles(t, db, siteFiles(t)...)
+	ctx := context.Background()
+	players, err := db.TrackerPlayers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range players[:min(len(players), 20)] {
+		p, ok, err := db.TrackerPlayerByName(ctx, q.Name)
+		if err != nil || !ok {
+			t.Fatal(q.Name, ok, err)
+		}
+		var hands, hudHands int64
+		var netBB float64
+		for _, pos := range p.Positions {
+			hands += pos.Money.Hands
+			hudHands += pos.HUD.Hands
+			netBB += pos.Money.NetBB
+		}
+		if hands != q.Money.Hands || hudHands != q.HUD.Hands || !near(netBB, q.Money.NetBB) || !near(p.Money.NetBB, q.Money.NetBB) {
+			t.Fatalf("%s: positions sum to %d hands (HUD %d), %g bb; total %d (%d), %g bb", q.Name, hands, hudHands, netBB,
+				q.Money.Hands, q.HUD.Hands, q.Money.NetBB)
+		}
+	}
+	if _, ok, err := db.TrackerPlayerByName(ctx, "nobody at all"); ok || err != nil {
+		t.Fatalf("unknown player: %v %v", ok, err)
+	}
+}
+
+// TestTrackerHandsPaged: the hands list, read in pages, is every hand of
+// the player, newest first, with the replay's net; the graph ends at the
+// total; prev and next walk the same list.
+func TestTrackerHandsPaged(t *testing.T) {
+	t.Parallel()
+	files := siteFiles(t)
+	ref := refResults(t, files)
+	db := open(t, dbtest.SQLite(t))
+	importFiles(t, db, files...)
+	ctx := context.Background()
+	// The player with the most hands.
+	var name string
+	for n, hs := range ref {
+		if len(hs) > len(ref[name]) || len(hs) == len(ref[name]) && n < name {
+			name = n
+		}
+	}
+	want := slices.Clone(ref[name])
+	slices.Reverse(want)
+	var got []TrackerHand
+	before := int64(0)
+	for {
+		page, err := db.TrackerHands(ctx, name, before, 7, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) == 0 {
+			break
+		}
+		got = append(got, page...)
+		before = page[len(page)-1].ID
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d hands listed, want %d", name, len(got), len(want))
+	}
+	for i, g := range got {
+		if g.SiteHand != want[i].key || g.Net != want[i].net || (i > 0 && g.ID >= got[i-1].ID) {
+			t.Fatalf("%s: hand %d is %s (id %d) net %d, want %s net %d", name, i, g.SiteHand, g.ID, g.Net, want[i].key, want[i].net)
+		}
+	}
+	withCards := 0
+	for _, g := range got {
+		if g.Hole[0] != "" {
+			withCards++
+		}
+	}
+	if withCards == 0 {
+		t.Fatalf("%s: no hole cards in %d hands", name, len(got))
+	}
+	// prev and next: from the newest down to the oldest.
+	id := got[0].ID
+	for i := range got {
+		h, ok, err := db.TrackerHandByID(ctx, id, name)
+		if err != nil || !ok || h.ID != got[i].ID {
+			t.Fatalf("hand %d: %v %v %d, want %d", i, ok, err, h.ID, got[i].ID)
+		}
+		if i == 0 && h.Next != 0 || i == len(got)-1 && h.Prev != 0 {
+			t.Fatalf("ends: hand %d prev %d next %d", i, h.Prev, h.Next)
+		}
+		if i > 0 && h.Next != got[i-1].ID {
+			t.Fatalf("hand %d: next %d, want %d", i, h.Next, got[i-1].ID)
+		}
+		id = h.Prev
+	}
+	pts, ok, err := db.TrackerGraph(ctx, name, 10)
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	var total float64
+	for _, h := range ref[name] {
+		total += h.netBB
+	}
+	last := pts[len(pts)-1]
+	if len(pts) > 10 || last.Hand != int64(len(got)) || !near(last.WonBB, total) || pts[0] != (GraphPoint{}) {
+		t.Fatalf("graph %v: want at most 10 points ending at hand %d with %g bb", pts, len(got), total)
+	}
+	if _, err := db.TrackerHands(ctx, name, 0, 10, "position=BTN"); !errors.Is(err, ErrFilterUnsupported) {
+		t.Fatalf("a filter: %v", err)
+	}
+	if _, ok, err := db.TrackerHandByID(ctx, 1<<40, ""); ok || err != nil {
+		t.Fatalf("unknown hand: %v %v", ok, err)
+	}
+	if _, ok, err := db.TrackerGraph(ctx, "nobody at all", 10); ok || err != nil {
+		t.Fatalf("unknown player's graph: %v %v", ok, err)
+	}
+}
+
+// TestBigBlindUnits: the stakes' big blind in units.
+func TestBigBlindUnits(t *testing.T) {
+	for _, c := range []struct {
+		stakes string
+		dec    int
+		want   float64
+	}{{"1/2", 0, 2}, {"0.05/0.1", 2, 10}, {"0.25/0.5", 2, 50}, {"100/200", 0, 200}, {"x", 0, 0}, {"1/", 2, 0}, {"1/0", 0, 0}} {
+		if got := BigBlindUnits(c.stakes, c.dec); got != c.want {
+			t.Errorf("BigBlindUnits(%q, %d) = %g, want %g", c.stakes, c.dec, got, c.want)
+		}
+	}
+}
