@@ -246,11 +246,15 @@ type TrackerHand struct {
 // MaxTrackerHands is the most hands TrackerHands returns at once.
 const MaxTrackerHands = 500
 
-// TrackerHands returns a player's hands stored before hand id before (0:
-// from the newest), newest first (in the order they were stored), at most
-// limit (1 to MaxTrackerHands). filter must be "" (ErrFilterUnsupported).
-// Cost: a walk down hand_players' primary key until limit rows of the
-// player, and a parse of each hand's PHH for the cards.
+// handOrder is the order of the hands list, the graph and prev/next: by
+// the recorded time (hands without one first), then as stored.
+const handOrder = "coalesce(h.played_at, ''), h.id"
+
+// TrackerHands returns a player's hands played before hand id before (0:
+// from the newest), newest first (by the recorded time, then as stored),
+// at most limit (1 to MaxTrackerHands). filter must be ""
+// (ErrFilterUnsupported). Cost: a sort of the player's rows (no index by
+// player) and a parse of each listed hand's PHH for the cards.
 func (db *DB) TrackerHands(ctx context.Context, name string, before int64, limit int, filter string) ([]TrackerHand, error) {
 	if filter != "" {
 		return nil, ErrFilterUnsupported
@@ -258,14 +262,17 @@ func (db *DB) TrackerHands(ctx context.Context, name string, before int64, limit
 	if limit < 1 || limit > MaxTrackerHands {
 		return nil, fmt.Errorf("limit %d: want 1 to %d", limit, MaxTrackerHands)
 	}
-	if before <= 0 {
-		before = math.MaxInt64
+	args := []any{name, limit}
+	cond := ""
+	if before > 0 {
+		args = append(args, before)
+		cond = " AND (" + handOrder + ") < (SELECT coalesce(played_at, ''), id FROM hands WHERE id = $3)"
 	}
 	rows, err := db.sql.QueryContext(ctx, `SELECT h.id, h.site, h.site_hand, h.played_at, h.stakes, h.currency, h.table_name,
 h.decimals, hp.position, hp.starting_stack, hp.net, hp.seat, h.phh
 FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
-WHERE hp.player_id = (SELECT id FROM players WHERE name = $1) AND hp.hand_id < $2
-ORDER BY hp.hand_id DESC LIMIT $3`, name, before, limit)
+WHERE hp.player_id = (SELECT id FROM players WHERE name = $1)`+cond+`
+ORDER BY coalesce(h.played_at, '') DESC, h.id DESC LIMIT $2`, args...)
 	if err != nil {
 		return nil, db.wrap(err)
 	}
@@ -323,7 +330,7 @@ func handCards(phh string, seat int) (hole [2]string, board []string) {
 }
 
 // GraphPoint is the cumulative result after a player's hand number Hand
-// (1-based, in the order stored).
+// (1-based, in the order of the recorded times).
 type GraphPoint struct {
 	Hand int64
 	// Won is in currency units, WonBB in big blinds.
@@ -338,7 +345,7 @@ func (db *DB) TrackerGraph(ctx context.Context, name string, maxPoints int) (pts
 	maxPoints = max(maxPoints, 2)
 	rows, err := db.sql.QueryContext(ctx, `SELECT hp.net, h.stakes, h.decimals
 FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
-WHERE hp.player_id = (SELECT id FROM players WHERE name = $1) ORDER BY hp.hand_id`, name)
+WHERE hp.player_id = (SELECT id FROM players WHERE name = $1) ORDER BY `+handOrder, name)
 	if err != nil {
 		return nil, false, db.wrap(err)
 	}
@@ -386,8 +393,9 @@ type StoredHandRow struct {
 	Decimals         int
 	PHH              string
 	Players          []StoredPlayerRow // in PHH seat order
-	// Prev and Next are the ids of the hands stored before and after it
-	// (of the player given to TrackerHandByID, else of all), 0 for none.
+	// Prev and Next are the ids of the hands played before and after it
+	// (of the player given to TrackerHandByID, else of all; by the
+	// recorded time, then as stored), 0 for none.
 	Prev, Next int64
 }
 
@@ -435,18 +443,23 @@ FROM hand_players hp JOIN players p ON p.id = hp.player_id WHERE hp.hand_id = $1
 	if !played2 {
 		return h, false, nil
 	}
-	var prev, next sql.NullInt64
-	if player == "" {
-		err = db.sql.QueryRowContext(ctx, `SELECT (SELECT max(id) FROM hands WHERE id < $1), (SELECT min(id) FROM hands WHERE id > $1)`, id).Scan(&prev, &next)
-	} else {
-		err = db.sql.QueryRowContext(ctx, `SELECT
-(SELECT max(hp.hand_id) FROM hand_players hp WHERE hp.player_id = (SELECT id FROM players WHERE name = $2) AND hp.hand_id < $1),
-(SELECT min(hp.hand_id) FROM hand_players hp WHERE hp.player_id = (SELECT id FROM players WHERE name = $2) AND hp.hand_id > $1)`,
-			id, player).Scan(&prev, &next)
+	// The neighbours in handOrder.
+	from := "hands h WHERE"
+	args := []any{h.PlayedAt, id}
+	if player != "" {
+		from = "hand_players hp JOIN hands h ON h.id = hp.hand_id WHERE hp.player_id = (SELECT id FROM players WHERE name = $3) AND"
+		args = append(args, player)
 	}
-	if err != nil {
-		return h, false, db.wrap(err)
+	for _, q := range []struct {
+		dest *int64
+		cmp  string
+		dir  string
+	}{{&h.Prev, "<", "DESC"}, {&h.Next, ">", "ASC"}} {
+		err := db.sql.QueryRowContext(ctx, "SELECT h.id FROM "+from+" ("+handOrder+") "+q.cmp+" ($1, $2) ORDER BY coalesce(h.played_at, '') "+
+			q.dir+", h.id "+q.dir+" LIMIT 1", args...).Scan(q.dest)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return h, false, db.wrap(err)
+		}
 	}
-	h.Prev, h.Next = prev.Int64, next.Int64
 	return h, true, nil
 }

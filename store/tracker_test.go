@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"pokerlab/hh"
@@ -17,6 +18,8 @@ import (
 // less the starting stack, over the big blind of the hand's blinds.
 type refHand struct {
 	key      string
+	played   string // store's played_at
+	order    int    // in the files
 	net      int64
 	netCur   float64
 	netBB    float64
@@ -51,10 +54,11 @@ func refResults(t *testing.T, files []string) map[string][]refHand {
 				continue // not stored either (an undecided showdown)
 			}
 			seen[key] = true
+			played, _ := handTime(h)
 			bb := float64(max(h.Blinds[0], h.Blinds[1]))
 			for s := range h.NumPlayers() {
 				net := rp.Final[s] - rp.Starting[s]
-				out[h.PlayerName(s)] = append(out[h.PlayerName(s)], refHand{key: number, net: net,
+				out[h.PlayerName(s)] = append(out[h.PlayerName(s)], refHand{key: number, net: net, played: played, order: len(seen),
 					netCur: float64(net) / math.Pow10(h.Decimals), netBB: float64(net) / bb})
 			}
 		}
@@ -145,90 +149,110 @@ func TestTrackerPlayerByPosition(t *testing.T) {
 }
 
 // TestTrackerHandsPaged: the hands list, read in pages, is every hand of
-// the player, newest first, with the replay's net; the graph ends at the
-// total; prev and next walk the same list.
+// the player, newest first, with the replay's net; the graph sums the
+// hands in time order; prev and next walk the same list; on SQLite and
+// PostgreSQL.
 func TestTrackerHandsPaged(t *testing.T) {
 	t.Parallel()
 	files := siteFiles(t)
 	ref := refResults(t, files)
-	db := open(t, dbtest.SQLite(t))
-	importFiles(t, db, files...)
-	ctx := context.Background()
-	// The player with the most hands.
-	var name string
-	for n, hs := range ref {
-		if len(hs) > len(ref[name]) || len(hs) == len(ref[name]) && n < name {
-			name = n
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		importFiles(t, db, files...)
+		ctx := context.Background()
+		// The player with the most hands.
+		var name string
+		for n, hs := range ref {
+			if len(hs) > len(ref[name]) || len(hs) == len(ref[name]) && n < name {
+				name = n
+			}
 		}
-	}
-	want := slices.Clone(ref[name])
-	slices.Reverse(want)
-	var got []TrackerHand
-	before := int64(0)
-	for {
-		page, err := db.TrackerHands(ctx, name, before, 7, "")
-		if err != nil {
-			t.Fatal(err)
+		// Newest first: by the recorded time, then the later stored first.
+		want := slices.Clone(ref[name])
+		slices.SortStableFunc(want, func(a, b refHand) int {
+			if a.played != b.played {
+				return strings.Compare(b.played, a.played)
+			}
+			return b.order - a.order
+		})
+		var got []TrackerHand
+		before := int64(0)
+		for {
+			page, err := db.TrackerHands(ctx, name, before, 7, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page) == 0 {
+				break
+			}
+			got = append(got, page...)
+			before = page[len(page)-1].ID
 		}
-		if len(page) == 0 {
-			break
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d hands listed, want %d", name, len(got), len(want))
 		}
-		got = append(got, page...)
-		before = page[len(page)-1].ID
-	}
-	if len(got) != len(want) {
-		t.Fatalf("%s: %d hands listed, want %d", name, len(got), len(want))
-	}
-	for i, g := range got {
-		if g.SiteHand != want[i].key || g.Net != want[i].net || (i > 0 && g.ID >= got[i-1].ID) {
-			t.Fatalf("%s: hand %d is %s (id %d) net %d, want %s net %d", name, i, g.SiteHand, g.ID, g.Net, want[i].key, want[i].net)
+		for i, g := range got {
+			if g.SiteHand != want[i].key || g.Net != want[i].net {
+				t.Fatalf("%s: hand %d is %s (id %d) net %d, want %s net %d", name, i, g.SiteHand, g.ID, g.Net, want[i].key, want[i].net)
+			}
 		}
-	}
-	withCards := 0
-	for _, g := range got {
-		if g.Hole[0] != "" {
-			withCards++
+		withCards := 0
+		for _, g := range got {
+			if g.Hole[0] != "" {
+				withCards++
+			}
 		}
-	}
-	if withCards == 0 {
-		t.Fatalf("%s: no hole cards in %d hands", name, len(got))
-	}
-	// prev and next: from the newest down to the oldest.
-	id := got[0].ID
-	for i := range got {
-		h, ok, err := db.TrackerHandByID(ctx, id, name)
-		if err != nil || !ok || h.ID != got[i].ID {
-			t.Fatalf("hand %d: %v %v %d, want %d", i, ok, err, h.ID, got[i].ID)
+		if withCards == 0 {
+			t.Fatalf("%s: no hole cards in %d hands", name, len(got))
 		}
-		if i == 0 && h.Next != 0 || i == len(got)-1 && h.Prev != 0 {
-			t.Fatalf("ends: hand %d prev %d next %d", i, h.Prev, h.Next)
+		// prev and next: from the newest down to the oldest.
+		id := got[0].ID
+		for i := range got {
+			h, ok, err := db.TrackerHandByID(ctx, id, name)
+			if err != nil || !ok || h.ID != got[i].ID {
+				t.Fatalf("hand %d: %v %v %d, want %d", i, ok, err, h.ID, got[i].ID)
+			}
+			if i == 0 && h.Next != 0 || i == len(got)-1 && h.Prev != 0 {
+				t.Fatalf("ends: hand %d prev %d next %d", i, h.Prev, h.Next)
+			}
+			if i > 0 && h.Next != got[i-1].ID {
+				t.Fatalf("hand %d: next %d, want %d", i, h.Next, got[i-1].ID)
+			}
+			id = h.Prev
 		}
-		if i > 0 && h.Next != got[i-1].ID {
-			t.Fatalf("hand %d: next %d, want %d", i, h.Next, got[i-1].ID)
+		pts, ok, err := db.TrackerGraph(ctx, name, 10)
+		if err != nil || !ok {
+			t.Fatal(ok, err)
 		}
-		id = h.Prev
-	}
-	pts, ok, err := db.TrackerGraph(ctx, name, 10)
-	if err != nil || !ok {
-		t.Fatal(ok, err)
-	}
-	var total float64
-	for _, h := range ref[name] {
-		total += h.netBB
-	}
-	last := pts[len(pts)-1]
-	if len(pts) > 10 || last.Hand != int64(len(got)) || !near(last.WonBB, total) || pts[0] != (GraphPoint{}) {
-		t.Fatalf("graph %v: want at most 10 points ending at hand %d with %g bb", pts, len(got), total)
-	}
-	if _, err := db.TrackerHands(ctx, name, 0, 10, "position=BTN"); !errors.Is(err, ErrFilterUnsupported) {
-		t.Fatalf("a filter: %v", err)
-	}
-	if _, ok, err := db.TrackerHandByID(ctx, 1<<40, ""); ok || err != nil {
-		t.Fatalf("unknown hand: %v %v", ok, err)
-	}
-	if _, ok, err := db.TrackerGraph(ctx, "nobody at all", 10); ok || err != nil {
-		t.Fatalf("unknown player's graph: %v %v", ok, err)
-	}
+		// The graph in time order: the total, and the point after hand k is
+		// the sum of the k oldest.
+		var total float64
+		for _, h := range ref[name] {
+			total += h.netBB
+		}
+		for _, p := range pts[1:] {
+			var sum float64
+			for _, h := range want[len(want)-int(p.Hand):] {
+				sum += h.netBB
+			}
+			if !near(sum, p.WonBB) {
+				t.Fatalf("graph point %+v: the %d oldest hands sum to %g bb", p, p.Hand, sum)
+			}
+		}
+		last := pts[len(pts)-1]
+		if len(pts) > 10 || last.Hand != int64(len(got)) || !near(last.WonBB, total) || pts[0] != (GraphPoint{}) {
+			t.Fatalf("graph %v: want at most 10 points ending at hand %d with %g bb", pts, len(got), total)
+		}
+		if _, err := db.TrackerHands(ctx, name, 0, 10, "position=BTN"); !errors.Is(err, ErrFilterUnsupported) {
+			t.Fatalf("a filter: %v", err)
+		}
+		if _, ok, err := db.TrackerHandByID(ctx, 1<<40, ""); ok || err != nil {
+			t.Fatalf("unknown hand: %v %v", ok, err)
+		}
+		if _, ok, err := db.TrackerGraph(ctx, "nobody at all", 10); ok || err != nil {
+			t.Fatalf("unknown player's graph: %v %v", ok, err)
+		}
+	})
 }
 
 // TestBigBlindUnits: the stakes' big blind in units.

@@ -240,6 +240,7 @@ func serveRun(opts *serveOptions) error {
 		IdleTimeout:         cmp.Or(opts.IdleTimeout, -1), // 0 on the command line: never
 		Tables:              table.Options{ActionTimeout: opts.ActionTimeout, NPCDelay: opts.NPCDelay, HandPause: opts.HandPause},
 		Storage:             st,
+		HandDB:              db,
 		Profiles:            profiles,
 		Log:                 log,
 		RateLimit:           rate.Limit(opts.RateLimit),

@@ -16,6 +16,7 @@ import (
 	"pokerlab/hud"
 	"pokerlab/internal/app/table"
 	"pokerlab/internal/base/sysmem"
+	"pokerlab/store"
 )
 
 // Storage is what the server keeps in its database: the tables and their
@@ -100,6 +101,9 @@ type Config struct {
 	// gives `pokerlab hud --db URL --player NAME --json` itself, so the
 	// two are the same JSON by construction.
 	PlayerHUDJSON func(ctx context.Context, name string) ([]byte, error)
+	// HandDB, if set, is the hand database the tracker routes
+	// (/api/db/...) and the page tracker.html read.
+	HandDB *store.DB
 }
 
 // Server is the HTTP API and web page over a table.Manager.
@@ -238,6 +242,11 @@ func (s *Server) routes() http.Handler {
 	handle("GET /api/tables/{id}/hud", s.tableHUD, false)
 	handle("POST /api/decide", s.decide, false)
 	handle("GET /api/players/{name}/hud", s.playerHUD, false)
+	handle("GET /api/db/players", s.dbPlayers, false)
+	handle("GET /api/db/players/{name}", s.dbPlayer, false)
+	handle("GET /api/db/players/{name}/hands", s.dbPlayerHands, false)
+	handle("GET /api/db/players/{name}/graph", s.dbPlayerGraph, false)
+	handle("GET /api/db/hands/{file}", s.dbHand, false)
 	handle("GET /api/profiles", s.listProfiles, false)
 	handle("GET /api/profiles/{name}", s.getProfile, false)
 	handle("PUT /api/profiles/{name}", s.putProfile, false)
