@@ -22,7 +22,8 @@ func TestAPIDocumented(t *testing.T) {
 	}
 	for _, r := range []string{"/healthz", "/metrics", "/api/tables", "/api/tables/{id}", "/api/tables/{id}/actions",
 		"/api/tables/{id}/events", "/api/tables/{id}/hands", "/api/tables/{id}/hud", "/api/decide",
-		"/api/players/{name}/hud", "/api/profiles", "/api/profiles/{name}"} {
+		"/api/players/{name}/hud", "/api/profiles", "/api/profiles/{name}", "/api/db/players", "/api/db/players/{name}",
+		"/api/db/players/{name}/hands", "/api/db/players/{name}/graph", "/api/db/hands/{id}"} {
 		if !strings.Contains(string(spec), "  "+r+":") {
 			t.Errorf("openapi.yaml lacks %s", r)
 		}
@@ -32,7 +33,9 @@ func TestAPIDocumented(t *testing.T) {
 	}
 	for _, v := range []any{table.State{}, table.SeatState{}, table.PotState{}, table.LegalAction{}, table.Result{},
 		table.Event{}, table.SeatStart{}, table.Decision{}, CreateTableRequest{}, SeatRequest{}, CreateTableResponse{},
-		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{}} {
+		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{},
+		MoneyJSON{}, DBPlayerJSON{}, DBPositionJSON{}, DBHandRowJSON{}, DBHandsJSON{}, DBGraphJSON{}, DBGraphPointJSON{},
+		DBSeatJSON{}, DBStepJSON{}, DBHandJSON{}} {
 		ty := reflect.TypeOf(v)
 		for i := range ty.NumField() {
 			tag, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")

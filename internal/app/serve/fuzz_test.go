@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pokerlab/internal/app/table"
+	"pokerlab/store"
 )
 
 var fuzzRoutes = []struct{ method, path string }{
@@ -28,6 +29,11 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"GET", "/healthz"},
 	{"DELETE", "/api/profiles/{name}"},
 	{"OPTIONS", "/api/tables"},
+	{"GET", "/api/db/players"},
+	{"GET", "/api/db/players/{name}"},
+	{"GET", "/api/db/players/{name}/hands"},
+	{"GET", "/api/db/players/{name}/graph"},
+	{"GET", "/api/db/hands/{hand}"},
 }
 
 var (
@@ -41,6 +47,16 @@ var (
 func FuzzHandlers(f *testing.F) {
 	profiles := f.TempDir()
 	storage := newSQLite(f)
+	// The hand database's routes read real hands.
+	if _, err := store.ImportFiles(context.Background(), storage.DB, trackerFiles, store.ImportOptions{}); err != nil {
+		f.Fatal(err)
+	}
+	for _, q := range []string{"before=1&limit=500", "before=-1", "limit=0", "limit=99999999999999999999", "filter=pot%3D3bet",
+		"points=2", "points=1e9", "player=Hero", "player=%00"} {
+		for route := range uint8(len(fuzzRoutes)) {
+			f.Add(route, uint8(0), "", q, []byte{})
+		}
+	}
 	f.Add(uint8(0), uint8(0), "", "", []byte(humanTable))
 	f.Add(uint8(0), uint8(0), "", "", []byte(`{"small_blind":1,"big_blind":2,"stack":1e400,"seats":[]}`))
 	f.Add(uint8(0), uint8(0), "", "", []byte(`{"small_blind":1,"big_blind":9223372036854775807,"stack":9223372036854775807,"seats":[{"name":"a","profile":"nit"},{"name":"b","profile":{"base":"lag","sizes":{"open":100}}}]}`))
@@ -65,7 +81,7 @@ func FuzzHandlers(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, route, which uint8, token, query string, body []byte) {
 		fuzzOnce.Do(func() {
-			s, err := New(Config{Storage: storage, Profiles: &DirProfiles{Dir: profiles},
+			s, err := New(Config{Storage: storage, HandDB: storage.DB, Profiles: &DirProfiles{Dir: profiles},
 				Tables: table.Options{NPCDelay: time.Millisecond, ActionTimeout: 10 * time.Millisecond}, RateLimit: 1e9, Burst: 1e9})
 			if err != nil {
 				t.Fatal(err)
@@ -78,8 +94,10 @@ func FuzzHandlers(f *testing.F) {
 		})
 		r := fuzzRoutes[int(route)%len(fuzzRoutes)]
 		ids := []string{fuzzTable.TableID, "nope", "../..", ""}
-		names := []string{"Nina", "me", "new-profile", "nit", "%00"}
-		path := strings.ReplaceAll(r.path, "{id}", ids[int(which)%len(ids)])
+		names := []string{"Nina", "me", "new-profile", "nit", "%00", "Hero", "jimmyhoo"}
+		hands := []string{"1", "2.phh", "3.txt", "0", "x.y", "-1", "99999999999999999999", "1.", ".phh"}
+		path := strings.ReplaceAll(r.path, "{hand}", hands[int(which)%len(hands)])
+		path = strings.ReplaceAll(path, "{id}", ids[int(which)%len(ids)])
 		path = strings.ReplaceAll(path, "{name}", names[int(which)%len(names)])
 		tokens := []string{token, fuzzTable.Tokens["me"], fuzzTable.OwnerToken}
 		tok := tokens[int(which)%len(tokens)]
