@@ -23,6 +23,7 @@ imported.`,
 	cmd.AddCommand(newDBWatchCmd(f, nil))
 	cmd.AddCommand(newDBStatsCmd(f, nil))
 	cmd.AddCommand(newDBExportCmd(f, nil))
+	cmd.AddCommand(newDBOpenCmd(f, nil))
 	return cmd
 }
 

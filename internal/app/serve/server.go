@@ -104,6 +104,10 @@ type Config struct {
 	// HandDB, if set, is the hand database the tracker routes
 	// (/api/db/...) and the page tracker.html read.
 	HandDB *store.DB
+	// TrackerOnly serves the hand database alone (`pokerlab db open`): the
+	// health checks, /api/db/... and the page, whose / is the tracker;
+	// no tables, profiles or decisions.
+	TrackerOnly bool
 }
 
 // Server is the HTTP API and web page over a table.Manager.
@@ -232,6 +236,25 @@ func (s *Server) routes() http.Handler {
 	handle("GET /healthz", s.healthz, false)
 	handle("GET /healthz/live", s.live, false)
 	mux.Handle("GET /metrics", s.met.handler())
+	handle("GET /api/db/players", s.dbPlayers, false)
+	handle("GET /api/db/players/{name}", s.dbPlayer, false)
+	handle("GET /api/db/players/{name}/hands", s.dbPlayerHands, false)
+	handle("GET /api/db/players/{name}/graph", s.dbPlayerGraph, false)
+	handle("GET /api/db/hands/{file}", s.dbHand, false)
+	if s.cfg.TrackerOnly {
+		handle("/api/", func(w http.ResponseWriter, r *http.Request) error {
+			return &httpError{http.StatusNotFound, fmt.Sprintf("no API route %s %s (this server reads the hand database only: /api/db/...)", r.Method, r.URL.Path)}
+		}, false)
+		web := webHandler()
+		mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/" || r.URL.Path == "/index.html" {
+				http.Redirect(w, r, "/tracker.html", http.StatusFound)
+				return
+			}
+			web.ServeHTTP(w, r)
+		}))
+		return mux
+	}
 	handle("POST /api/tables", s.createTable, false)
 	handle("GET /api/tables", s.listTables, false)
 	handle("GET /api/tables/{id}", s.getTable, false)
@@ -242,11 +265,6 @@ func (s *Server) routes() http.Handler {
 	handle("GET /api/tables/{id}/hud", s.tableHUD, false)
 	handle("POST /api/decide", s.decide, false)
 	handle("GET /api/players/{name}/hud", s.playerHUD, false)
-	handle("GET /api/db/players", s.dbPlayers, false)
-	handle("GET /api/db/players/{name}", s.dbPlayer, false)
-	handle("GET /api/db/players/{name}/hands", s.dbPlayerHands, false)
-	handle("GET /api/db/players/{name}/graph", s.dbPlayerGraph, false)
-	handle("GET /api/db/hands/{file}", s.dbHand, false)
 	handle("GET /api/profiles", s.listProfiles, false)
 	handle("GET /api/profiles/{name}", s.getProfile, false)
 	handle("PUT /api/profiles/{name}", s.putProfile, false)
