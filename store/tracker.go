@@ -162,16 +162,17 @@ FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = 
 	return out, db.wrap(rows.Err())
 }
 
-// TrackerPlayers returns every player with hands: the money and the HUD,
-// by name.
-func (db *DB) TrackerPlayers(ctx context.Context) ([]TrackerPlayer, error) {
+// TrackerPlayers returns the players with at least minHands hands (0 or
+// 1: all), the most hands first (then by name), at most limit of them (0:
+// no limit), and how many players have at least minHands.
+func (db *DB) TrackerPlayers(ctx context.Context, minHands int64, limit int) (players []TrackerPlayer, total int, err error) {
 	money, err := db.moneyRows(ctx, "")
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	t, _, err := db.HUD(ctx, Filter{})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := make([]TrackerPlayer, 0, len(money))
 	for name, byPos := range money {
@@ -179,13 +180,27 @@ func (db *DB) TrackerPlayers(ctx context.Context) ([]TrackerPlayer, error) {
 		for _, m := range byPos {
 			p.Money.merge(m)
 		}
-		if h, ok := t.Player(name); ok {
-			p.HUD = *h
+		if p.Money.Hands < minHands {
+			continue
 		}
 		out = append(out, p)
 	}
-	slices.SortFunc(out, func(a, b TrackerPlayer) int { return strings.Compare(a.Name, b.Name) })
-	return out, nil
+	slices.SortFunc(out, func(a, b TrackerPlayer) int {
+		if a.Money.Hands != b.Money.Hands {
+			return int(b.Money.Hands - a.Money.Hands)
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	total = len(out)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	for i := range out {
+		if h, ok := t.Player(out[i].Name); ok {
+			out[i].HUD = *h
+		}
+	}
+	return out, total, nil
 }
 
 // TrackerPlayerByName returns one player's money and HUD, in total and

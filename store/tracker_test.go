@@ -80,12 +80,31 @@ func TestTrackerMoneyEqualsReplay(t *testing.T) {
 		db := open(t, d.URL)
 		importFiles(t, db, files...)
 		ctx := context.Background()
-		players, err := db.TrackerPlayers(ctx)
+		players, total, err := db.TrackerPlayers(ctx, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(players) != len(ref) {
-			t.Fatalf("%d players, want %d", len(players), len(ref))
+		if len(players) != len(ref) || total != len(ref) {
+			t.Fatalf("%d players (of %d), want %d", len(players), total, len(ref))
+		}
+		// The most hands first, and the limits.
+		for i := 1; i < len(players); i++ {
+			if players[i].Money.Hands > players[i-1].Money.Hands {
+				t.Fatalf("player %d has more hands than player %d", i, i-1)
+			}
+		}
+		few, total, err := db.TrackerPlayers(ctx, 5, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantTotal := 0
+		for _, hs := range ref {
+			if len(hs) >= 5 {
+				wantTotal++
+			}
+		}
+		if len(few) != min(3, wantTotal) || total != wantTotal || few[0].Name != players[0].Name {
+			t.Fatalf("at least 5 hands, 3 of them: %d of %d, want %d", len(few), total, wantTotal)
 		}
 		for _, p := range players {
 			hs := ref[p.Name]
@@ -122,11 +141,11 @@ func TestTrackerPlayerByPosition(t *testing.T) {
 	db := open(t, dbtest.SQLite(t))
 	importFiles(t, db, siteFiles(t)...)
 	ctx := context.Background()
-	players, err := db.TrackerPlayers(ctx)
+	players, _, err := db.TrackerPlayers(ctx, 0, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range players[:min(len(players), 20)] {
+	for _, q := range players {
 		p, ok, err := db.TrackerPlayerByName(ctx, q.Name)
 		if err != nil || !ok {
 			t.Fatal(q.Name, ok, err)

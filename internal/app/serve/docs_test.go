@@ -34,7 +34,7 @@ func TestAPIDocumented(t *testing.T) {
 	for _, v := range []any{table.State{}, table.SeatState{}, table.PotState{}, table.LegalAction{}, table.Result{},
 		table.Event{}, table.SeatStart{}, table.Decision{}, CreateTableRequest{}, SeatRequest{}, CreateTableResponse{},
 		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{},
-		MoneyJSON{}, DBPlayerJSON{}, DBPositionJSON{}, DBHandRowJSON{}, DBHandsJSON{}, DBGraphJSON{}, DBGraphPointJSON{},
+		MoneyJSON{}, DBPlayerJSON{}, DBPlayersJSON{}, DBPositionJSON{}, DBHandRowJSON{}, DBHandsJSON{}, DBGraphJSON{}, DBGraphPointJSON{},
 		DBSeatJSON{}, DBStepJSON{}, DBHandJSON{}} {
 		ty := reflect.TypeOf(v)
 		for i := range ty.NumField() {

@@ -65,6 +65,13 @@ type DBPlayerJSON struct {
 	Stats map[string]HUDStatJSON `json:"stats"`
 }
 
+// DBPlayersJSON is GET /api/db/players: the players with the most hands
+// first, and how many players have min_hands hands.
+type DBPlayersJSON struct {
+	Players []DBPlayerJSON `json:"players"`
+	Total   int            `json:"total"`
+}
+
 // DBPositionJSON is a player's results in one position.
 type DBPositionJSON struct {
 	Position string `json:"position"`
@@ -181,13 +188,19 @@ func (s *Server) dbPlayers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ps, err := db.TrackerPlayers(r.Context())
+	minHands, err := positiveParam(r, "min_hands", 1, 1, 1<<62)
 	if err != nil {
 		return err
 	}
-	out := struct {
-		Players []DBPlayerJSON `json:"players"`
-	}{Players: make([]DBPlayerJSON, len(ps))}
+	limit, err := positiveParam(r, "limit", 1000, 1, 100_000)
+	if err != nil {
+		return err
+	}
+	ps, total, err := db.TrackerPlayers(r.Context(), minHands, int(limit))
+	if err != nil {
+		return err
+	}
+	out := DBPlayersJSON{Total: total, Players: make([]DBPlayerJSON, len(ps))}
 	for i := range ps {
 		out.Players[i] = DBPlayerJSON{Name: ps[i].Name, MoneyJSON: moneyJSON(ps[i].Money), Stats: statsJSON(&ps[i].HUD, false)}
 	}

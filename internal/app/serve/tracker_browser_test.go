@@ -115,7 +115,7 @@ func TestTrackerInBrowser(t *testing.T) {
 	}
 
 	// The players list: every player, sortable.
-	players, err := ts.cfg.HandDB.TrackerPlayers(context.Background())
+	players, _, err := ts.cfg.HandDB.TrackerPlayers(context.Background(), 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,14 +88,24 @@ func (ts *testServer) getJSON(path string, v any) {
 // HUD of store's queries.
 func TestDBPlayersList(t *testing.T) {
 	ts := newTrackerServer(t, Config{})
-	var got struct{ Players []DBPlayerJSON }
+	var got DBPlayersJSON
 	ts.getJSON("/api/db/players", &got)
-	want, err := ts.cfg.HandDB.TrackerPlayers(context.Background())
+	want, total, err := ts.cfg.HandDB.TrackerPlayers(context.Background(), 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Players) != len(want) || len(want) < 10 {
-		t.Fatalf("%d players, want %d", len(got.Players), len(want))
+	if len(got.Players) != len(want) || len(want) < 10 || got.Total != total {
+		t.Fatalf("%d players of %d, want %d", len(got.Players), got.Total, len(want))
+	}
+	var few DBPlayersJSON
+	ts.getJSON("/api/db/players?min_hands=7&limit=2", &few)
+	if len(few.Players) != 2 || few.Players[0].Name != want[0].Name || few.Total < 2 || few.Players[1].Hands < 7 {
+		t.Fatalf("min_hands=7&limit=2: %+v", few)
+	}
+	for _, q := range []string{"min_hands=0", "min_hands=x", "limit=0", "limit=100001"} {
+		if code, body := ts.do("GET", "/api/db/players?"+q, "", nil); code != http.StatusBadRequest || !strings.Contains(string(body), strings.Split(q, "=")[0]) {
+			t.Errorf("%s: %d %s", q, code, body)
+		}
 	}
 	for i, p := range got.Players {
 		w := want[i]

@@ -135,13 +135,14 @@ function moneyCells(tr, r, currency) {
   tr.append(hands, net, bb, rate);
 }
 
-const list = { rows: [], sort: "hands", desc: true };
+const list = { rows: [], total: 0, sort: "hands", desc: true };
 
 async function showPlayers() {
   show("players");
   try {
-    const data = await api("/api/db/players");
+    const data = await api("/api/db/players?limit=2000");
     list.rows = data.players;
+    list.total = data.total;
     renderPlayers();
   } catch (e) { fail(e); }
 }
@@ -177,7 +178,7 @@ function renderPlayers() {
   const currency = oneCurrency(list.rows);
   const body = $("playerrows");
   body.replaceChildren();
-  for (const r of rows.slice(0, 2000)) {
+  for (const r of rows) {
     const tr = el("tr");
     tr.dataset.player = r.name;
     const a = el("a", "link", r.name);
@@ -189,7 +190,8 @@ function renderPlayers() {
     for (const [k] of STATS) tr.append(statCell(r.stats[k], k));
     body.append(tr);
   }
-  $("playercount").textContent = `${rows.length} of ${list.rows.length} players` + (rows.length > 2000 ? " (the first 2,000 shown)" : "");
+  $("playercount").textContent = `${rows.length} of ${list.total.toLocaleString("en-US")} players` +
+    (list.total > list.rows.length ? ` (the ${list.rows.length.toLocaleString("en-US")} with the most hands)` : "");
 }
 
 // ---------- A player ----------
