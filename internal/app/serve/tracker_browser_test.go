@@ -259,3 +259,61 @@ func httpGet(t *testing.T, url string) []byte {
 	}
 	return b
 }
+
+// TestTrackerInBrowserAsksForTheKey: on a server with keys the page asks
+// for one, reads the database with it, and exports through it.
+func TestTrackerInBrowserAsksForTheKey(t *testing.T) {
+	t.Parallel()
+	br := browsertest.Start(t, 1280, 800)
+	key := "0123456789abcdef0123"
+	ts := newTrackerServer(t, Config{APIKeys: []string{key}})
+	if err := chromedp.Do(br.Ctx, chromedp.Navigate(ts.http.URL+"/tracker.html")); err != nil {
+		t.Fatal(err)
+	}
+	step, cancel := context.WithTimeout(br.Ctx, 60*time.Second)
+	defer cancel()
+	poll := func(js string) {
+		t.Helper()
+		if _, err := chromedp.Run(step, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+			t.Fatalf("waiting for %s: %v", js, err)
+		}
+	}
+	poll(`document.body.dataset.view === "auth"`)
+	if err := chromedp.Do(step, chromedp.SetValue("#key", key), chromedp.Click(`#keyform button`)); err != nil {
+		t.Fatal(err)
+	}
+	poll(`document.body.dataset.view === "players" && document.querySelectorAll("#playerrows tr").length > 10`)
+	// An export with the key: the page fetches it with the header.
+	ids, _ := storedResult(t, ts.cfg.HandDB)
+	if err := chromedp.Do(step, chromedp.Navigate(ts.http.URL+fmt.Sprintf("/tracker.html#/hand/%d", ids[0]))); err != nil {
+		t.Fatal(err)
+	}
+	poll(fmt.Sprintf(`document.body.dataset.hand === "%d"`, ids[0]))
+	// The page's click on the link fetches with the key and saves the
+	// blob through a link of its own: catch the blob and that link's
+	// click (the page's policy lets nothing fetch a blob: URL).
+	if _, err := chromedp.Run(step, chromedp.Evaluate[bool](`window.saved = new Promise((done) => {
+		const blobs = new Map(), make = URL.createObjectURL;
+		URL.createObjectURL = (b) => { const u = make(b); blobs.set(u, b); return u; };
+		const click = HTMLAnchorElement.prototype.click;
+		HTMLAnchorElement.prototype.click = function () {
+			if (!blobs.has(this.href)) return click.call(this);
+			blobs.get(this.href).text().then((text) => done({name: this.download, text}));
+		};
+	}); true`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(step, chromedp.Click("#xphh")); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := chromedp.Run(step, chromedp.Evaluate[struct{ Name, Text string }](`window.saved`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hs, err := hh.Parse("export", []byte(saved.Text)); err != nil || len(hs) != 1 || saved.Name != fmt.Sprintf("hand-%d.phh", ids[0]) {
+		t.Fatalf("the export with the key: %q %v %.100q", saved.Name, err, saved.Text)
+	}
+	if errs := br.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
