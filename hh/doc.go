@@ -167,6 +167,22 @@
 // one impossible record (1000NLH [266]: 35 recorded for a pot of 25 plus 5
 // uncalled) that is reported (TestRecordedResultsHandHQ).
 //
+// # A hand step by step
+//
+// ReplaySteps replays a hand and returns the table after each step (Step):
+// the posts and the deal, every fold, check, call, bet and raise, each
+// board card, returned bet, show (with the hand's name by
+// handeval.Value.Describe) and muck, the award, and the recorded result.
+// The steps are rebuilt from the engine's event log, one chip movement at
+// a time (stacks, bets in front, the pot gathered at each street), so the
+// award step's stacks are the engine's by a second computation; the
+// result step's are the recorded ones (finishing stacks, else the
+// winnings after rake, else the replay), what package store keeps as the
+// starting stack plus net. The tests check chip conservation at every
+// step, the award against Replayer.Stack and the result against the
+// finishing stacks on every site fixture, one step per action in history
+// order, and a hand worked out on paper.
+//
 // # Limits
 //
 // Every amount is at most holdem.MaxChips = 2^53 - 1 units, and the
