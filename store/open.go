@@ -63,6 +63,8 @@ type DB struct {
 	// background checkpoints of imports (checkpoint.go).
 	checkpointEvery int
 	checkpoints     atomic.Int64
+	// money is the last sums of every player's money (tracker.go).
+	money moneyMemo
 }
 
 // Options configure Open. The zero value opens for reading and writing.

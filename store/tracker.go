@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"pokerlab/hh"
 	"pokerlab/holdem"
@@ -120,33 +121,88 @@ type TrackerPosition struct {
 	HUD      hud.Player
 }
 
+// moneyMemo keeps the last sums of every player's money with the state
+// of the hands they were summed over: the highest hand id and the number
+// of hands (hand_counts, kept in the transaction that stores hands: on
+// PostgreSQL a batch with lower ids may commit after one with higher
+// ids, which the count sees).
+type moneyMemo struct {
+	mu     sync.Mutex
+	maxID  int64
+	hands  int64
+	sums   map[string]map[string]*Money
+	filled bool
+}
+
+// allMoney is moneyRows of every player, summed again only when hands
+// were stored since the last sums: reading every player row costs seconds
+// on a large database.
+func (db *DB) allMoney(ctx context.Context) (map[string]map[string]*Money, error) {
+	return db.memoMoney(ctx, true)
+}
+
+// memoMoney returns the kept sums if no hand was stored since; else,
+// with fill, it sums every player's rows again (else nil).
+func (db *DB) memoMoney(ctx context.Context, fill bool) (map[string]map[string]*Money, error) {
+	var maxID, hands sql.NullInt64
+	err := db.sql.QueryRowContext(ctx, "SELECT (SELECT max(id) FROM hands), (SELECT sum(hands) FROM hand_counts)").Scan(&maxID, &hands)
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	m := &db.money
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.filled && m.maxID == maxID.Int64 && m.hands == hands.Int64 {
+		return m.sums, nil
+	}
+	if !fill {
+		return nil, nil
+	}
+	sums, err := db.moneyRows(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	m.sums, m.maxID, m.hands, m.filled = sums, maxID.Int64, hands.Int64, true
+	return sums, nil
+}
+
 // moneyRows sums hand_players.net by player, position, stakes, decimals
 // and currency (one player's rows with name != ""). Cost: a scan of the
-// player rows (schema version 3 has no index of hand_players by player).
+// player rows with their hands (schema version 3 has no index of
+// hand_players by player): about 7 s for 200,000 hands of six players on
+// SQLite.
 func (db *DB) moneyRows(ctx context.Context, name string) (map[string]map[string]*Money, error) {
-	q := `SELECT p.name, hp.position, h.stakes, h.decimals, h.currency, count(*), sum(hp.net),
+	// hands first (CROSS JOIN keeps the order on SQLite): both tables are
+	// then read in their primary key's order, each player row next to its
+	// hand, instead of a lookup of the hand for every row.
+	q := `SELECT hp.player_id, hp.position, h.stakes, h.decimals, h.currency, count(*), sum(hp.net),
 sum(CAST(hp.net AS DOUBLE PRECISION) * CAST(hp.net AS DOUBLE PRECISION))
-FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = hp.player_id`
+FROM hands h CROSS JOIN hand_players hp WHERE hp.hand_id = h.id`
 	var args []any
 	if name != "" {
-		q += " WHERE hp.player_id = (SELECT id FROM players WHERE name = $1)"
+		q += " AND hp.player_id = (SELECT id FROM players WHERE name = $1)"
 		args = append(args, name)
 	}
-	q += " GROUP BY p.name, hp.position, h.stakes, h.decimals, h.currency"
+	q += " GROUP BY hp.player_id, hp.position, h.stakes, h.decimals, h.currency"
 	rows, err := db.sql.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, db.wrap(err)
 	}
 	defer rows.Close()
+	names, err := db.playerNames(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]map[string]*Money{}
 	for rows.Next() {
-		var pname, pos, stakes, currency string
+		var pos, stakes, currency string
 		var decimals int
-		var n, net int64
+		var pid, n, net int64
 		var net2 float64
-		if err := rows.Scan(&pname, &pos, &stakes, &decimals, &currency, &n, &net, &net2); err != nil {
+		if err := rows.Scan(&pid, &pos, &stakes, &decimals, &currency, &n, &net, &net2); err != nil {
 			return nil, db.wrap(err)
 		}
+		pname := names[pid]
 		byPos := out[pname]
 		if byPos == nil {
 			byPos = map[string]*Money{}
@@ -164,9 +220,10 @@ FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = 
 
 // TrackerPlayers returns the players with at least minHands hands (0 or
 // 1: all), the most hands first (then by name), at most limit of them (0:
-// no limit), and how many players have at least minHands.
+// no limit), and how many players have at least minHands. The money sums
+// are kept until hands are stored (allMoney).
 func (db *DB) TrackerPlayers(ctx context.Context, minHands int64, limit int) (players []TrackerPlayer, total int, err error) {
-	money, err := db.moneyRows(ctx, "")
+	money, err := db.allMoney(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -206,7 +263,11 @@ func (db *DB) TrackerPlayers(ctx context.Context, minHands int64, limit int) (pl
 // TrackerPlayerByName returns one player's money and HUD, in total and
 // by position; ok is false if the player has no hands.
 func (db *DB) TrackerPlayerByName(ctx context.Context, name string) (p TrackerPlayer, ok bool, err error) {
-	money, err := db.moneyRows(ctx, name)
+	// The sums of every player if they are current, else this player's.
+	money, err := db.memoMoney(ctx, false)
+	if err == nil && money == nil {
+		money, err = db.moneyRows(ctx, name)
+	}
 	if err != nil || len(money[name]) == 0 {
 		return p, false, err
 	}
@@ -283,11 +344,15 @@ func (db *DB) TrackerHands(ctx context.Context, name string, before int64, limit
 		args = append(args, before)
 		cond = " AND (" + handOrder + ") < (SELECT coalesce(played_at, ''), id FROM hands WHERE id = $3)"
 	}
+	// The page's hands by their order alone (a sort of narrow rows), then
+	// their columns and PHH text.
 	rows, err := db.sql.QueryContext(ctx, `SELECT h.id, h.site, h.site_hand, h.played_at, h.stakes, h.currency, h.table_name,
 h.decimals, hp.position, hp.starting_stack, hp.net, hp.seat, h.phh
-FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
-WHERE hp.player_id = (SELECT id FROM players WHERE name = $1)`+cond+`
-ORDER BY coalesce(h.played_at, '') DESC, h.id DESC LIMIT $2`, args...)
+FROM (SELECT h.id AS id, hp.seat AS seat FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
+  WHERE hp.player_id = (SELECT id FROM players WHERE name = $1)`+cond+`
+  ORDER BY coalesce(h.played_at, '') DESC, h.id DESC LIMIT $2) pg
+JOIN hands h ON h.id = pg.id JOIN hand_players hp ON hp.hand_id = pg.id AND hp.seat = pg.seat
+ORDER BY coalesce(h.played_at, '') DESC, h.id DESC`, args...)
 	if err != nil {
 		return nil, db.wrap(err)
 	}

@@ -286,3 +286,39 @@ func TestBigBlindUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestTrackerMoneyFollowsImports: the players' sums kept between calls
+// are summed again once more hands are stored.
+func TestTrackerMoneyFollowsImports(t *testing.T) {
+	t.Parallel()
+	files := siteFiles(t)
+	db := open(t, dbtest.SQLite(t))
+	ctx := context.Background()
+	count := func() (rows int64) {
+		t.Helper()
+		ps, _, err := db.TrackerPlayers(ctx, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			rows += p.Money.Hands
+		}
+		var want int64
+		if err := db.sql.QueryRowContext(ctx, "SELECT count(*) FROM hand_players").Scan(&want); err != nil {
+			t.Fatal(err)
+		}
+		if rows != want {
+			t.Fatalf("the players' hands sum to %d, %d player rows stored", rows, want)
+		}
+		return rows
+	}
+	importFiles(t, db, files[:len(files)/2]...)
+	first := count()
+	if again := count(); again != first {
+		t.Fatalf("%d then %d", first, again)
+	}
+	importFiles(t, db, files[len(files)/2:]...)
+	if count() <= first {
+		t.Fatal("the second import is not counted")
+	}
+}
