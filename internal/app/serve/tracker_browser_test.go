@@ -145,6 +145,9 @@ func TestTrackerInBrowser(t *testing.T) {
 	}
 	noOverflow("player")
 	shot("player.png")
+	run(chromedp.EmulateViewport(768, 1024))
+	noOverflow("player at 768 px")
+	run(chromedp.EmulateViewport(1280, 800))
 
 	// The replayer, from the oldest hand of all to the newest.
 	run(chromedp.Navigate(ts.http.URL + fmt.Sprintf("/tracker.html#/hand/%d", ids[0])))
