@@ -243,6 +243,11 @@ func TestTrackerInBrowser(t *testing.T) {
 	// And back.
 	run(chromedp.KeyEvent("p"))
 	poll(fmt.Sprintf(`document.body.dataset.hand === "%d" && !document.body.dataset.loading`, ids[len(ids)-2]))
+	// A link to a step.
+	run(chromedp.Navigate(ts.http.URL + fmt.Sprintf("/tracker.html#/hand/%d?step=result", ids[0])))
+	poll(fmt.Sprintf(`document.body.dataset.hand === "%d" && document.body.dataset.kind === "result"`, ids[0]))
+	run(chromedp.Navigate(ts.http.URL + fmt.Sprintf("/tracker.html#/hand/%d?step=2", ids[1])))
+	poll(fmt.Sprintf(`document.body.dataset.hand === "%d" && document.body.dataset.step === "1"`, ids[1]))
 	if errs := br.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}

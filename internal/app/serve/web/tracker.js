@@ -340,7 +340,7 @@ const SLOTS = {
 
 const rp = { hand: null, i: 0, player: "", loading: false };
 
-async function showHand(id, player) {
+async function showHand(id, player, step) {
   show("hand");
   rp.player = player;
   rp.loading = true;
@@ -349,7 +349,8 @@ async function showHand(id, player) {
     const q = player ? "?player=" + encodeURIComponent(player) : "";
     const h = await api(`/api/db/hands/${id}${q}`);
     rp.hand = h;
-    rp.i = 0;
+    // A link may name a step: a number from 1, or "result".
+    rp.i = step === "result" ? h.steps.length - 1 : Math.max(0, Math.min(h.steps.length - 1, (parseInt(step, 10) || 1) - 1));
     document.body.dataset.hand = h.id;
     document.body.dataset.steps = h.steps.length;
     const xp = $("xphh"), xt = $("xtxt");
@@ -523,7 +524,7 @@ function route() {
   const params = new URLSearchParams(query || "");
   let m;
   if ((m = path.match(/^\/player\/(.+)$/))) showPlayer(decodeURIComponent(m[1]));
-  else if ((m = path.match(/^\/hand\/([0-9]+)$/))) showHand(m[1], params.get("player") || "");
+  else if ((m = path.match(/^\/hand\/([0-9]+)$/))) showHand(m[1], params.get("player") || "", params.get("step") || "");
   else showPlayers();
 }
 
