@@ -191,7 +191,7 @@ func ReplaySteps(h *Hand) (*Replay, error) {
 		case holdem.EvBoard:
 			gather()
 			cur.Board = append(cur.Board, e.CardSlice()...)
-			push(StepBoard, e.Street, -1, fmt.Sprintf("%s: %s", capitalise(e.Street.String()), cardList(cur.Board)))
+			push(StepBoard, e.Street, -1, fmt.Sprintf("%s: %s", stepCapital(e.Street.String()), stepCards(cur.Board)))
 		case holdem.EvFold:
 			cur.Folded[s] = true
 			push(StepAction, e.Street, s, rp.Names[s]+" folds")
@@ -226,7 +226,7 @@ func ReplaySteps(h *Hand) (*Replay, error) {
 			hole := [2]cards.Card{e.Cards[0], e.Cards[1]}
 			cur.Shown[s] = true
 			cur.Ranks[s] = rankOf(hole, cur.Board)
-			text := fmt.Sprintf("%s shows %s", rp.Names[s], cardList(hole[:]))
+			text := fmt.Sprintf("%s shows %s", rp.Names[s], stepCards(hole[:]))
 			if cur.Ranks[s] != "" {
 				text += " (" + cur.Ranks[s] + ")"
 			}
@@ -272,7 +272,7 @@ func ReplaySteps(h *Hand) (*Replay, error) {
 	var parts []string
 	for s := range n {
 		if d := rp.Final[s] - rp.Starting[s]; d != 0 {
-			parts = append(parts, fmt.Sprintf("%s %s%s", rp.Names[s], sign(d), amt(abs(d))))
+			parts = append(parts, fmt.Sprintf("%s %s%s", rp.Names[s], stepSign(d), amt(stepAbs(d))))
 		}
 	}
 	if rp.Rake > 0 {
@@ -314,7 +314,7 @@ func rankOf(hole [2]cards.Card, board []cards.Card) string {
 	return handeval.Eval(set).Describe()
 }
 
-func cardList(cs []cards.Card) string {
+func stepCards(cs []cards.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		if c == holdem.Unknown {
@@ -326,21 +326,21 @@ func cardList(cs []cards.Card) string {
 	return strings.Join(parts, " ")
 }
 
-func capitalise(s string) string {
+func stepCapital(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func sign(d int64) string {
+func stepSign(d int64) string {
 	if d < 0 {
 		return "−"
 	}
 	return "+"
 }
 
-func abs(d int64) int64 {
+func stepAbs(d int64) int64 {
 	if d < 0 {
 		return -d
 	}
