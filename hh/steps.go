@@ -225,7 +225,7 @@ func ReplaySteps(h *Hand) (*Replay, error) {
 			gather()
 			hole := [2]cards.Card{e.Cards[0], e.Cards[1]}
 			cur.Shown[s] = true
-			cur.Ranks[s] = rankOf(hole, cur.Board)
+			cur.Ranks[s] = stepRank(hole, cur.Board)
 			text := fmt.Sprintf("%s shows %s", rp.Names[s], stepCards(hole[:]))
 			if cur.Ranks[s] != "" {
 				text += " (" + cur.Ranks[s] + ")"
@@ -298,9 +298,9 @@ func stepBefore(steps []Step, s int) int64 {
 	return last.Stacks[s] - last.Won[s]
 }
 
-// rankOf describes hole with board (handeval.Value.Describe), "" with an
+// stepRank describes hole with board (handeval.Value.Describe), "" with an
 // unknown card or fewer than five cards.
-func rankOf(hole [2]cards.Card, board []cards.Card) string {
+func stepRank(hole [2]cards.Card, board []cards.Card) string {
 	var set cards.Set
 	for _, c := range append(hole[:], board...) {
 		if c == holdem.Unknown {

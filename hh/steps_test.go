@@ -38,7 +38,7 @@ func stepCorpus(t *testing.T) []*Hand {
 	return out
 }
 
-func sum(xs []int64) int64 {
+func stepSum(xs []int64) int64 {
 	var t int64
 	for _, x := range xs {
 		t += x
@@ -76,17 +76,17 @@ func TestReplayStepsConserveChips(t *testing.T) {
 			failed++ // undecided showdowns: not stored, not replayed
 			continue
 		}
-		total := sum(h.StartingStacks)
+		total := stepSum(h.StartingStacks)
 		for i, st := range rp.Steps {
 			if st.Kind == StepResult {
 				continue
 			}
-			if got := sum(st.Stacks) + sum(st.Bets) + st.Pot; got != total {
+			if got := stepSum(st.Stacks) + stepSum(st.Bets) + st.Pot; got != total {
 				t.Fatalf("%s step %d %q: %d chips on the table, want %d", h.Name, i, st.Text, got, total)
 			}
 		}
 		award := awardStep(t, h, rp)
-		if award.Pot != 0 || sum(award.Bets) != 0 {
+		if award.Pot != 0 || stepSum(award.Bets) != 0 {
 			t.Fatalf("%s: award step %+v: want an empty pot", h.Name, award)
 		}
 	}
@@ -126,8 +126,8 @@ func TestReplayStepsAwardIsEngine(t *testing.T) {
 				t.Fatalf("%s: result %v, finishing stacks %v", h.Name, rp.Final, h.FinishingStacks)
 			}
 		}
-		if rp.Rake != sum(award.Stacks)-sum(rp.Final) && sum(award.Stacks) >= sum(rp.Final) {
-			t.Fatalf("%s: rake %d, award %d, result %d", h.Name, rp.Rake, sum(award.Stacks), sum(rp.Final))
+		if rp.Rake != stepSum(award.Stacks)-stepSum(rp.Final) && stepSum(award.Stacks) >= stepSum(rp.Final) {
+			t.Fatalf("%s: rake %d, award %d, result %d", h.Name, rp.Rake, stepSum(award.Stacks), stepSum(rp.Final))
 		}
 	}
 	if checked < 100 {
@@ -160,7 +160,7 @@ func TestReplayStepsOneStepPerAction(t *testing.T) {
 				got = append(got, st.Seat)
 			case StepBoard:
 				boards--
-				if sum(st.Bets) != 0 {
+				if stepSum(st.Bets) != 0 {
 					t.Fatalf("%s: %q with bets %v in front", h.Name, st.Text, st.Bets)
 				}
 			}
