@@ -182,7 +182,7 @@ func TestDBGraph(t *testing.T) {
 	var p DBPlayerPageJSON
 	ts.getJSON("/api/db/players/Hero", &p)
 	last := g.Points[len(g.Points)-1]
-	if g.Hands != 13 || len(g.Points) > 5 || last.Hand != 13 || !near(last.WonBB, p.NetBB) {
+	if g.Hands != 13 || len(g.Points) > 5 || last.Hand != 13 || !nearBB(last.WonBB, p.NetBB) {
 		t.Fatalf("%+v, want 13 hands ending at %g bb", g, p.NetBB)
 	}
 	for _, q := range []string{"points=1", "points=x", "points=10001"} {
@@ -195,7 +195,7 @@ func TestDBGraph(t *testing.T) {
 	}
 }
 
-func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+func nearBB(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 
 // TestDBHandReplay: for every stored hand the replay's last step has the
 // stored result (starting stack + net, from the SQL rows); prev and next
