@@ -145,6 +145,13 @@ func TestTrackerInBrowser(t *testing.T) {
 	}
 	noOverflow("player")
 	shot("player.png")
+	// A filter goes to the server, which says it has none yet.
+	run(chromedp.SetValue("#filter", "position=BTN"), chromedp.Click("#filter"), chromedp.KeyEvent(kb.Enter))
+	poll(`document.getElementById("filtererr").textContent.includes("filters not supported") && document.querySelectorAll("#handrows tr").length === 0`)
+	var cleared bool
+	eval(`document.getElementById("filter").value = ""; true`, &cleared)
+	run(chromedp.Click("#filter"), chromedp.KeyEvent(kb.Enter))
+	poll(`document.getElementById("filtererr").textContent === "" && document.querySelectorAll("#handrows tr").length === 13`)
 	run(chromedp.EmulateViewport(768, 1024))
 	noOverflow("player at 768 px")
 	run(chromedp.EmulateViewport(1280, 800))

@@ -196,7 +196,7 @@ function renderPlayers() {
 
 // ---------- A player ----------
 
-const page = { name: "", before: null, currency: "" };
+const page = { name: "", before: null, currency: "", filter: "" };
 
 async function showPlayer(name) {
   show("player");
@@ -297,7 +297,20 @@ async function moreHands() {
   const name = page.name;
   let path = `/api/db/players/${encodeURIComponent(name)}/hands?limit=50`;
   if (page.before) path += "&before=" + page.before;
-  const data = await api(path);
+  if (page.filter) path += "&filter=" + encodeURIComponent(page.filter);
+  $("filtererr").textContent = "";
+  let data;
+  try {
+    data = await api(path);
+  } catch (e) {
+    // A filter the server refuses: say why, keep the page.
+    if (page.filter && !(e instanceof NeedKey)) {
+      $("filtererr").textContent = e.message;
+      $("more").hidden = true;
+      return;
+    }
+    throw e;
+  }
   if (page.name !== name) return;
   const body = $("handrows");
   for (const h of data.hands) {
@@ -535,6 +548,13 @@ $("keyform").addEventListener("submit", (e) => {
 });
 $("find").addEventListener("input", renderPlayers);
 $("more").onclick = () => moreHands().catch(fail);
+$("filterform").addEventListener("submit", (e) => {
+  e.preventDefault();
+  page.filter = $("filter").value.trim();
+  page.before = null;
+  $("handrows").replaceChildren();
+  moreHands().catch(fail);
+});
 $("sfirst").onclick = () => go(0);
 $("sprev").onclick = () => go(rp.i - 1);
 $("snext").onclick = () => go(rp.i + 1);
