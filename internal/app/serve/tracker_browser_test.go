@@ -138,6 +138,14 @@ func TestTrackerInBrowser(t *testing.T) {
 	if math.Abs(last-hero.Money.NetBB) > 1e-9 {
 		t.Errorf("graph ends at %g bb, want %g", last, hero.Money.NetBB)
 	}
+	run(chromedp.Click("#gcur"))
+	poll(`document.getElementById("pgraph").dataset.unit === "money"`)
+	eval(`+document.getElementById("pgraph").dataset.last`, &last)
+	if math.Abs(last-hero.Money.Net) > 1e-9 {
+		t.Errorf("the money graph ends at %g, want %g", last, hero.Money.Net)
+	}
+	run(chromedp.Click("#gbb"))
+	poll(`document.getElementById("pgraph").dataset.unit === "bb"`)
 	var positions int
 	eval(`document.querySelectorAll("#posrows tr").length`, &positions)
 	if positions < 4 {

@@ -196,7 +196,7 @@ function renderPlayers() {
 
 // ---------- A player ----------
 
-const page = { name: "", before: null, currency: "", filter: "" };
+const page = { name: "", before: null, currency: "", filter: "", graph: null, unit: "bb" };
 
 async function showPlayer(name) {
   show("player");
@@ -213,7 +213,8 @@ async function showPlayer(name) {
     page.currency = oneCurrency([p]);
     renderPlayerTiles(p);
     renderPositions(p);
-    drawGraph(g);
+    page.graph = g;
+    drawGraph();
     await moreHands();
   } catch (e) { fail(e); }
 }
@@ -258,38 +259,50 @@ function renderPositions(p) {
   }
 }
 
-function drawGraph(g) {
+// drawGraph draws the cumulative result in big blinds or in money (the
+// player's one currency; several are summed as the server sums them).
+function drawGraph() {
+  const g = page.graph;
+  if (!g) return;
   const s = $("pgraph");
-  const W = 800, H = 220, L = 56, R = 10, T = 12, B = 26;
+  const W = 800, H = 220, L = 64, R = 10, T = 12, B = 26;
+  const inBB = page.unit === "bb";
+  $("gbb").classList.toggle("on", inBB);
+  $("gcur").classList.toggle("on", !inBB);
+  const val = (p) => (inBB ? p.won_bb : p.won);
+  const label = (v, digits) => (inBB ? signedNum(v, digits) : money(v, page.currency, digits));
   const pts = g.points;
   s.replaceChildren();
-  const lo = Math.min(0, ...pts.map((p) => p.won_bb)), hi = Math.max(0, ...pts.map((p) => p.won_bb));
+  const lo = Math.min(0, ...pts.map(val)), hi = Math.max(0, ...pts.map(val));
   const span = hi - lo || 1;
   const X = (h) => L + (W - L - R) * (g.hands ? h / g.hands : 0);
   const Y = (v) => T + (H - T - B) * (1 - (v - lo) / span);
-  // Horizontal grid lines at round numbers of big blinds.
+  // Horizontal grid lines at round numbers (1, 2 or 5 times a power of
+  // ten), counted in whole ticks so that 0 is exactly 0.
   const step = 10 ** Math.floor(Math.log10(span / 2 || 1));
   const tick = [1, 2, 5, 10].map((m) => m * step).find((t) => span / t <= 6) || step * 10;
-  for (let v = Math.ceil(lo / tick) * tick; v <= hi + 1e-9; v += tick) {
-    s.append(svg("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: v === 0 ? "zero" : "grid" }));
-    const label = svg("text", { x: L - 6, y: Y(v) + 4, class: "axis", "text-anchor": "end" });
-    label.textContent = signedNum(v, tick < 1 ? 1 : 0);
-    s.append(label);
+  for (let k = Math.ceil(lo / tick - 1e-9); k <= Math.floor(hi / tick + 1e-9); k++) {
+    const v = k * tick;
+    s.append(svg("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: k === 0 ? "zero" : "grid" }));
+    const tl = svg("text", { x: L - 6, y: Y(v) + 4, class: "axis", "text-anchor": "end" });
+    tl.textContent = inBB ? signedNum(v, tick < 1 ? 1 : 0) : money(v, page.currency, tick < 1 ? 2 : 0);
+    s.append(tl);
   }
   const xl = svg("text", { x: W - R, y: H - 6, class: "axis", "text-anchor": "end" });
   xl.textContent = `${g.hands.toLocaleString("en-US")} hands`;
   const yl = svg("text", { x: L, y: H - 6, class: "axis" });
   yl.textContent = "0";
   s.append(xl, yl);
-  const d = pts.map((p) => `${X(p.hand).toFixed(1)},${Y(p.won_bb).toFixed(1)}`).join(" ");
+  const d = pts.map((p) => `${X(p.hand).toFixed(1)},${Y(val(p)).toFixed(1)}`).join(" ");
   const last = pts[pts.length - 1];
-  s.append(svg("polyline", { points: d, class: "line " + (last.won_bb >= 0 ? "up" : "down") }));
+  s.append(svg("polyline", { points: d, class: "line " + (val(last) >= 0 ? "up" : "down") }));
   s.dataset.points = pts.length;
-  s.dataset.last = last.won_bb;
+  s.dataset.last = val(last);
+  s.dataset.unit = page.unit;
   const title = svg("title");
-  title.textContent = `won ${signedNum(last.won_bb, 1)} bb over ${g.hands} hands (from ${signedNum(lo, 1)} to ${signedNum(hi, 1)})`;
+  title.textContent = `won ${label(val(last), inBB ? 1 : 2)}${inBB ? " bb" : ""} over ${g.hands} hands (from ${label(lo, inBB ? 1 : 2)} to ${label(hi, inBB ? 1 : 2)})`;
   s.append(title);
-  $("pgraphnote").textContent = `Big blinds won, after rake, over ${g.hands.toLocaleString("en-US")} hands in the order they were played` +
+  $("pgraphnote").textContent = `${inBB ? "Big blinds" : "Money"} won, after rake, over ${g.hands.toLocaleString("en-US")} hands in the order they were played` +
     (pts.length - 1 < g.hands ? ` (a point every ${Math.ceil(g.hands / (pts.length - 1))} hands)` : "") + ".";
 }
 
@@ -548,6 +561,8 @@ $("keyform").addEventListener("submit", (e) => {
 });
 $("find").addEventListener("input", renderPlayers);
 $("more").onclick = () => moreHands().catch(fail);
+$("gbb").onclick = () => { page.unit = "bb"; drawGraph(); };
+$("gcur").onclick = () => { page.unit = "money"; drawGraph(); };
 $("filterform").addEventListener("submit", (e) => {
   e.preventDefault();
   page.filter = $("filter").value.trim();
