@@ -20,6 +20,10 @@ type Migration struct {
 	Name     string
 	SQLite   string // statements separated by ";\n"
 	Postgres string
+	// backfill, when set, runs after the statements in the same
+	// transaction: what SQL alone cannot compute (version 8 replays every
+	// stored hand).
+	backfill func(ctx context.Context, tx *sql.Tx, db *DB) error
 }
 
 // Migrations is the schema's history, oldest first. Append new versions;
@@ -40,7 +44,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 5, Name: "a content digest per hand, so that a hand with a stored site and number but other content is refused instead of skipped", SQLite: schemaV5(SQLite), Postgres: schemaV5(Postgres)},
 		{Version: 6, Name: "spot batches: a template solved over a set of flops, and each flop's result", SQLite: schemaV6(SQLite), Postgres: schemaV6(Postgres)},
 		{Version: 7, Name: "pokerlab db watch: how far each watched hand-history file has been read", SQLite: schemaV7(SQLite), Postgres: schemaV7(Postgres)},
-		{Version: 8, Name: "money: the big blind of each hand, each player's rake, all-in adjusted net, showdown and cash-out fee, and their sums in the HUD cache", SQLite: schemaV8(SQLite), Postgres: schemaV8(Postgres)},
+		{Version: 8, Name: "money: the big blind of each hand, each player's rake, all-in adjusted net, showdown and cash-out fee, and their sums in the HUD cache", SQLite: schemaV8(SQLite), Postgres: schemaV8(Postgres), backfill: backfillMoney},
 	}
 })
 
@@ -262,6 +266,11 @@ func (db *DB) migrate(ctx context.Context) error {
 				return fmt.Errorf("database %s: migration %d (%s): %w", db.where, m.Version, m.Name, db.wrap(err))
 			}
 		}
+		if m.backfill != nil {
+			if err := m.backfill(ctx, tx, db); err != nil {
+				return fmt.Errorf("database %s: migration %d (%s): %w", db.where, m.Version, m.Name, db.wrap(err))
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
 			m.Version, m.Name, time.Now().UTC().Format(time.RFC3339)); err != nil {
 			return db.wrap(err)
@@ -477,8 +486,13 @@ func moneyCacheReal(i int) bool {
 // hand_players (moneyColumns) and their sums in hud_cache
 // (moneyCacheColumns).
 //
-// The player columns of hands stored before version 8 are 0 until they
-// are filled from each hand's PHH text (see doc.go).
+// The player columns of hands stored before version 8 are filled by the
+// migration's backfill (backfillMoney): each stored hand's PHH text is
+// replayed, as an import does, and its rows updated; the HUD cache is then
+// emptied and its watermark set back to 0, so that the next fold sums
+// every row again, money included (HUD is right meanwhile: it counts the
+// tail). The cost is that of reading the hands again (about a tenth of
+// their import), paid once at the first Open for writing.
 func schemaV8(k Kind) string {
 	big, real := "INTEGER", "REAL"
 	bb := "CAST(round(CAST(substr(stakes, instr(stakes, '/') + 1) AS REAL) * " +

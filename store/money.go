@@ -1,0 +1,99 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"pokerlab/hh"
+	"pokerlab/hud"
+)
+
+// backfillPage is the hands backfillMoney reads at a time.
+const backfillPage = 1000
+
+// backfillMoney fills the money of the hands stored before schema version
+// 8 (schemaV8), in the migration's transaction: each hand's PHH text is
+// replayed (hud.TallyRecorded, hud.MoneyRecorded: what an import stores),
+// its player rows get their rake, all-in adjusted net, showdown flag and
+// cash-out fee, and the hand its big blind. A stored hand that no longer
+// replays keeps zeros (and its bb from the stakes). The HUD cache is then
+// emptied and its watermark set back, so that the next fold sums every
+// row with its money.
+func backfillMoney(ctx context.Context, tx *sql.Tx, db *DB) error {
+	var n int64
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM hands").Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	updRow, err := tx.PrepareContext(ctx, "UPDATE hand_players SET net = $1, rake = $2, ev_adj = $3, showdown = $4, cash_out_fee = $5 WHERE hand_id = $6 AND seat = $7")
+	if err != nil {
+		return err
+	}
+	defer updRow.Close()
+	updHand, err := tx.PrepareContext(ctx, "UPDATE hands SET bb = $1 WHERE id = $2")
+	if err != nil {
+		return err
+	}
+	defer updHand.Close()
+	var (
+		r      hh.Replayer
+		counts hud.HandCounts
+		money  hud.HandMoney
+		after  int64
+	)
+	type stored struct {
+		id  int64
+		phh string
+	}
+	page := make([]stored, 0, backfillPage)
+	for {
+		page = page[:0]
+		rows, err := tx.QueryContext(ctx, "SELECT id, phh FROM hands WHERE id > $1 ORDER BY id LIMIT $2", after, backfillPage)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var s stored
+			if err := rows.Scan(&s.id, &s.phh); err != nil {
+				rows.Close()
+				return err
+			}
+			page = append(page, s)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(page) == 0 {
+			break
+		}
+		for _, s := range page {
+			after = s.id
+			h, err := parseStored(db.where, s.id, s.phh)
+			if err != nil {
+				continue
+			}
+			if hud.TallyRecorded(h, &r, &counts) != nil {
+				continue
+			}
+			hud.MoneyRecorded(h, &r, &money)
+			if _, err := updHand.ExecContext(ctx, hud.BigBlind(h), s.id); err != nil {
+				return err
+			}
+			for seat := range h.NumPlayers() {
+				m := &money[seat]
+				sd := 0
+				if m.Showdown {
+					sd = 1
+				}
+				if _, err := updRow.ExecContext(ctx, m.Net, m.Rake, m.EV, sd, m.CashOutFee, s.id, seat+1); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM hud_cache"); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, "UPDATE hud_fold SET folded = 0, target = 0 WHERE id = 1")
+	return err
+}
