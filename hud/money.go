@@ -164,7 +164,10 @@ func MoneyOf(g *holdem.Hand, m *HandMoney) bool {
 // put in against what the file says they collected (after rake); else the
 // engine's. A player who took an All-in Cash Out nets the cash-out less
 // what they put in, and their fee is CashOutFee. Rake is the engine's net
-// less the recorded one (what the site took of the player's award).
+// less the recorded one (what the site took of the player's award); for a
+// player who cashed out, what the site took of the award it kept (the
+// engine's award less the recorded winnings), so that the players' rake
+// adds up to the site's.
 func MoneyRecorded(h *hh.Hand, r *hh.Replayer, m *HandMoney) {
 	clear(m[:])
 	g := &r.Hand
@@ -183,8 +186,13 @@ func MoneyRecorded(h *hh.Hand, r *hh.Replayer, m *HandMoney) {
 		default:
 			p.Net = engine
 		}
-		if !cashOut && engine > p.Net {
+		switch {
+		case !cashOut && engine > p.Net:
 			p.Rake = engine - p.Net
+		case cashOut && h.Winnings != nil && g.Won(s) > h.Winnings[s]:
+			// The rake of the award the site kept: the player won the pot
+			// and it was raked, though the cash-out is what they got.
+			p.Rake = g.Won(s) - h.Winnings[s]
 		}
 		if cashOut && s < len(h.CashOutFees) {
 			p.CashOutFee = h.CashOutFees[s]
