@@ -45,9 +45,13 @@ func ReadFiles(args []string, stdin io.Reader) ([]File, error) {
 
 // FilesOptions configures TallyFiles.
 type FilesOptions struct {
-	// Threads is the number of workers (0: GOMAXPROCS). The result does
-	// not depend on it.
+	// Threads is the number of workers (0: GOMAXPROCS). The counts and
+	// the sums in chips do not depend on it; the real sums of the money
+	// (big blinds, equity shares) are added by part and may differ in
+	// their last bits.
 	Threads int
+	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
+	NoAllInEV bool
 	// Rules, when not nil, replaces every hand's declared rule set.
 	Rules *holdem.RuleSet
 	// Progress, when not nil, is called with the bytes tallied so far,
@@ -119,6 +123,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 				for j := range ch {
 					job := jobs[j]
 					res := tallyResult{tracker: NewTracker()}
+					res.tracker.NoAllInEV = opt.NoAllInEV
 					file := files[job.file].Name
 					add := func(h *hh.Hand) error {
 						if opt.Rules != nil {

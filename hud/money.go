@@ -143,7 +143,9 @@ func BigBlind(h *hh.Hand) int64 {
 // Net from the engine's stacks, no rake, EV adjusted at an all-in
 // (AllInEV). It reports false, leaving m cleared, for a hand that is not
 // over.
-func MoneyOf(g *holdem.Hand, m *HandMoney) bool {
+func MoneyOf(g *holdem.Hand, m *HandMoney) bool { return moneyOf(g, m, true) }
+
+func moneyOf(g *holdem.Hand, m *HandMoney, ev bool) bool {
 	clear(m[:])
 	if !g.Over() {
 		return false
@@ -151,7 +153,7 @@ func MoneyOf(g *holdem.Hand, m *HandMoney) bool {
 	for s := range g.Players() {
 		m[s].Net = g.Net(s)
 	}
-	finishMoney(g, nil, m)
+	finishMoney(g, nil, m, ev)
 	return true
 }
 
@@ -168,7 +170,9 @@ func MoneyOf(g *holdem.Hand, m *HandMoney) bool {
 // player who cashed out, what the site took of the award it kept (the
 // engine's award less the recorded winnings), so that the players' rake
 // adds up to the site's.
-func MoneyRecorded(h *hh.Hand, r *hh.Replayer, m *HandMoney) {
+func MoneyRecorded(h *hh.Hand, r *hh.Replayer, m *HandMoney) { moneyRecorded(h, r, m, true) }
+
+func moneyRecorded(h *hh.Hand, r *hh.Replayer, m *HandMoney, ev bool) {
 	clear(m[:])
 	g := &r.Hand
 	for s := range h.NumPlayers() {
@@ -198,20 +202,20 @@ func MoneyRecorded(h *hh.Hand, r *hh.Replayer, m *HandMoney) {
 			p.CashOutFee = h.CashOutFees[s]
 		}
 	}
-	finishMoney(g, h, m)
+	finishMoney(g, h, m, ev)
 }
 
 // finishMoney sets the showdown flags and the all-in adjusted nets of m,
 // whose Net and Rake are set (h: the recorded hand, nil for simulated
-// play).
-func finishMoney(g *holdem.Hand, h *hh.Hand, m *HandMoney) {
+// play; ev false: no all-in adjustment).
+func finishMoney(g *holdem.Hand, h *hh.Hand, m *HandMoney, ev bool) {
 	n := g.Players()
 	sd := g.WentToShowdown()
 	for s := range n {
 		m[s].Showdown = sd && !g.Folded(s)
 		m[s].EV = float64(m[s].Net)
 	}
-	if !g.AllInShowdown() {
+	if !ev || !g.AllInShowdown() {
 		return
 	}
 	var cashedOut uint16

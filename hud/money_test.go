@@ -457,3 +457,13 @@ func TestEngineAndRecordedMoneyAgree(t *testing.T) {
 		t.Fatal("no all-in hand")
 	}
 }
+
+// sameMoney reports whether a and b are the same sums: chips and counts
+// exactly, the real sums within 1e-9 of their size (added in another
+// order).
+func sameMoney(a, b *hud.Money) bool {
+	return a.Hands == b.Hands && a.Net == b.Net && a.Rake == b.Rake && a.CashOutFee == b.CashOutFee &&
+		a.Showdown == b.Showdown && a.ShowdownHands == b.ShowdownHands &&
+		near(a.NetBB, b.NetBB, 1e-9) && near(a.NetBB2, b.NetBB2, 1e-9) && near(a.RakeBB, b.RakeBB, 1e-9) &&
+		near(a.EV, b.EV, 1e-9) && near(a.EVBB, b.EVBB, 1e-9) && near(a.ShowdownBB, b.ShowdownBB, 1e-9)
+}

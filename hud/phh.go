@@ -31,7 +31,7 @@ func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
 	if err := TallyRecorded(h, r, &t.scratch); err != nil {
 		return err
 	}
-	MoneyRecorded(h, r, &t.money)
+	moneyRecorded(h, r, &t.money, !t.NoAllInEV)
 	bb := BigBlind(h)
 	for s := range h.NumPlayers() {
 		p := t.addHand(h.PlayerName(s), &t.scratch[s])

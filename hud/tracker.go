@@ -21,6 +21,13 @@ type Player struct {
 // so recorded and simulated play go through the same code. A Tracker is not
 // safe for concurrent use; give each goroutine one and Merge them.
 type Tracker struct {
+	// NoAllInEV leaves each hand's all-in adjusted net at its net
+	// (Money.EV = Money.Net): the enumeration of an all-in's runouts
+	// (AllInEV, milliseconds for a multiway preflop all-in) is skipped,
+	// for simulations and tests that look at frequencies only. The zero
+	// value adjusts.
+	NoAllInEV bool
+
 	index   map[string]int
 	players []Player
 	scratch HandCounts
@@ -112,7 +119,7 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 	}
 	c := &t.scratch
 	Tally(g, c)
-	MoneyOf(g, &t.money)
+	moneyOf(g, &t.money, !t.NoAllInEV)
 	bb := g.ForcedBlind(g.BigBlindSeat())
 	for s := range g.Players() {
 		name := ""
