@@ -52,6 +52,9 @@ type FilesOptions struct {
 	Threads int
 	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
 	NoAllInEV bool
+	// Series, when set, names a player whose money hand by hand
+	// FilesResult.Series lists, in the order of the files and their hands.
+	Series string
 	// Rules, when not nil, replaces every hand's declared rule set.
 	Rules *holdem.RuleSet
 	// Progress, when not nil, is called with the bytes tallied so far,
@@ -73,6 +76,9 @@ type FilesResult struct {
 	// Hands is the number of hands tallied.
 	Hands   int64
 	Skipped []Skipped
+	// Series is FilesOptions.Series' player's money in each hand they
+	// played, in file order (for graphs: CurvesOf).
+	Series []Point
 }
 
 // TallyFiles tallies the hands of every file (Tracker.AddRecorded: each
@@ -129,7 +135,17 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 						if opt.Rules != nil {
 							h.Rules = *opt.Rules
 						}
-						return res.tracker.AddRecorded(h, &r)
+						if err := res.tracker.AddRecorded(h, &r); err != nil {
+							return err
+						}
+						if opt.Series != "" {
+							for s := range h.NumPlayers() {
+								if h.PlayerName(s) == opt.Series {
+									res.points = append(res.points, PointOf(&res.tracker.money[s], BigBlind(h)))
+								}
+							}
+						}
+						return nil
 					}
 					if formats[job.file] == hh.FormatPHH {
 						res.err = hh.Scan(file, job.data.Data, job.data.Line, func(h *hh.Hand) error {
@@ -230,6 +246,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 			res.Tracker.Merge(r.tracker)
 			res.Hands += r.hands
 			res.Skipped = append(res.Skipped, r.skipped...)
+			res.Series = append(res.Series, r.points...)
 		}
 	}
 	res.Tracker.SortByName()
@@ -250,4 +267,5 @@ type tallyResult struct {
 	err     error
 	names   []string // table names, to detect a split that broke the file
 	read    int      // hands read, replayed or not
+	points  []Point  // FilesOptions.Series' player's hands
 }

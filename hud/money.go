@@ -338,3 +338,40 @@ func AllInEV(g *holdem.Hand, eq *[holdem.MaxSeats]float64) bool {
 	}
 	return true
 }
+
+// Point is one hand of a player's money, in big blinds, for graphs.
+type Point struct {
+	Net, EV  float64
+	Showdown bool
+}
+
+// PointOf returns s at a table whose big blind is bb chips (bb ≤ 0: 1).
+func PointOf(s *SeatMoney, bb int64) Point {
+	b := float64(max(bb, 1))
+	return Point{Net: float64(s.Net) / b, EV: s.EV / b, Showdown: s.Showdown}
+}
+
+// Curves are the cumulative lines trackers draw against hands played, in
+// big blinds: won, all-in adjusted, showdown and non-showdown winnings.
+// Element i is the total after hand i+1.
+type Curves struct {
+	Won, EV, Showdown, NonShowdown []float64
+}
+
+// CurvesOf returns the cumulative sums of the points, in order.
+func CurvesOf(points []Point) Curves {
+	n := len(points)
+	c := Curves{Won: make([]float64, n), EV: make([]float64, n), Showdown: make([]float64, n), NonShowdown: make([]float64, n)}
+	var won, ev, sd, nsd float64
+	for i, p := range points {
+		won += p.Net
+		ev += p.EV
+		if p.Showdown {
+			sd += p.Net
+		} else {
+			nsd += p.Net
+		}
+		c.Won[i], c.EV[i], c.Showdown[i], c.NonShowdown[i] = won, ev, sd, nsd
+	}
+	return c
+}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"strconv"
 
 	"pokerlab/hh"
 	"pokerlab/hud"
@@ -96,4 +98,33 @@ func backfillMoney(ctx context.Context, tx *sql.Tx, db *DB) error {
 	}
 	_, err = tx.ExecContext(ctx, "UPDATE hud_fold SET folded = 0, target = 0 WHERE id = 1")
 	return err
+}
+
+// Series returns the money of player f.Player in each hand f selects, in
+// the order the hands were stored (hud.Point: in big blinds), for graphs
+// (hud.CurvesOf). Cost: a scan of hand_players (schema version 3 has no
+// index by player), about a second per million hands.
+func (db *DB) Series(ctx context.Context, f Filter) ([]hud.Point, error) {
+	if f.Player == "" {
+		return nil, fmt.Errorf("store: Series needs a player")
+	}
+	conds, args := f.where("h", "hp", nil)
+	args = append(args, f.Player)
+	conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+	rows, err := db.sql.QueryContext(ctx, "SELECT hp.net, hp.ev_adj, hp.showdown, h.bb FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"+
+		and(conds)+" ORDER BY hp.hand_id", args...)
+	if err != nil {
+		return nil, db.wrap(err)
+	}
+	defer rows.Close()
+	var out []hud.Point
+	for rows.Next() {
+		var net, sd, bb int64
+		var ev float64
+		if err := rows.Scan(&net, &ev, &sd, &bb); err != nil {
+			return nil, db.wrap(err)
+		}
+		out = append(out, hud.PointOf(&hud.SeatMoney{Net: net, EV: ev, Showdown: sd != 0}, bb))
+	}
+	return out, db.wrap(rows.Err())
 }
