@@ -250,7 +250,16 @@ type HudJSON struct {
 	Hands   int64                    `json:"hands"`
 	Skipped []HudSkippedJSON         `json:"skipped"`
 	Players map[string]HudPlayerJSON `json:"players"`
+	// Hero is --hero, or the player with the most hands ("" without
+	// players); HeroMoney their money (hud.MoneyJSON), also given when
+	// --min-hands or --player leaves them out of players.
+	Hero      string        `json:"hero"`
+	HeroMoney *HudMoneyJSON `json:"hero_money"`
 }
+
+// HudMoneyJSON is a player's money in "pokerlab hud --json"
+// (hud.MoneyJSON).
+type HudMoneyJSON = hud.MoneyJSON
 
 // --- The hand database ---
 
