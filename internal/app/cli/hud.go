@@ -75,6 +75,8 @@ hands the stakes and dates select.`,
   pokerlab hud hands.phhs --player Alice --json
   pokerlab hud --db pokerlab.db --player Alice --stakes 1/2 --since 2009-07-01 --position BTN`,
 		Args: cobra.ArbitraryArgs,
+		// hud FILE... beside hud graph.
+		Annotations: map[string]string{takesArgs: "FILE"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fromDB := cmd.Flags().Changed("db")
 			switch {
@@ -118,6 +120,7 @@ hands the stakes and dates select.`,
 	dbFlag(cmd, &opts.DB)
 	opts.Filter.flags(cmd, false)
 	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
+	cmd.AddCommand(newHudGraphCmd(f, nil))
 	return cmd
 }
 
