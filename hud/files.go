@@ -52,6 +52,8 @@ type FilesOptions struct {
 	Threads int
 	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
 	NoAllInEV bool
+	// By splits each player's hands (Tracker.By).
+	By Breakdown
 	// Series, when set, names a player whose money hand by hand
 	// FilesResult.Series lists, in the order of the files and their hands.
 	Series string
@@ -129,7 +131,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 				for j := range ch {
 					job := jobs[j]
 					res := tallyResult{tracker: NewTracker()}
-					res.tracker.NoAllInEV = opt.NoAllInEV
+					res.tracker.NoAllInEV, res.tracker.By = opt.NoAllInEV, opt.By
 					file := files[job.file].Name
 					add := func(h *hh.Hand) error {
 						if opt.Rules != nil {
@@ -226,6 +228,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 		}
 	}
 	res := &FilesResult{Tracker: NewTracker(), Skipped: notHands}
+	res.Tracker.By = opt.By
 	for i, rs := range results {
 		if datas[i] == nil {
 			continue // not a hand history, found in a directory: listed in notHands

@@ -128,3 +128,75 @@ func (db *DB) Series(ctx context.Context, f Filter) ([]hud.Point, error) {
 	}
 	return out, db.wrap(rows.Err())
 }
+
+// HUDBy is HUD with each player's hands also split by breakdown
+// (hud.Player.Groups): by position from the HUD cache (it is keyed by
+// position: one HUD read per position), by table size from the player rows
+// (a scan of hand_players joined with their hands, as HUDRows).
+func (db *DB) HUDBy(ctx context.Context, f Filter, by hud.Breakdown) (*hud.Tracker, int64, error) {
+	t, hands, err := db.HUD(ctx, f)
+	if err != nil || by == hud.NoBreakdown {
+		return t, hands, err
+	}
+	t.By = by
+	switch by {
+	case hud.ByPosition:
+		for _, pos := range hud.Positions {
+			if f.Position != "" && f.Position != pos {
+				continue
+			}
+			g := f
+			g.Position = pos
+			part, _, err := db.HUD(ctx, g)
+			if err != nil {
+				return nil, 0, err
+			}
+			for _, p := range part.Players() {
+				t.AddGroup(p.Name, pos, p.Hands, &p.Counts, &p.Money)
+			}
+		}
+	case hud.ByTableSize:
+		q := "SELECT hp.player_id, h.seats, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, " + moneyRowColumns +
+			" FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
+		conds, args := f.where("h", "hp", nil)
+		if f.Player != "" {
+			args = append(args, f.Player)
+			conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+		}
+		rows, err := db.sql.QueryContext(ctx, q+and(conds), args...)
+		if err != nil {
+			return nil, 0, db.wrap(err)
+		}
+		defer rows.Close()
+		type key struct{ player, seats int64 }
+		sums := map[key]*cacheRow{}
+		var k key
+		var opp, taken, afT, afO, afqT, afqO int64
+		var mr moneyRow
+		for rows.Next() {
+			if err := rows.Scan(&k.player, &k.seats, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
+				return nil, 0, db.wrap(err)
+			}
+			a := sums[k]
+			if a == nil {
+				a = &cacheRow{}
+				sums[k] = a
+			}
+			a.hands++
+			unpackFlags(&a.counts, opp, taken, afT, afO, afqT, afqO)
+			a.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, 0, db.wrap(err)
+		}
+		rows.Close()
+		names, err := db.playerNames(ctx)
+		if err != nil {
+			return nil, 0, err
+		}
+		for k, a := range sums {
+			t.AddGroup(names[k.player], strconv.FormatInt(k.seats, 10), a.hands, &a.counts, &a.money)
+		}
+	}
+	return t, hands, nil
+}

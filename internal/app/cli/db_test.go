@@ -75,7 +75,8 @@ var siteDirs = []string{"../../../hh/testdata/pokerstars", "../../../hh/testdata
 // for the files and db fields), for everyone and for one player; `npc
 // clone --db` writes the same profile as over the files.
 func TestHudDBEqualsFiles(t *testing.T) {
-	extras := [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}}
+	extras := [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}, {"--by", "position", "--min-hands", "100"},
+		{"--player", "DeZAZcPNNQ5w+Wb+5ujZdA", "--by", "table-size"}}
 	inputs := append(slices.Clone(handhqFiles), siteDirs...)
 	fileTables, fileJSON := map[int]string{}, map[int]HudJSON{}
 	for i, extra := range extras {
@@ -297,17 +298,22 @@ func samePlayersJSON(a, b map[string]HudPlayerJSON) bool {
 	}
 	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9*max(1, math.Abs(x), math.Abs(y)) }
 	nearP := func(x, y *float64) bool { return x == nil && y == nil || x != nil && y != nil && near(*x, *y) }
+	sameMoney := func(m, n HudMoneyJSON) bool {
+		return m.Net == n.Net && m.Rake == n.Rake && m.Showdown == n.Showdown && m.ShowdownHands == n.ShowdownHands &&
+			m.NonShowdown == n.NonShowdown && m.CashOutFee == n.CashOutFee && near(m.NetBB, n.NetBB) && nearP(m.BB100, n.BB100) &&
+			nearP(m.BB100StdErr, n.BB100StdErr) && near(m.EV, n.EV) && near(m.EVBB, n.EVBB) && nearP(m.EVBB100, n.EVBB100) &&
+			near(m.RakeBB, n.RakeBB) && near(m.ShowdownBB, n.ShowdownBB) && near(m.NonShowdownBB, n.NonShowdownBB)
+	}
 	for name, p := range a {
 		q, ok := b[name]
-		if !ok || p.Hands != q.Hands || !reflect.DeepEqual(p.Stats, q.Stats) {
+		if !ok || p.Hands != q.Hands || !reflect.DeepEqual(p.Stats, q.Stats) || !sameMoney(p.Money, q.Money) || len(p.Groups) != len(q.Groups) {
 			return false
 		}
-		m, n := p.Money, q.Money
-		if m.Net != n.Net || m.Rake != n.Rake || m.Showdown != n.Showdown || m.ShowdownHands != n.ShowdownHands ||
-			m.NonShowdown != n.NonShowdown || m.CashOutFee != n.CashOutFee || !near(m.NetBB, n.NetBB) || !nearP(m.BB100, n.BB100) ||
-			!nearP(m.BB100StdErr, n.BB100StdErr) || !near(m.EV, n.EV) || !near(m.EVBB, n.EVBB) || !nearP(m.EVBB100, n.EVBB100) ||
-			!near(m.RakeBB, n.RakeBB) || !near(m.ShowdownBB, n.ShowdownBB) || !near(m.NonShowdownBB, n.NonShowdownBB) {
-			return false
+		for i, g := range p.Groups {
+			h := q.Groups[i]
+			if g.Key != h.Key || g.Hands != h.Hands || !reflect.DeepEqual(g.Stats, h.Stats) || !sameMoney(g.Money, h.Money) {
+				return false
+			}
 		}
 	}
 	return true

@@ -19,6 +19,8 @@ type hudOptions struct {
 	Files    []string
 	Player   string
 	Hero     string
+	By       hud.Breakdown
+	byText   string
 	MinHands int64
 	Threads  int
 	JSON     bool
@@ -102,6 +104,11 @@ hands the stakes and dates select.`,
 			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
 				return err
 			}
+			if opts.byText != "" {
+				if opts.By, err = hud.ParseBreakdown(opts.byText); err != nil {
+					return flagErrorf("--by %s", err)
+				}
+			}
 			opts.Files = args
 			if runF != nil {
 				return runF(opts)
@@ -113,6 +120,7 @@ hands the stakes and dates select.`,
 		return f.newProgress(total, "reading", opts.JSON).Bytes("of hand histories")
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
+	cmd.Flags().StringVar(&opts.byText, "by", "", "split each player's stats and money by position or table-size (shown for --player, else the hero)")
 	cmd.Flags().StringVar(&opts.Hero, "hero", "", "the player whose money is summed up below the table (default: the player with the most hands)")
 	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
 	threadsVar(cmd.Flags(), &opts.Threads, 0, "")
@@ -144,7 +152,7 @@ func hudRun(opts *hudOptions) error {
 		// A batch job: trade memory for fewer collections.
 		gc := debug.SetGCPercent(400)
 		var res *hud.FilesResult
-		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set})
+		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By})
 		debug.SetGCPercent(gc)
 		if err == nil {
 			t, hands = res.Tracker, res.Hands
@@ -199,13 +207,19 @@ func hudRun(opts *hudOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "pokerlab: skipped: %s\n", s.Error)
 	}
 	if opts.Player != "" {
-		return hudPlayerTable(opts, players)
+		if err := hudPlayerTable(opts, players); err != nil {
+			return err
+		}
+	} else {
+		if err := hudSummaryTable(opts, players, hands); err != nil {
+			return err
+		}
+		if hero != nil {
+			writeMoney(opts.IO.Out, "hero "+hero.Name, hero.Hands, &hero.Money)
+		}
 	}
-	if err := hudSummaryTable(opts, players, hands); err != nil {
-		return err
-	}
-	if hero != nil {
-		writeMoney(opts.IO.Out, "hero "+hero.Name, hero.Hands, &hero.Money)
+	if opts.By != hud.NoBreakdown && hero != nil {
+		return hudGroupsTable(opts, hero)
 	}
 	return nil
 }
@@ -221,7 +235,7 @@ func hudFromDB(opts *hudOptions) (*hud.Tracker, int64, error) {
 		return nil, 0, err
 	}
 	defer db.Close()
-	return db.HUD(context.Background(), f)
+	return db.HUDBy(context.Background(), f, opts.By)
 }
 
 // pct renders a proportion as a percentage, "-" without opportunities.
