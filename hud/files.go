@@ -45,9 +45,18 @@ func ReadFiles(args []string, stdin io.Reader) ([]File, error) {
 
 // FilesOptions configures TallyFiles.
 type FilesOptions struct {
-	// Threads is the number of workers (0: GOMAXPROCS). The result does
-	// not depend on it.
+	// Threads is the number of workers (0: GOMAXPROCS). The counts and
+	// the sums in chips do not depend on it; the real sums of the money
+	// (big blinds, equity shares) are added by part and may differ in
+	// their last bits.
 	Threads int
+	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
+	NoAllInEV bool
+	// By splits each player's hands (Tracker.By).
+	By Breakdown
+	// Series, when set, names a player whose money hand by hand
+	// FilesResult.Series lists, in the order of the files and their hands.
+	Series string
 	// Rules, when not nil, replaces every hand's declared rule set.
 	Rules *holdem.RuleSet
 	// Progress, when not nil, is called with the bytes tallied so far,
@@ -69,6 +78,9 @@ type FilesResult struct {
 	// Hands is the number of hands tallied.
 	Hands   int64
 	Skipped []Skipped
+	// Series is FilesOptions.Series' player's money in each hand they
+	// played, in file order (for graphs: CurvesOf).
+	Series []Point
 }
 
 // TallyFiles tallies the hands of every file (Tracker.AddRecorded: each
@@ -119,12 +131,23 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 				for j := range ch {
 					job := jobs[j]
 					res := tallyResult{tracker: NewTracker()}
+					res.tracker.NoAllInEV, res.tracker.By = opt.NoAllInEV, opt.By
 					file := files[job.file].Name
 					add := func(h *hh.Hand) error {
 						if opt.Rules != nil {
 							h.Rules = *opt.Rules
 						}
-						return res.tracker.AddRecorded(h, &r)
+						if err := res.tracker.AddRecorded(h, &r); err != nil {
+							return err
+						}
+						if opt.Series != "" {
+							for s := range h.NumPlayers() {
+								if h.PlayerName(s) == opt.Series {
+									res.points = append(res.points, PointOf(&res.tracker.money[s], BigBlind(h)))
+								}
+							}
+						}
+						return nil
 					}
 					if formats[job.file] == hh.FormatPHH {
 						res.err = hh.Scan(file, job.data.Data, job.data.Line, func(h *hh.Hand) error {
@@ -205,6 +228,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 		}
 	}
 	res := &FilesResult{Tracker: NewTracker(), Skipped: notHands}
+	res.Tracker.By = opt.By
 	for i, rs := range results {
 		if datas[i] == nil {
 			continue // not a hand history, found in a directory: listed in notHands
@@ -225,6 +249,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 			res.Tracker.Merge(r.tracker)
 			res.Hands += r.hands
 			res.Skipped = append(res.Skipped, r.skipped...)
+			res.Series = append(res.Series, r.points...)
 		}
 	}
 	res.Tracker.SortByName()
@@ -245,4 +270,5 @@ type tallyResult struct {
 	err     error
 	names   []string // table names, to detect a split that broke the file
 	read    int      // hands read, replayed or not
+	points  []Point  // FilesOptions.Series' player's hands
 }

@@ -105,6 +105,9 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 	for _, k := range statKeysV1 {
 		fmt.Fprintf(&sel, ", sum(c.t_%s), sum(c.o_%s)", k, k)
 	}
+	for _, k := range moneyCacheColumns {
+		fmt.Fprintf(&sel, ", sum(c.%s)", k)
+	}
 	sel.WriteString(" FROM hud_cache c JOIN players p ON p.id = c.player_id")
 	conds, args := f.where("c", "c", nil)
 	if f.Player != "" {
@@ -125,12 +128,15 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 	for i := range vals {
 		dest[2+i] = &vals[i]
 	}
+	var money hud.Money
+	dest = append(dest, moneyDest(&money)...)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
 			return nil, 0, db.wrap(err)
 		}
-		c := &cacheRow{hands: n}
+		c := &cacheRow{hands: n, money: money}
+		c.money.Hands = n
 		for i, st := range statOf() {
 			c.counts[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
 		}
@@ -157,15 +163,16 @@ AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.fol
 	// its primary key (the planner cannot know the range is small, and
 	// would start from a filter's index on hands).
 	conds = append(conds, "h.id = hp.hand_id", "p.id = hp.player_id")
-	rows, err = tx.QueryContext(ctx, `SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
+	rows, err = tx.QueryContext(ctx, `SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, `+moneyRowColumns+`
 FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args...)
 	if err != nil {
 		return nil, 0, db.wrap(err)
 	}
 	defer rows.Close()
 	var opp, taken, afT, afO, afqT, afqO int64
+	var mr moneyRow
 	for rows.Next() {
-		if err := rows.Scan(&name, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+		if err := rows.Scan(&name, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
 			return nil, 0, db.wrap(err)
 		}
 		c := byName[name]
@@ -175,6 +182,7 @@ FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args..
 		}
 		c.hands++
 		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
+		c.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, db.wrap(err)
@@ -182,6 +190,7 @@ FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args..
 	t = hud.NewTracker()
 	for name, c := range byName {
 		t.AddCounts(name, c.hands, &c.counts)
+		t.AddMoney(name, &c.money)
 	}
 	t.SortByName() // the database's collation may order names otherwise
 	hands, err = db.countHands(ctx, tx, f)
@@ -193,11 +202,9 @@ FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args..
 // 3 has no index by player: a scan of hand_players, about a second per
 // million hands). It checks the cache.
 func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
-	q := "SELECT hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps FROM hand_players hp"
+	q := "SELECT hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, " + moneyRowColumns +
+		" FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
 	conds, args := f.where("h", "hp", nil)
-	if f.Stakes != "" || f.Since > 0 || f.Until > 0 {
-		q += " JOIN hands h ON h.id = hp.hand_id"
-	}
 	if f.Player != "" {
 		args = append(args, f.Player)
 		conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
@@ -207,23 +214,21 @@ func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int6
 		return nil, 0, db.wrap(err)
 	}
 	defer rows.Close()
-	type acc struct {
-		hands  int64
-		counts [hud.NumStats]hud.Count
-	}
-	by := map[int64]*acc{}
+	by := map[int64]*cacheRow{}
 	var pid, opp, taken, afT, afO, afqT, afqO int64
+	var mr moneyRow
 	for rows.Next() {
-		if err := rows.Scan(&pid, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+		if err := rows.Scan(&pid, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
 			return nil, 0, db.wrap(err)
 		}
 		a := by[pid]
 		if a == nil {
-			a = &acc{}
+			a = &cacheRow{}
 			by[pid] = a
 		}
 		a.hands++
 		unpackFlags(&a.counts, opp, taken, afT, afO, afqT, afqO)
+		a.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, db.wrap(err)
@@ -236,6 +241,7 @@ func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int6
 	t = hud.NewTracker()
 	for id, a := range by {
 		t.AddCounts(names[id], a.hands, &a.counts)
+		t.AddMoney(names[id], &a.money)
 	}
 	t.SortByName()
 	hands, err = db.countHands(ctx, db.sql, f)
@@ -350,4 +356,17 @@ func (db *DB) Hands(ctx context.Context, f Filter, fn func(*StoredHand) error) e
 		}
 	}
 	return db.wrap(rows.Err())
+}
+
+// moneyRowColumns are a player row's money (schema version 8) and its
+// hand's big blind, in the order of moneyRow's fields: hp is
+// hand_players, h its hand.
+const moneyRowColumns = "hp.net, hp.rake, hp.ev_adj, hp.showdown, hp.cash_out_fee, h.bb"
+
+// moneyRow is a player row's money as read by moneyRowColumns.
+type moneyRow struct {
+	net, rake      int64
+	ev             float64
+	showdown       int64
+	cashOutFee, bb int64
 }

@@ -37,6 +37,8 @@ type Record struct {
 	Seats, Button int
 	// Decimals is the unit of the amounts: 10^-Decimals of the currency.
 	Decimals int
+	// BB is the big blind in the hand's units (hud.BigBlind).
+	BB int64
 	// PHH is the hand's PHH text (a .phh, without a [table] header).
 	PHH string
 	// Digest is the hand's content digest (digestOf: the first 8 bytes of
@@ -63,6 +65,11 @@ type PlayerRecord struct {
 	StartingStack, Net int64
 	// Counts are the player's HUD tallies in this hand (hud.Tally).
 	Counts [hud.NumStats]hud.Count
+	// Rake, EV (the all-in adjusted net), Showdown and CashOutFee are the
+	// player's money in this hand beyond Net (hud.MoneyRecorded).
+	Rake, CashOutFee int64
+	EV               float64
+	Showdown         bool
 }
 
 // RecordOf replays h through the engine with r and builds its record. A
@@ -113,6 +120,10 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 	}
 	rec.Stakes = stakes(h.Blinds[0], h.Blinds[1], h.Decimals)
 
+	rec.BB = hud.BigBlind(h)
+
+	var money hud.HandMoney
+	hud.MoneyRecorded(h, r, &money)
 	rec.Players = make([]PlayerRecord, n)
 	for s := range n {
 		p := &rec.Players[s]
@@ -124,18 +135,8 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		// Engine seat s is PHH player p(s+1) (hh.Hand.Config).
 		p.Position = hud.SeatPosition(g, s)
 		p.StartingStack = h.StartingStacks[s]
-		switch {
-		case h.FinishingStacks != nil:
-			p.Net = h.FinishingStacks[s] - p.StartingStack
-		case h.Winnings != nil && (s >= len(h.CashOuts) || h.CashOuts[s] == 0):
-			// What the player put in, by the engine, against what the
-			// file says was collected (after rake). r.Stack: a capped
-			// hand's stack with what stayed behind the cap.
-			p.Net = r.Stack(s) - g.Won(s) + h.Winnings[s] - p.StartingStack
-		default:
-			// r.Stack: with an All-in Cash Out in place of the award.
-			p.Net = r.Stack(s) - p.StartingStack
-		}
+		m := &money[s]
+		p.Net, p.Rake, p.CashOutFee, p.EV, p.Showdown = m.Net, m.Rake, m.CashOutFee, m.EV, m.Showdown
 		p.Counts = counts[s]
 	}
 	return rec, nil

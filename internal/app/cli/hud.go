@@ -18,6 +18,9 @@ type hudOptions struct {
 	IO       *IOStreams
 	Files    []string
 	Player   string
+	Hero     string
+	By       hud.Breakdown
+	byText   string
 	MinHands int64
 	Threads  int
 	JSON     bool
@@ -55,7 +58,12 @@ Each hand is replayed under the rule set it declares (PHH _rules; tda
 without one) or under --rules when given (docs/rules.md).
 
 Without --player the table lists every player with at least --min-hands
-hands and the main stats; with --player it lists all stats of that player.
+hands, the main stats and their money (net won in big blinds, bb/100 and
+its standard error, all-in adjusted bb/100), then the hero's results (--hero;
+by default the player with the most hands, the owner of a player's own hand
+histories): net in chips and big blinds, bb/100, all-in EV, showdown and
+non-showdown winnings, rake and cash-out fees. With --player it lists the
+player's money and all their stats.
 
 With --db instead of files the HUD comes from the hand database ("pokerlab db
 import"): the same stats, summed from the tallies stored with each hand
@@ -69,6 +77,8 @@ hands the stakes and dates select.`,
   pokerlab hud hands.phhs --player Alice --json
   pokerlab hud --db pokerlab.db --player Alice --stakes 1/2 --since 2009-07-01 --position BTN`,
 		Args: cobra.ArbitraryArgs,
+		// hud FILE... beside hud graph.
+		Annotations: map[string]string{takesArgs: "FILE"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fromDB := cmd.Flags().Changed("db")
 			switch {
@@ -94,6 +104,11 @@ hands the stakes and dates select.`,
 			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
 				return err
 			}
+			if opts.byText != "" {
+				if opts.By, err = hud.ParseBreakdown(opts.byText); err != nil {
+					return flagErrorf("--by %s", err)
+				}
+			}
 			opts.Files = args
 			if runF != nil {
 				return runF(opts)
@@ -105,12 +120,15 @@ hands the stakes and dates select.`,
 		return f.newProgress(total, "reading", opts.JSON).Bytes("of hand histories")
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
+	cmd.Flags().StringVar(&opts.byText, "by", "", "split each player's stats and money by position or table-size (shown for --player, else the hero)")
+	cmd.Flags().StringVar(&opts.Hero, "hero", "", "the player whose money is summed up below the table (default: the player with the most hands)")
 	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
 	threadsVar(cmd.Flags(), &opts.Threads, 0, "")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	dbFlag(cmd, &opts.DB)
 	opts.Filter.flags(cmd, false)
 	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
+	cmd.AddCommand(newHudGraphCmd(f, nil))
 	return cmd
 }
 
@@ -134,7 +152,7 @@ func hudRun(opts *hudOptions) error {
 		// A batch job: trade memory for fewer collections.
 		gc := debug.SetGCPercent(400)
 		var res *hud.FilesResult
-		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set})
+		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By})
 		debug.SetGCPercent(gc)
 		if err == nil {
 			t, hands = res.Tracker, res.Hands
@@ -158,9 +176,22 @@ func hudRun(opts *hudOptions) error {
 		}
 		players = []hud.Player{*p}
 	}
+	heroName := opts.Hero
+	if heroName == "" {
+		heroName = opts.Player // already checked above
+	}
+	hero, herr := heroOf(t, heroName)
+	if herr != nil {
+		return herr
+	}
 	players = slices.DeleteFunc(slices.Clone(players), func(p hud.Player) bool { return p.Hands < opts.MinHands })
 	if opts.JSON {
 		out := HudJSON{Files: opts.Files, Hands: hands, Skipped: skipped, Players: map[string]HudPlayerJSON{}}
+		if hero != nil {
+			out.Hero = hero.Name
+			m := hero.Money.JSON()
+			out.HeroMoney = &m
+		}
 		if opts.DB != "" {
 			out.Files, out.DB, out.Filter = []string{}, store.Redact(opts.DB), opts.Filter.json()
 		}
@@ -176,9 +207,21 @@ func hudRun(opts *hudOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "pokerlab: skipped: %s\n", s.Error)
 	}
 	if opts.Player != "" {
-		return hudPlayerTable(opts, players)
+		if err := hudPlayerTable(opts, players); err != nil {
+			return err
+		}
+	} else {
+		if err := hudSummaryTable(opts, players, hands); err != nil {
+			return err
+		}
+		if hero != nil {
+			writeMoney(opts.IO.Out, "hero "+hero.Name, hero.Hands, &hero.Money)
+		}
 	}
-	return hudSummaryTable(opts, players, hands)
+	if opts.By != hud.NoBreakdown && hero != nil {
+		return hudGroupsTable(opts, hero)
+	}
+	return nil
 }
 
 // hudFromDB sums the HUD of the stored hands the filters select.
@@ -192,7 +235,7 @@ func hudFromDB(opts *hudOptions) (*hud.Tracker, int64, error) {
 		return nil, 0, err
 	}
 	defer db.Close()
-	return db.HUD(context.Background(), f)
+	return db.HUDBy(context.Background(), f, opts.By)
 }
 
 // pct renders a proportion as a percentage, "-" without opportunities.
@@ -216,7 +259,7 @@ func hudSummaryTable(opts *hudOptions, players []hud.Player, hands int64) error 
 	for _, c := range cols {
 		fmt.Fprintf(tw, "\t%s", c.Key())
 	}
-	fmt.Fprintln(tw, "\taf")
+	fmt.Fprintln(tw, "\taf\twon_bb\tbb/100\t±se\tev_bb/100")
 	for _, p := range players {
 		fmt.Fprintf(tw, "%s\t%d", p.Name, p.Hands)
 		for _, c := range cols {
@@ -228,12 +271,13 @@ func hudSummaryTable(opts *hudOptions, players []hud.Player, hands int64) error 
 		} else if c.Taken > 0 {
 			af = "inf"
 		}
-		fmt.Fprintf(tw, "\t%s\n", af)
+		rate, se := p.Money.BB100()
+		fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s\n", af, num(p.Money.NetBB, 2), num(rate, 2), num(se, 2), num(p.Money.EVBB100(), 2))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "%d hands, %d players shown (percentages; af = (bets + raises) / calls)\n", hands, len(players))
+	fmt.Fprintf(opts.IO.Out, "%d hands, %d players shown (percentages; af = (bets + raises) / calls; won in big blinds, ± the standard error of bb/100, ev = all-in adjusted)\n", hands, len(players))
 	return nil
 }
 
@@ -244,6 +288,7 @@ func hudPlayerTable(opts *hudOptions, players []hud.Player) error {
 	}
 	p := players[0]
 	fmt.Fprintf(opts.IO.Out, "%s: %d hands\n", p.Name, p.Hands)
+	writeMoney(opts.IO.Out, p.Name, p.Hands, &p.Money)
 	tw := newTable(opts.IO.Out)
 	fmt.Fprintln(tw, "stat\tvalue\ttaken/opportunities\t95% CI")
 	for _, st := range hud.Stats() {
