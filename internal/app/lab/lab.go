@@ -220,10 +220,20 @@ type PathPoint struct {
 }
 
 // SpotID returns the id of a spot: the first 12 hex digits of the SHA-256
-// of its canonical TOML (spot.Spot.Format), so the same spot has the same
-// id in every lab and a link to it stays valid.
+// of its canonical TOML (spot.Spot.Format) with each range written as its
+// combinations and weights, so the same spot has the same id in every lab
+// however its ranges are spelt ("TT,99" or "TT-99"), and a link to it
+// stays valid.
 func SpotID(sp *spot.Spot) string {
-	sum := sha256.Sum256([]byte(sp.Format()))
+	c := *sp
+	for p := range 2 {
+		var b strings.Builder
+		for _, x := range sp.Ranges[p].Combos() {
+			fmt.Fprintf(&b, "%s:%g,", x.Hole, x.Weight)
+		}
+		c.RangeText[p] = b.String()
+	}
+	sum := sha256.Sum256([]byte(c.Format()))
 	return hex.EncodeToString(sum[:6])
 }
 

@@ -349,3 +349,52 @@ func (l *Lab) reload(e *entry, file string) error {
 }
 
 func fmtG(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// Preset is a range kept in the library's ranges folder.
+type Preset struct {
+	Name  string `json:"name"`
+	Range string `json:"range"`
+}
+
+// Presets reads the ranges folder of the library (DIR/ranges/NAME.txt:
+// range text, lines joined by commas, # comments dropped), at most 500
+// files of at most 64 KiB each, sorted by name.
+func (l *Lab) Presets() ([]Preset, error) {
+	out := []Preset{}
+	if l.cfg.Dir == "" {
+		return out, nil
+	}
+	dir := filepath.Join(l.cfg.Dir, "ranges")
+	des, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, de := range des {
+		name, ok := strings.CutSuffix(de.Name(), ".txt")
+		if !ok || de.IsDir() || len(out) == 500 {
+			continue
+		}
+		if fi, err := de.Info(); err != nil || fi.Size() > 64<<10 {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, de.Name()))
+		if err != nil {
+			continue
+		}
+		var parts []string
+		for _, line := range strings.Split(string(b), "\n") {
+			if i := strings.IndexByte(line, '#'); i >= 0 {
+				line = line[:i]
+			}
+			if line = strings.Trim(strings.TrimSpace(line), ","); line != "" {
+				parts = append(parts, line)
+			}
+		}
+		out = append(out, Preset{Name: name, Range: strings.Join(parts, ",")})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
