@@ -62,7 +62,7 @@ it; solves in progress are cancelled.`,
 	fl := cmd.Flags()
 	fl.StringVar(&opts.serve.Listen, "listen", "127.0.0.1:0", "loopback address to listen on (port 0: any free port)")
 	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "print the URL without opening a browser")
-	labFlags(fl, &opts.serve)
+	labFlags(fl, &opts.serve, 60) // one player on this machine
 	return cmd
 }
 

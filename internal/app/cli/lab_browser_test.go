@@ -166,10 +166,10 @@ func showHand(t *testing.T, file, line, hand string) SpotHandJSON {
 func hoverRow(t *testing.T, b *browsertest.Browser, class, hand string) []float64 {
 	t.Helper()
 	var cells []string
+	// Hover until the panel shows the hand (a redraw of the node after a
+	// late answer empties it).
 	if err := chromedp.Do(b.Ctx,
-		waitJS(`document.body.dataset.busy === "0"`),
-		js(fmt.Sprintf(`document.querySelector('#grid [data-class=%q]').dispatchEvent(new MouseEvent("mouseenter"))`, class)),
-		waitJS(fmt.Sprintf(`!!document.querySelector('#hover tr[data-hand=%q]')`, hand)),
+		waitJS(fmt.Sprintf(`document.querySelector('#grid [data-class=%q]').dispatchEvent(new MouseEvent("mouseenter")), document.body.dataset.busy === "0" && !!document.querySelector('#hover tr[data-hand=%q]')`, class, hand)),
 	); err != nil {
 		t.Fatal(err)
 	}

@@ -182,15 +182,15 @@ voided, the database is flushed, the leases are released.`,
 	})
 	fl.DurationVar(&opts.IdleTimeout, "idle-timeout", 30*time.Minute, "end a table with a human (or from a browser session) after this long without a request (0: never)")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "log format: text or json")
-	labFlags(fl, opts)
+	labFlags(fl, opts, 6)
 	return cmd
 }
 
 // labFlags are the spot lab's flags of serve and lab.
-func labFlags(fl *pflag.FlagSet, opts *serveOptions) {
+func labFlags(fl *pflag.FlagSet, opts *serveOptions, perMinute float64) {
 	fl.StringVar(&opts.LabMemory, "lab-memory", "", "memory of the spot lab's solved spots and solves, e.g. 2GiB (default: a quarter of the machine's)")
 	intVar(fl, &opts.LabWorkers, "lab-workers", 0, "spot solves run at once (0: one per core)", atLeast(0, "0 or more"))
-	floatVar(fl, &opts.LabPerMinute, "lab-per-minute", 6, "spot solves a minute per browser session and per address", func(x float64) error {
+	floatVar(fl, &opts.LabPerMinute, "lab-per-minute", perMinute, "spot solves a minute per browser session and per address", func(x float64) error {
 		if x <= 0 {
 			return wantf("want a positive rate")
 		}

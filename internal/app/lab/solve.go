@@ -254,8 +254,13 @@ func (l *Lab) worker() {
 		status, msg := l.run(j)
 		l.mu.Lock()
 		l.used -= j.need
-		l.chargeLocked(j.e, residentOf(j.e))
-		if status == "solved" && l.cfg.Dir != "" {
+		if l.spots[j.e.id] == j.e {
+			l.chargeLocked(j.e, residentOf(j.e))
+		} else { // deleted while it ran
+			l.chargeLocked(j.e, 0)
+			status = "cancelled"
+		}
+		if status == "solved" && l.cfg.Dir != "" && l.spots[j.e.id] == j.e {
 			l.mu.Unlock()
 			_, err := l.Save(j.e.id, "", true)
 			l.mu.Lock()
@@ -308,7 +313,9 @@ func (l *Lab) run(j *job) (status, msg string) {
 		sol := &solution{σ: σ, eval: g.Evaluate(σ), iters: s.Iterations(), seconds: s.Elapsed().Seconds()}
 		l.mu.Lock()
 		e.nash = sol
-		l.chargeLocked(e, residentOf(e))
+		if l.spots[e.id] == e {
+			l.chargeLocked(e, residentOf(e))
+		}
 		l.mu.Unlock()
 	}
 	if r := j.req.QRE; r != nil {
@@ -329,7 +336,9 @@ func (l *Lab) run(j *job) (status, msg string) {
 			if star {
 				e.star = res.Lambda
 			}
-			l.chargeLocked(e, residentOf(e))
+			if l.spots[e.id] == e {
+				l.chargeLocked(e, residentOf(e))
+			}
 			l.mu.Unlock()
 		}
 		if r.Auto {

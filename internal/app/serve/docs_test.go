@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pokerlab/internal/app/lab"
 	"pokerlab/internal/app/table"
 )
 
@@ -22,7 +23,10 @@ func TestAPIDocumented(t *testing.T) {
 	}
 	for _, r := range []string{"/healthz", "/metrics", "/api/tables", "/api/tables/{id}", "/api/tables/{id}/actions",
 		"/api/tables/{id}/events", "/api/tables/{id}/hands", "/api/tables/{id}/hud", "/api/decide",
-		"/api/players/{name}/hud", "/api/profiles", "/api/profiles/{name}"} {
+		"/api/players/{name}/hud", "/api/profiles", "/api/profiles/{name}",
+		"/api/spots", "/api/spots/{id}", "/api/spots/{id}/solve", "/api/spots/{id}/events", "/api/spots/{id}/node",
+		"/api/spots/{id}/compare", "/api/spots/{id}/export", "/api/spots/{id}/toml", "/api/spots/{id}/save",
+		"/api/library", "/api/library/{name}/open", "/api/ranges"} {
 		if !strings.Contains(string(spec), "  "+r+":") {
 			t.Errorf("openapi.yaml lacks %s", r)
 		}
@@ -32,7 +36,11 @@ func TestAPIDocumented(t *testing.T) {
 	}
 	for _, v := range []any{table.State{}, table.SeatState{}, table.PotState{}, table.LegalAction{}, table.Result{},
 		table.Event{}, table.SeatStart{}, table.Decision{}, CreateTableRequest{}, SeatRequest{}, CreateTableResponse{},
-		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{}} {
+		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{},
+		AddSpotRequest{}, SpotList{}, CancelResponse{}, SaveRequest{}, SaveResponse{},
+		lab.SpotInfo{}, lab.NashInfo{}, lab.QREInfo{}, lab.Event{}, lab.SolveRequest{}, lab.NashRequest{}, lab.QRERequest{},
+		lab.NodeView{}, lab.Step{}, lab.ActionView{}, lab.RangeView{}, lab.HandView{}, lab.Cell{}, lab.Group{}, lab.CardSummary{},
+		lab.Comparison{}, lab.GhostLine{}, lab.PathPoint{}, lab.LibraryEntry{}, lab.Preset{}} {
 		ty := reflect.TypeOf(v)
 		for i := range ty.NumField() {
 			tag, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")

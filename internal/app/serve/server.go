@@ -129,6 +129,7 @@ type Server struct {
 	bots    botCache
 	lab     *lab.Lab
 	solves  *limiter
+	builds  *limiter
 	stopped chan struct{}
 	once    sync.Once
 	// afterHeartbeat, when set (tests), runs between a lease heartbeat's
@@ -193,7 +194,8 @@ func New(cfg Config) (*Server, error) {
 		// New sessions: 20 at once from an address, then 10 a minute.
 		mints:  newLimiter(rate.Limit(10.0/60), 20),
 		lab:    cfg.Lab,
-		solves: newLimiter(rate.Limit(cfg.LabPerMinute/60), max(1, int(cfg.LabPerMinute)))}
+		solves: newLimiter(rate.Limit(cfg.LabPerMinute/60), max(1, int(cfg.LabPerMinute))),
+		builds: newLimiter(rate.Limit(cfg.LabPerMinute/6), max(1, int(10*cfg.LabPerMinute)))}
 	s.met = newMetrics(func() float64 { return float64(s.mgr.Open()) })
 	s.mgr = table.NewManager(cfg.Tables, cfg.Storage, cfg.Storage, s.met, cfg.Log)
 	s.lim = newLimiter(cfg.RateLimit, cfg.Burst)

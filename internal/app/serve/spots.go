@@ -97,6 +97,16 @@ func (s *Server) addSpot(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	// Building a spot's tree is work too (bounded by --lab-memory): a
+	// browser session may build ten times --lab-per-minute a minute.
+	if c.kind == session || c.kind == anonymous {
+		okIP := s.builds.allow("ip:" + c.ip)
+		okSession := c.kind != session || s.builds.allow("s:"+c.id)
+		if !okIP || !okSession {
+			w.Header().Set("Retry-After", "5")
+			return &httpError{http.StatusTooManyRequests, fmt.Sprintf("at most %g spots built a minute from one client (10 × --lab-per-minute): wait", 10*s.cfg.LabPerMinute)}
+		}
+	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		return err
