@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -196,5 +197,141 @@ func TestBudgetRefusesBeforeAllocating(t *testing.T) {
 	}
 	if _, err := l2.Node(info.ID, NodeRequest{View: "nash"}); !errors.Is(err, ErrNoResult) {
 		t.Fatalf("node before solving: %v", err)
+	}
+}
+
+// TestSpotIDIgnoresSpelling: the id is the spot's, not its text's: ranges
+// spelt differently and comments give the same id, another pot another.
+func TestSpotIDIgnoresSpelling(t *testing.T) {
+	src := readSpot(t)
+	a, err := spot.ParseSpot(src, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := spot.ParseSpot(strings.Replace(src, `"QQ,TT,99,`, `"QQ,TT-99,`, 1)+"\n# a comment\n", "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := spot.ParseSpot(strings.Replace(src, "pot = 200", "pot = 201", 1), "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if SpotID(a) != SpotID(b) || SpotID(a) == SpotID(c) {
+		t.Fatalf("ids %s %s %s", SpotID(a), SpotID(b), SpotID(c))
+	}
+}
+
+// TestEvictionKeepsTheBudget: a second spot's solve evicts the idle first
+// one (least recently used); the saved first spot reads back from the
+// library on its next request with the same strategy, and the bytes held
+// never exceed the budget.
+func TestEvictionKeepsTheBudget(t *testing.T) {
+	src := readSpot(t)
+	probe := New(Config{Workers: 1})
+	info, err := probe.Add(src, "narrow.toml", "me")
+	probe.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Room for one spot with its Nash solution and a running Nash solve,
+	// not for two spots solved.
+	budget := info.NashMemory + info.Resident + 4*info.Size + 4096
+	l := New(Config{Workers: 1, Memory: budget, Dir: t.TempDir()})
+	defer l.Close()
+	first, _ := l.Add(src, "first.toml", "me")
+	if _, err := l.Solve(first.ID, SolveRequest{Nash: &NashRequest{TargetPct: 1}}, "me", false); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, l, first.ID)
+	before, err := l.Node(first.ID, NodeRequest{Line: "x", View: "nash", Player: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := l.Add(strings.Replace(src, "pot = 200", "pot = 300", 1), "second.toml", "me")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Solve(second.ID, SolveRequest{Nash: &NashRequest{TargetPct: 1}}, "me", false); err != nil {
+		t.Fatal(err)
+	}
+	if ev := wait(t, l, second.ID); ev.Type != "done" {
+		t.Fatalf("second solve: %+v", ev)
+	}
+	if g, _ := l.Get(first.ID); g.Status != "evicted" {
+		t.Fatalf("first spot %s after the second's solve", g.Status)
+	}
+	if used, b := l.Usage(); used > b {
+		t.Fatalf("%d bytes held, budget %d", used, b)
+	}
+	after, err := l.Node(first.ID, NodeRequest{Line: "x", View: "nash", Player: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a := range before.Actions {
+		if before.Actions[a].Frequency != after.Actions[a].Frequency {
+			t.Fatalf("read back: %v, solved: %v", after.Actions, before.Actions)
+		}
+	}
+	if used, b := l.Usage(); used > b {
+		t.Fatalf("%d bytes held after the read back, budget %d", used, b)
+	}
+}
+
+// TestNodeAggregatesAddUp: a node's grid cells and hand classes are the
+// reach-weighted means of its hands (checked against spot's own class
+// aggregation), and a chance node's card report gives each card the
+// frequencies of the node after it.
+func TestNodeAggregatesAddUp(t *testing.T) {
+	l := New(Config{Workers: 1})
+	defer l.Close()
+	info, _ := l.Add(readSpot(t), "narrow.toml", "me")
+	l.Solve(info.ID, SolveRequest{Nash: &NashRequest{TargetPct: 1}}, "me", false)
+	wait(t, l, info.ID)
+	v, err := l.Node(info.ID, NodeRequest{Line: "x b120", View: "nash", Player: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := l.lookup(info.ID)
+	line, _ := e.g.ParseLine("x b120")
+	r := e.g.Report(e.nash.σ, line)
+	freq, reach := r.ClassFrequencies()
+	for i, c := range v.Grid {
+		sh, _ := cards.ParseStartingHand(c.Class)
+		if math.Abs(c.Combos-reach[sh]) > 1e-12 || (freq[sh] == nil) != (c.Frequency == nil) {
+			t.Fatalf("cell %d %s: %v combos, spot %v", i, c.Class, c.Combos, reach[sh])
+		}
+		for a := range c.Frequency {
+			if math.Abs(c.Frequency[a]-freq[sh][a]) > 1e-12 {
+				t.Fatalf("cell %s: %v, spot %v", c.Class, c.Frequency, freq[sh])
+			}
+		}
+	}
+	var tot, groups float64
+	for _, h := range v.Hands {
+		tot += h.Reach
+	}
+	for _, g := range v.Groups {
+		groups += g.Combos
+	}
+	if math.Abs(tot-groups) > 1e-12 || math.Abs(tot-r.Combos[r.Player]) > 1e-12 {
+		t.Fatalf("hands %v, groups %v, range %v", tot, groups, r.Combos[r.Player])
+	}
+	c, err := l.Node(info.ID, NodeRequest{Line: "x b120 c", View: "nash", Player: -1, Cards: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Kind != "chance" || len(c.Cards) != 52-4 {
+		t.Fatalf("chance node: %s, %d cards", c.Kind, len(c.Cards))
+	}
+	for _, cs := range c.Cards {
+		nv, err := l.Node(info.ID, NodeRequest{Line: cs.Line, View: "nash", Player: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a := range cs.Actions {
+			if math.Abs(cs.Actions[a].Frequency-nv.Actions[a].Frequency) > 1e-12 {
+				t.Fatalf("card %s: %v, node %v", cs.Card, cs.Actions, nv.Actions)
+			}
+		}
 	}
 }
