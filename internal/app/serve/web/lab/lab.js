@@ -345,6 +345,7 @@ function listen(id) {
     $("status").dataset.state = "solving";
     $("cancel-btn").disabled = false;
     $("solve-btn").disabled = true;
+    S.phase = d.phase;
     if (d.phase === "nash") {
       if (d.percent != null) S.progress.nash.push([Math.max(d.iteration, 1), d.percent]);
       const eta = d.eta >= 0 ? `, ETA ${d.eta < 1 ? "<1" : d.eta.toFixed(0)} s` : "";
@@ -378,7 +379,13 @@ function listen(id) {
   es.addEventListener("closed", () => es.close());
 }
 
+// drawProgress draws the phase under way: Nash's exploitability against
+// iterations, or the QRE's against λ along its path.
 function drawProgress() {
+  if (S.phase === "qre" && S.progress.qre.length) {
+    loglog($("progress-chart"), [{ points: S.progress.qre, color: "#6ec6ff", label: "QRE" }], { xlabel: "λ (pots)", ylabel: "% of pot", target: Number($("auto-pct").value) || 0 });
+    return;
+  }
   const series = [];
   if (S.progress.nash.length) series.push({ points: S.progress.nash, color: "#f2c14e", label: "Nash" });
   loglog($("progress-chart"), series, { xlabel: "iterations", ylabel: "% of pot", target: S.target, empty: "progress appears here" });
@@ -413,7 +420,8 @@ function drawNode() {
   const crumbs = $("crumbs");
   crumbs.replaceChildren(h("a", { href: "#", class: "crumb", "data-line": "", text: "root", onclick: (e) => { e.preventDefault(); openNode(""); } }));
   for (const st of v.steps) {
-    const a = h("a", { href: "#", class: "crumb" + (S.ghosts.has(st.line) ? " ghost" : ""), "data-line": st.line, text: st.player ? `${st.player} ${st.label}` : st.label, onclick: (e) => { e.preventDefault(); openNode(st.line); } });
+    const label = st.player ? `${st.player} ${st.label}` : st.token[0] + suitGlyph(SUITS.indexOf(st.token[1]));
+    const a = h("a", { href: "#", class: "crumb" + (st.player ? "" : " suit-" + st.token[1]) + (S.ghosts.has(st.line) ? " ghost" : ""), "data-line": st.line, text: label, onclick: (e) => { e.preventDefault(); openNode(st.line); } });
     crumbs.append(h("span", { class: "sep", text: "–" }), a);
   }
   const lam = v.view === "qre" ? ` (λ = ${v.lambda.toPrecision(4)})` : "";
@@ -569,10 +577,7 @@ async function loadCompare() {
       series.push({ points: [[lo, (100 * c.fit_c) / lo], [hi, (100 * c.fit_c) / hi]], color: "#93a1b0", dash: true, label: "c/λ" });
     }
     loglog($("expl-chart"), series, { xlabel: "λ (pots)", ylabel: "% of pot", marks: [{ x: q.lambda, y: q.percent, color: "#d4343d", label: "selected λ" }] });
-    const gt = $("ghosts");
-    gt.replaceChildren(h("tr", {}, h("th", { text: "line" }), h("th", { text: "player" }), h("th", { text: "Nash reach" }), h("th", { text: "Nash loss" }), h("th", { text: "QRE loss" })),
-      ...c.ghosts.map((g) => h("tr", { "data-line": g.line, onclick: () => openNode(g.line) }, h("td", { text: g.line || "root" }), h("td", { text: g.player }),
-        h("td", { text: g.nash_reach.toExponential(1) }), h("td", { text: num(g.nash_loss, 3) }), h("td", { text: num(g.qre_loss, 3) }))));
+    drawGhosts(c, false);
     const [nv, qv] = await Promise.all([
       api("GET", `/api/spots/${sp.id}/node?${new URLSearchParams({ line: S.line, view: "nash" })}`),
       api("GET", `/api/spots/${sp.id}/node?${new URLSearchParams({ line: S.line, view: "qre", lambda: String(q.lambda) })}`),
@@ -590,6 +595,19 @@ async function loadCompare() {
     if (S.node) drawNode();
   } catch (e) {
     showError(e.message);
+  }
+}
+
+// drawGhosts lists the ghost lines by the Nash strategy's loss (the first
+// twelve unless all are asked for).
+function drawGhosts(c, all) {
+  const gt = $("ghosts");
+  const rows = all ? c.ghosts : c.ghosts.slice(0, 12);
+  gt.replaceChildren(h("tr", {}, h("th", { text: "line" }), h("th", { text: "player" }), h("th", { text: "Nash reach" }), h("th", { text: "Nash loss" }), h("th", { text: "QRE loss" })),
+    ...rows.map((g) => h("tr", { "data-line": g.line, onclick: () => openNode(g.line) }, h("td", { text: g.line || "root" }), h("td", { text: g.player }),
+      h("td", { text: g.nash_reach.toExponential(1) }), h("td", { text: num(g.nash_loss, 3) }), h("td", { text: num(g.qre_loss, 3) }))));
+  if (!all && c.ghosts.length > rows.length) {
+    gt.append(h("tr", {}, h("td", { colspan: "5" }, h("button", { type: "button", class: "link", text: `show all ${c.ghosts.length} listed (of ${c.ghost_count})`, onclick: () => drawGhosts(c, true) }))));
   }
 }
 
