@@ -263,8 +263,8 @@ func (l *Lab) AddSpot(sp *spot.Spot, name, owner string) (SpotInfo, error) {
 	if err != nil {
 		return SpotInfo{}, err
 	}
-	name = strings.TrimSuffix(baseName(name), ".toml")
-	if name == "" || name == "-" {
+	name = cleanName(strings.TrimSuffix(baseName(name), ".toml"))
+	if name == "" {
 		name = id
 	}
 	e := &entry{id: id, name: name, owner: owner, toml: sp.Format(), sp: sp, g: g, status: "idle"}
@@ -296,6 +296,22 @@ func (l *Lab) newGame(sp *spot.Spot) (*spot.Game, error) {
 		return nil, errorf(ErrInvalid, "%v", err)
 	}
 	return g, nil
+}
+
+// cleanName makes a spot's name a library file name: letters, digits,
+// '.', '_' and '-' kept (others become '_'), at most 80 bytes, no leading
+// '.' or '-'.
+func cleanName(s string) string {
+	b := []byte(s)
+	if len(b) > 80 {
+		b = b[:80]
+	}
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	return strings.TrimLeft(string(b), ".-")
 }
 
 func baseName(p string) string {

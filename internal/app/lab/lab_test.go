@@ -335,3 +335,32 @@ func TestNodeAggregatesAddUp(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesAreFileNames: a spot's name from a path or with odd characters
+// becomes a library file name.
+func TestNamesAreFileNames(t *testing.T) {
+	for in, want := range map[string]string{"dir/turn.toml": "turn", `a\b c"d.toml`: "b_c_d", "..x": "x", "-": "", "ok-1.2_x": "ok-1.2_x"} {
+		got := cleanName(strings.TrimSuffix(baseName(in), ".toml"))
+		if got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+		if got != "" && CheckName(got) != nil {
+			t.Errorf("%q: %q is refused by CheckName", in, got)
+		}
+	}
+}
+
+// TestPresetsReadTheRangesFolder: each DIR/ranges/NAME.txt is a preset,
+// its lines joined by commas without comments; other files are left out.
+func TestPresetsReadTheRangesFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(dir+"/ranges", 0o755)
+	os.WriteFile(dir+"/ranges/btn-open.txt", []byte("# button open\n22+,A2s+\nKTo+, \n"), 0o644)
+	os.WriteFile(dir+"/ranges/notes.md", []byte("not a range"), 0o644)
+	l := New(Config{Workers: 1, Dir: dir})
+	defer l.Close()
+	p, err := l.Presets()
+	if err != nil || len(p) != 1 || p[0].Name != "btn-open" || p[0].Range != "22+,A2s+,KTo+" {
+		t.Fatalf("presets %+v %v", p, err)
+	}
+}

@@ -20,7 +20,7 @@ import (
 // solve pool and the views live there). Reading is open to every client
 // (as watching a table is); adding, solving, cancelling, deleting and
 // saving spots need a browser session or an operator, and each solve
-// counts against the client's LabPerMinute (per session and per address,
+// counts against the client's LabPerMinute (per browser session and per address,
 // as new tables do; operators with a key are not limited).
 
 // AddSpotRequest is the JSON form of POST /api/spots (a body that is not a
@@ -84,7 +84,7 @@ func labError(err error) error {
 // needClient refuses anonymous clients what changes the lab.
 func needClient(c identity, what string) error {
 	if c.kind == anonymous {
-		return &httpError{http.StatusUnauthorized, what + " needs the server's API key (Authorization: Bearer KEY) or a session of its page (open /lab/ in a browser first)"}
+		return &httpError{http.StatusUnauthorized, what + " needs the server's API key (Authorization: Bearer KEY) or a browser session of its page (open /lab/ in a browser first)"}
 	}
 	return nil
 }
