@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"pokerlab/equity"
 	"pokerlab/internal/app/lab"
 	"pokerlab/internal/testsupport/browsertest"
 	"pokerlab/spot"
@@ -239,6 +240,7 @@ func TestLabPageBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%v: built and solved", time.Since(start))
+	checkRangeText(t, b)
 	// The page built the narrow turn spot: the same spot, hence the same id.
 	src, err := os.ReadFile("../../../spot/testdata/turn-Td9d6hQc-narrow.toml")
 	if err != nil {
@@ -389,3 +391,47 @@ func TestLabPageBrowser(t *testing.T) {
 }
 
 var labShots = flag.String("lab-shots", "", "TestLabPageBrowser: keep the screenshots in this directory")
+
+// checkRangeText: the page's range text, parsed and written back, means
+// the same combinations and weights as equity.ParseRange (the server's
+// parser) reads from the original, for every form of the notation.
+func checkRangeText(t *testing.T, b *browsertest.Browser) {
+	t.Helper()
+	texts := []string{"QQ+,AKs,A5s:0.5", "JJ-88,AQs-ATs,K9-K6", "A5s+,KTo+,AT+", "AsKs,AhKh:0.25,random:0.1", "22+:0.7,AK", "T9s,98s:0.333,87o"}
+	js, _ := json.Marshal(texts)
+	var got []struct {
+		Text   string
+		Combos map[string]float64
+	}
+	evalJS(t, b.Ctx, `import("/lab/range.js").then((m) => `+string(js)+`.map((t) => {
+		const text = m.formatRange(m.parseRange(t));
+		const w = m.parseRange(text), combos = {};
+		for (let a = 0; a < 52; a++) for (let c = 0; c < a; c++) if (w[a * 52 + c] > 0) combos[m.holeName(a, c)] = w[a * 52 + c];
+		return {text, combos};
+	}))`, &got)
+	for i, in := range texts {
+		r, err := equity.ParseRange(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := equity.ParseRange(got[i].Text)
+		if err != nil {
+			t.Fatalf("%q written back as %q: %v", in, got[i].Text, err)
+		}
+		want := map[string]float64{}
+		for _, c := range r.Combos() {
+			want[c.Hole.String()] = c.Weight
+			if back.Weight(c.Hole) != c.Weight {
+				t.Errorf("%q written back as %q: %s weighs %v, not %v", in, got[i].Text, c.Hole, back.Weight(c.Hole), c.Weight)
+			}
+		}
+		if len(back.Combos()) != len(want) || len(got[i].Combos) != len(want) {
+			t.Errorf("%q: %d combos, written back %d, page %d", in, len(want), len(back.Combos()), len(got[i].Combos))
+		}
+		for h, x := range got[i].Combos {
+			if want[h] != x {
+				t.Errorf("%q: the page weighs %s %v, the server %v", in, h, x, want[h])
+			}
+		}
+	}
+}

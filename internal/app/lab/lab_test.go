@@ -364,3 +364,23 @@ func TestPresetsReadTheRangesFolder(t *testing.T) {
 		t.Fatalf("presets %+v %v", p, err)
 	}
 }
+
+// TestNashETAOnAPowerLaw: when the exploitability falls exactly like 1/t,
+// the ETA is the time of the iterations left to the target at the pace so
+// far; capped by the iteration limit; unknown before three checks.
+func TestNashETAOnAPowerLaw(t *testing.T) {
+	var hist []spot.Progress
+	for _, it := range []int{10, 20, 40} {
+		hist = append(hist, spot.Progress{Iteration: it, Percent: 100 / float64(it), Elapsed: time.Duration(it) * time.Millisecond})
+	}
+	// 100/t = 0.5 at t = 200: 160 iterations left at 1 ms each.
+	if eta := nashETA(hist, 0.5, 1_000_000); math.Abs(eta-0.160) > 1e-9 {
+		t.Errorf("eta %v, want 0.160", eta)
+	}
+	if eta := nashETA(hist, 0.5, 100); math.Abs(eta-0.060) > 1e-9 {
+		t.Errorf("capped eta %v, want 0.060", eta)
+	}
+	if eta := nashETA(hist[:2], 0.5, 1000); eta != -1 {
+		t.Errorf("eta after two checks %v, want -1", eta)
+	}
+}
