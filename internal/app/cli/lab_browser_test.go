@@ -118,7 +118,7 @@ func js(script string) chromedp.Action[chromedp.Void] {
 // waitJS polls a JavaScript condition.
 func waitJS(cond string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))(ctx, t)
+		_, err := chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(90*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))(ctx, t)
 		if err != nil {
 			err = fmt.Errorf("waiting for %s: %w", cond, err)
 		}
