@@ -126,6 +126,12 @@ func waitJS(cond string) chromedp.Action[chromedp.Void] {
 	}
 }
 
+// clickJS clicks an element once the page has no request under way (a
+// late answer redraws the node, replacing its buttons).
+func clickJS(sel string) chromedp.Action[chromedp.Void] {
+	return waitJS(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || document.body.dataset.busy !== "0") return false; e.click(); return true; })()`, sel))
+}
+
 // evalJS evaluates a script (awaiting a promise) into out.
 func evalJS(t *testing.T, ctx context.Context, script string, out any) {
 	t.Helper()
@@ -257,9 +263,9 @@ func TestLabPageBrowser(t *testing.T) {
 	}
 	// Two actions deep: OOP checks, IP bets 120; OOP to act.
 	if err := chromedp.Do(b.Ctx,
-		chromedp.Click(`#actions [data-action="x"]`),
-		waitJS(`!!document.querySelector('#actions [data-action="b120"]')`),
-		chromedp.Click(`#actions [data-action="b120"]`),
+		clickJS(`#actions [data-action="x"]`),
+		waitJS(`document.querySelector('#crumbs').textContent.includes("check")`),
+		clickJS(`#actions [data-action="b120"]`),
 		waitJS(`document.querySelector('#crumbs').textContent.includes("bet 120") && !!document.querySelector('#actions [data-action="c"]')`),
 	); err != nil {
 		t.Fatal(err)
@@ -298,7 +304,7 @@ func TestLabPageBrowser(t *testing.T) {
 	}
 	check("nash", "spot.pls")
 	if err := chromedp.Do(b.Ctx,
-		chromedp.Click("#view-qre"),
+		clickJS("#view-qre"),
 		waitJS(`document.querySelector("#node-info").textContent.includes("qre")`),
 	); err != nil {
 		t.Fatal(err)
@@ -366,9 +372,9 @@ func TestLabPageBrowser(t *testing.T) {
 	var stopped string
 	var elapsed float64
 	if err := chromedp.Do(b.Ctx,
-		chromedp.Click("#do-qre"),
+		clickJS("#do-qre"),
 		setValue("#target", "0.00001"),
-		chromedp.Click("#solve-btn"),
+		clickJS("#solve-btn"),
 		waitJS(`document.querySelector("#status").textContent.startsWith("Nash: iteration") && !document.querySelector("#cancel-btn").disabled`),
 		js(`window.cancelStart = performance.now()`),
 		chromedp.Click("#cancel-btn"),
@@ -385,6 +391,24 @@ func TestLabPageBrowser(t *testing.T) {
 		t.Errorf("cancel: the server stopped the solve in %s s, the page saw it after %.3f s", stopped, elapsed)
 	}
 	t.Logf("cancelled: the solve stopped in %s s, the page answered in %.3f s", stopped, elapsed)
+	// Load a spot file: the lab gets the file's spot (per-player sizes and
+	// all), the builder shows its board and ranges.
+	riverFile, _ := filepath.Abs("../../../spot/testdata/river-Td9d6hQc2s-pot200-stack900.toml")
+	riverSrc, err := os.ReadFile(riverFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	river, err := spot.ParseSpot(string(riverSrc), "river")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(b.Ctx,
+		chromedp.SetUploadFiles("#load-toml", []string{riverFile}),
+		waitJS(`location.hash.includes("spot=`+lab.SpotID(river)+`") && document.querySelectorAll("#board-sel .card").length === 5`),
+		waitJS(`document.querySelector("#estimate").textContent.startsWith("Tree:")`),
+	); err != nil {
+		t.Fatal(err)
+	}
 	if errs := b.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}

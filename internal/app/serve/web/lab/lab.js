@@ -201,6 +201,10 @@ function toTOML() {
   return lines.join("\n") + "\n";
 }
 
+// spotTOML is the spot to solve: a loaded file's TOML while unedited, else
+// the builder's.
+const spotTOML = () => S.loaded || toTOML();
+
 // fromTOML fills the builder from a spot file (the keys the builder has;
 // per-player sizes show OOP's).
 function fromTOML(text) {
@@ -241,7 +245,11 @@ function fromTOML(text) {
 }
 
 let estimateTimer = 0;
+// builderChanged follows an edit: the spot is the builder's from now on
+// (a loaded file's own TOML, with what the builder has no field for —
+// donk sizes, per-player sizes, rake — is kept until the first edit).
 function builderChanged(rangeOnly) {
+  S.loaded = null;
   if (!rangeOnly) { drawPicker(); drawRangeGrid(); }
   clearTimeout(estimateTimer);
   estimateTimer = setTimeout(estimate, 250);
@@ -250,7 +258,7 @@ function builderChanged(rangeOnly) {
 async function estimate() {
   if (S.board.length < 3) { $("estimate").textContent = "Pick the board (3 to 5 cards)."; return; }
   try {
-    const info = await api("POST", "/api/spots?estimate=1", { toml: toTOML(), name: "spot.toml" });
+    const info = await api("POST", "/api/spots?estimate=1", { toml: spotTOML(), name: "spot.toml" });
     $("estimate").textContent = `Tree: ${info.nodes.toLocaleString()} nodes, ${info.size.toLocaleString()} strategy entries, ${info.combos[0]} vs ${info.combos[1]} combos; memory ${bytes(info.nash_memory)} (Nash), ${bytes(info.qre_memory)} (QRE).`;
     $("estimate").classList.remove("error");
   } catch (e) {
@@ -266,7 +274,7 @@ const bytes = (b) => (b >= 1 << 30 ? (b / (1 << 30)).toFixed(2) + " GiB" : b >= 
 async function solve() {
   showError("");
   try {
-    const info = await api("POST", "/api/spots", { toml: toTOML(), name: "spot.toml" });
+    const info = await api("POST", "/api/spots", { toml: spotTOML(), name: "spot.toml" });
     setSpot(info);
     const req = {};
     if ($("do-nash").checked) {
@@ -674,6 +682,8 @@ async function loadSpot(id) {
   const info = await api("GET", `/api/spots/${id}`);
   const src = await (await fetch(`/api/spots/${id}/toml`, { credentials: "same-origin" })).text();
   fromTOML(src);
+  S.loaded = src;
+  estimate();
   setSpot(info);
   listen(id);
   if (info.nash || (info.qre && info.qre.length)) {
@@ -715,7 +725,7 @@ function init() {
     $(id).addEventListener("input", () => builderChanged(true));
   }
   $("download-toml").addEventListener("click", () => {
-    const a = h("a", { href: URL.createObjectURL(new Blob([toTOML()], { type: "application/toml" })), download: "spot.toml" });
+    const a = h("a", { href: URL.createObjectURL(new Blob([spotTOML()], { type: "application/toml" })), download: "spot.toml" });
     document.body.append(a);
     a.click();
     a.remove();
@@ -725,6 +735,8 @@ function init() {
     if (!f) return;
     const text = await f.text();
     fromTOML(text);
+    S.loaded = text;
+    estimate();
     try {
       const info = await api("POST", "/api/spots", { toml: text, name: f.name });
       setSpot(info);
