@@ -384,3 +384,38 @@ func TestNashETAOnAPowerLaw(t *testing.T) {
 		t.Errorf("eta after two checks %v, want -1", eta)
 	}
 }
+
+// TestSaveUnderAName: a solved spot saved under a name is a manifest and
+// .pls results `spot show` reads; a name that is not a plain file name is
+// refused before anything is written.
+func TestSaveUnderAName(t *testing.T) {
+	dir := t.TempDir()
+	l := New(Config{Workers: 1, Dir: dir})
+	defer l.Close()
+	info, _ := l.Add(readSpot(t), "narrow.toml", "me")
+	if _, err := l.Save(info.ID, "", false); !errors.Is(err, ErrNoResult) {
+		t.Fatalf("saving an unsolved spot: %v", err)
+	}
+	l.Solve(info.ID, SolveRequest{Nash: &NashRequest{TargetPct: 1}}, "me", false)
+	wait(t, l, info.ID)
+	for _, bad := range []string{"../x", ".hidden", "a/b", "sp ace"} {
+		if _, err := l.Save(info.ID, bad, false); !errors.Is(err, ErrInvalid) {
+			t.Errorf("name %q: %v", bad, err)
+		}
+	}
+	file, err := l.Save(info.ID, "my-turn", false)
+	if err != nil || file != "my-turn.lab.json" {
+		t.Fatalf("save: %q %v", file, err)
+	}
+	f, err := os.Open(dir + "/my-turn.pls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if res, err := spot.ReadResult(f, "my-turn.pls"); err != nil || res.Header.Method != "dcfr" || res.Header.Evaluation == nil {
+		t.Fatalf("the saved result: %+v %v", res, err)
+	}
+	if _, err := l.Open("nope", "me"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("opening a missing spot: %v", err)
+	}
+}
