@@ -77,6 +77,11 @@
 // fold, or ghost lines reached with probability e^{−λΔ/pot} at large λ) the
 // call ends with an error naming λ and the residual, never with NaN.
 //
+// Interruption: Options.Interrupt is asked at every evaluation and every
+// Jacobian–vector product (a few tree passes each), so a caller stops a
+// solve within milliseconds on small spots; Solve and Auto then return
+// ErrInterrupted and the Solver is not used again.
+//
 // # Cost
 //
 // An evaluation is two tree passes, O(nodes × hands) with O(n) card-removal
@@ -86,7 +91,8 @@
 // work grows roughly like λ². Memory: up to four float64 and three float32
 // arrays of spot.Game.Size, up to 100 Krylov vectors of IP's unknowns
 // within 512 MB (six more with the preconditioner; Anderson's 2m vectors
-// share them), three path points. Measurements: docs/benchmarks.md.
+// share them), three path points; MemoryEstimate bounds it before a
+// server admits a solve. Measurements: docs/benchmarks.md.
 //
 // # Sources
 //

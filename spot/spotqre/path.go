@@ -70,6 +70,9 @@ func (s *Solver) accept(lambda float64, x []float64) {
 	copy(s.x, x)
 }
 
+// errBroken refuses a solver an interrupted call left half-way.
+var errBroken = errors.New("spot QRE: the solver was interrupted; make a new one")
+
 // errStopped ends advance when onPoint asks to stop.
 var errStopped = errors.New("stopped")
 
@@ -436,7 +439,11 @@ func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoin
 // Solve returns the QRE at each λ (any order; they are solved in increasing
 // order along one path from λ = 0, or from the solver's current point when
 // the smallest is beyond it). Each is solved to the tolerance.
-func (s *Solver) Solve(lambdas []float64) ([]*Result, error) {
+func (s *Solver) Solve(lambdas []float64) (out []*Result, err error) {
+	if s.broken {
+		return nil, errBroken
+	}
+	defer recoverInterrupt(&err)
 	for _, l := range lambdas {
 		if err := CheckLambda(l); err != nil {
 			return nil, err
@@ -458,7 +465,7 @@ func (s *Solver) Solve(lambdas []float64) ([]*Result, error) {
 		}
 		byLambda[l] = r
 	}
-	out := make([]*Result, len(lambdas))
+	out = make([]*Result, len(lambdas))
 	for i, l := range lambdas {
 		out[i] = byLambda[l]
 	}
@@ -570,7 +577,11 @@ const autoRel = 0.005
 // Auto follows the path from λ = 0 and returns the QRE at λ*, the λ at
 // which its exploitability is fraction × pot (the first crossing), with
 // the exploitability of every accepted point on the way.
-func (s *Solver) Auto(fraction float64) (*Auto, error) {
+func (s *Solver) Auto(fraction float64) (a *Auto, err error) {
+	if s.broken {
+		return nil, errBroken
+	}
+	defer recoverInterrupt(&err)
 	if !(fraction > 0 && fraction < 1) {
 		return nil, fmt.Errorf("exploitability fraction %v: want a number between 0 and 1 (0.001 is 0.1 %% of the pot)", fraction)
 	}
@@ -582,7 +593,7 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	// first rung on every spot tried.
 	s.plain = true
 	defer func() { s.plain = false }()
-	a := &Auto{Fraction: fraction, Target: fraction * s.pot}
+	a = &Auto{Fraction: fraction, Target: fraction * s.pot}
 	measure := func(p *PathPoint) {
 		s.setStrategy()
 		e := s.evaluate()
@@ -619,7 +630,7 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	}
 	below := save(p0)
 	var above PathPoint
-	err := s.advance(MaxLambda, start, func(p *PathPoint) bool {
+	err = s.advance(MaxLambda, start, func(p *PathPoint) bool {
 		measure(p)
 		a.Path = append(a.Path, *p)
 		if p.Exploitability > a.Target {

@@ -32,6 +32,42 @@ type Options struct {
 	Progress func(PathPoint)
 	// Params are the method's settings (the zero value: the defaults).
 	Params Params
+	// Interrupt, if not nil, is asked at every evaluation of the response
+	// map and every Jacobian–vector product (each a few tree passes); when
+	// it answers true, Solve or Auto returns ErrInterrupted at once. The
+	// point reached is then half-way through a step: the Solver must not be
+	// used again.
+	Interrupt func() bool
+}
+
+// ErrInterrupted is returned by Solve and Auto when Options.Interrupt
+// stopped them.
+var ErrInterrupted = errors.New("spot QRE: interrupted")
+
+// interrupted unwinds a solve from deep inside its loops (Newton, GMRES,
+// Anderson, the line search) to the public entry point, which recovers it;
+// checking a flag at every level of those loops would put the check in a
+// dozen places for the same effect.
+type interrupted struct{}
+
+// checkInterrupt panics with interrupted{} when Options.Interrupt says so.
+func (s *Solver) checkInterrupt() {
+	if s.opt.Interrupt != nil && s.opt.Interrupt() {
+		s.broken = true
+		panic(interrupted{})
+	}
+}
+
+// recoverInterrupt turns the unwinding of checkInterrupt into
+// ErrInterrupted in *err; other panics go on.
+func recoverInterrupt(err *error) {
+	if p := recover(); p != nil {
+		if _, ok := p.(interrupted); ok {
+			*err = ErrInterrupted
+			return
+		}
+		panic(p)
+	}
 }
 
 // PathPoint is an accepted point of the continuation in λ.
@@ -114,6 +150,9 @@ type Solver struct {
 	blocks []block
 	ip     []block // IP's blocks, with their compact offsets
 	n1     int     // length of IP's compact vectors
+	// broken: Options.Interrupt stopped a call half-way; the solver's
+	// state is not a point of the path any more.
+	broken bool
 
 	σ, q          []float64 // spot.Strategy's layout
 	dσ            []float64 // tangent passes
@@ -293,6 +332,7 @@ func (s *Solver) Lambda() float64 { return s.lam }
 // in s.q, IP's blocks in the tree's layout (Anderson reads them there,
 // yRange: the copy is a vector pass it does not need).
 func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes, wRes float64) {
+	s.checkInterrupt()
 	res := wt != nil
 	scale := lambda / s.pot
 	s.σAtSig1 = false
@@ -487,6 +527,7 @@ func (s *Solver) product(x, v []float64, lambda float64, dy []float64, compl boo
 	}
 	s.products++
 	s.stats.Products++
+	s.checkInterrupt()
 	if s.low {
 		s.stats.LowProducts++
 	}
@@ -646,3 +687,23 @@ func (s *Solver) newton(x []float64, lambda, tolW, tolMax float64, maxIts int) (
 // a margin (to λ = 100 on the narrow turn spot it took 13 % more products
 // than 10⁻² and a fifth fewer than 0.1·r).
 const maxOnlyTol = 1e-3
+
+// MemoryEstimate returns about the most bytes a Solver of g holds: four
+// float64 and three float32 arrays of g.Size, the Krylov basis (up to 100
+// vectors of IP's unknowns within 512 MiB, six more with the
+// preconditioner) and three path points, plus the game itself. It is an
+// upper estimate for admission (a server refusing a spot before it
+// allocates), not a measurement.
+func MemoryEstimate(g *spot.Game) int64 {
+	var n1 int64 // IP's unknowns
+	for i := range g.Nodes {
+		if g.Player(int32(i)) == spot.IP {
+			n1 += int64(g.Nodes[i].NumChildren) * int64(g.NumHands(spot.IP))
+		}
+	}
+	basis := int64(100)
+	if n1 > 0 {
+		basis = min(basis, max(1, (512<<20)/(8*n1)))
+	}
+	return 4*8*g.Size + 3*4*g.Size + 8*n1*(basis+6+3) + g.FixedBytes()
+}

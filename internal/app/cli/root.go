@@ -56,6 +56,7 @@ leduc:ranks=4) or given as the path of a Gambit .efg file.`,
 	add("qre", func() *cobra.Command { return newQRECmd(f) })
 	add("spot", func() *cobra.Command { return newSpotCmd(f) })
 	add("serve", func() *cobra.Command { return newServeCmd(f, nil) })
+	add("lab", func() *cobra.Command { return newLabCmd(f, nil) })
 	add("worker", func() *cobra.Command { return newWorkerCmd(f, nil) })
 	if only != "" && !root.HasSubCommands() {
 		return newRootCmd(f, "")

@@ -63,7 +63,7 @@ func TestRunBuildsTheNamedCommandOnly(t *testing.T) {
 		}
 		walk(sub, c)
 	}
-	if n != 15 {
+	if n != 16 {
 		t.Errorf("%d top-level commands", n)
 	}
 	for _, args := range [][]string{nil, {"--help"}, {"help", "game"}, {"completion", "bash"}, {"__complete", "ga"}} {

@@ -17,8 +17,10 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/time/rate"
 
+	"pokerlab/internal/app/lab"
 	"pokerlab/internal/app/serve"
 	"pokerlab/internal/app/table"
 	"pokerlab/store"
@@ -46,6 +48,15 @@ type serveOptions struct {
 	TablesPerMin  float64
 	MaxNPCHands   int64
 	IdleTimeout   time.Duration
+	LabMemory     string
+	LabWorkers    int
+	LabPerMinute  float64
+	LabDir        string
+	// labSpot, if set, is read into the lab at start; the URL printed
+	// opens it (pokerlab lab).
+	labSpot string
+	// labReady, if set, is called with the lab page's URL.
+	labReady func(url string)
 	// ready, if set, is called with the address the server listens on.
 	ready func(addr string)
 	// stop, if set, ends the server like a signal (tests).
@@ -171,7 +182,34 @@ voided, the database is flushed, the leases are released.`,
 	})
 	fl.DurationVar(&opts.IdleTimeout, "idle-timeout", 30*time.Minute, "end a table with a human (or from a browser session) after this long without a request (0: never)")
 	fl.StringVar(&opts.LogFormat, "log-format", "text", "log format: text or json")
+	labFlags(fl, opts, 6)
 	return cmd
+}
+
+// labFlags are the spot lab's flags of serve and lab.
+func labFlags(fl *pflag.FlagSet, opts *serveOptions, perMinute float64) {
+	fl.StringVar(&opts.LabMemory, "lab-memory", "", "memory of the spot lab's solved spots and solves, e.g. 2GiB (default: a quarter of the machine's)")
+	intVar(fl, &opts.LabWorkers, "lab-workers", 0, "spot solves run at once (0: one per core)", atLeast(0, "0 or more"))
+	floatVar(fl, &opts.LabPerMinute, "lab-per-minute", perMinute, "spot solves a minute per browser session and per address", func(x float64) error {
+		if x <= 0 {
+			return wantf("want a positive rate")
+		}
+		return nil
+	})
+	fl.StringVar(&opts.LabDir, "lab-dir", "", "library folder of the spot lab's solved spots (.pls files; default: none for serve, the spot's folder for lab)")
+}
+
+// newLab makes the spot lab of opts.
+func newLab(opts *serveOptions) (*lab.Lab, error) {
+	var mem int64
+	if opts.LabMemory != "" {
+		b, err := parseBytes(opts.LabMemory)
+		if err != nil {
+			return nil, flagErrorf("--lab-memory %v", err)
+		}
+		mem = b
+	}
+	return lab.New(lab.Config{Memory: mem, Workers: opts.LabWorkers, Dir: opts.LabDir}), nil
 }
 
 func hasKey(keys []string) bool {
@@ -200,8 +238,27 @@ func serveRun(opts *serveOptions) error {
 			}
 		}()
 	}
+	lb, err := newLab(opts)
+	if err != nil {
+		return err
+	}
+	labPath := "/lab/"
+	if opts.labSpot != "" {
+		src, err := os.ReadFile(opts.labSpot)
+		if err != nil {
+			lb.Close()
+			return err
+		}
+		info, err := lb.Add(string(src), opts.labSpot, "")
+		if err != nil {
+			lb.Close()
+			return err
+		}
+		labPath += "#spot=" + info.ID
+	}
 	db, err := store.Open(ctx, opts.DB, store.Options{})
 	if err != nil {
+		lb.Close()
 		return err
 	}
 	defer db.Close()
@@ -238,6 +295,8 @@ func serveRun(opts *serveOptions) error {
 		TablesPerMinute:     opts.TablesPerMin,
 		MaxNPCHands:         opts.MaxNPCHands,
 		IdleTimeout:         cmp.Or(opts.IdleTimeout, -1), // 0 on the command line: never
+		Lab:                 lb,
+		LabPerMinute:        opts.LabPerMinute,
 		Tables:              table.Options{ActionTimeout: opts.ActionTimeout, NPCDelay: opts.NPCDelay, HandPause: opts.HandPause},
 		Storage:             st,
 		HandDB:              db,
@@ -258,6 +317,7 @@ func serveRun(opts *serveOptions) error {
 		},
 	})
 	if err != nil {
+		lb.Close()
 		return err
 	}
 	hs := srv.HTTPServer(addr)
@@ -270,6 +330,9 @@ func serveRun(opts *serveOptions) error {
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	log.Info("pokerlab serve: listening", "url", "http://"+addr, "db", store.Redact(opts.DB), "owner", owner)
+	if opts.labReady != nil {
+		opts.labReady("http://" + addr + labPath)
+	}
 	if opts.ready != nil {
 		opts.ready(addr)
 	}

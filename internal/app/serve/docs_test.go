@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pokerlab/internal/app/lab"
 	"pokerlab/internal/app/table"
 )
 
@@ -23,7 +24,10 @@ func TestAPIDocumented(t *testing.T) {
 	for _, r := range []string{"/healthz", "/metrics", "/api/tables", "/api/tables/{id}", "/api/tables/{id}/actions",
 		"/api/tables/{id}/events", "/api/tables/{id}/hands", "/api/tables/{id}/hud", "/api/decide",
 		"/api/players/{name}/hud", "/api/profiles", "/api/profiles/{name}", "/api/db/players", "/api/db/players/{name}",
-		"/api/db/players/{name}/hands", "/api/db/players/{name}/graph", "/api/db/hands/{id}"} {
+		"/api/db/players/{name}/hands", "/api/db/players/{name}/graph", "/api/db/hands/{id}",
+		"/api/spots", "/api/spots/{id}", "/api/spots/{id}/solve", "/api/spots/{id}/events", "/api/spots/{id}/node",
+		"/api/spots/{id}/compare", "/api/spots/{id}/export", "/api/spots/{id}/toml", "/api/spots/{id}/save",
+		"/api/library", "/api/library/{name}/open", "/api/ranges"} {
 		if !strings.Contains(string(spec), "  "+r+":") {
 			t.Errorf("openapi.yaml lacks %s", r)
 		}
@@ -35,7 +39,11 @@ func TestAPIDocumented(t *testing.T) {
 		table.Event{}, table.SeatStart{}, table.Decision{}, CreateTableRequest{}, SeatRequest{}, CreateTableResponse{},
 		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{},
 		MoneyJSON{}, DBPlayerJSON{}, DBPlayersJSON{}, DBPositionJSON{}, DBHandRowJSON{}, DBHandsJSON{}, DBGraphJSON{}, DBGraphPointJSON{},
-		DBSeatJSON{}, DBStepJSON{}, DBHandJSON{}} {
+		DBSeatJSON{}, DBStepJSON{}, DBHandJSON{},
+		AddSpotRequest{}, SpotList{}, CancelResponse{}, SaveRequest{}, SaveResponse{},
+		lab.SpotInfo{}, lab.NashInfo{}, lab.QREInfo{}, lab.Event{}, lab.SolveRequest{}, lab.NashRequest{}, lab.QRERequest{},
+		lab.NodeView{}, lab.Step{}, lab.ActionView{}, lab.RangeView{}, lab.HandView{}, lab.Cell{}, lab.Group{}, lab.CardSummary{},
+		lab.Comparison{}, lab.GhostLine{}, lab.PathPoint{}, lab.LibraryEntry{}, lab.Preset{}} {
 		ty := reflect.TypeOf(v)
 		for i := range ty.NumField() {
 			tag, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")

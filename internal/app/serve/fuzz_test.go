@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"pokerlab/internal/app/lab"
 	"pokerlab/internal/app/table"
 	"pokerlab/store"
 )
@@ -128,6 +130,129 @@ func FuzzHandlers(f *testing.F) {
 			var e struct{ Error string }
 			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || e.Error == "" {
 				t.Fatalf("%s %s: %d without a JSON error: %q", r.method, target, w.Code, w.Body.String())
+			}
+		}
+	})
+}
+
+var spotRoutes = []struct{ method, path string }{
+	{"POST", "/api/spots"},
+	{"GET", "/api/spots"},
+	{"GET", "/api/spots/{id}"},
+	{"DELETE", "/api/spots/{id}"},
+	{"POST", "/api/spots/{id}/solve"},
+	{"DELETE", "/api/spots/{id}/solve"},
+	{"GET", "/api/spots/{id}/events"},
+	{"GET", "/api/spots/{id}/node"},
+	{"GET", "/api/spots/{id}/compare"},
+	{"GET", "/api/spots/{id}/export"},
+	{"GET", "/api/spots/{id}/toml"},
+	{"POST", "/api/spots/{id}/save"},
+	{"GET", "/api/library"},
+	{"POST", "/api/library/{id}/open"},
+	{"GET", "/api/ranges"},
+}
+
+var (
+	spotFuzzOnce   sync.Once
+	spotFuzzServer *Server
+	spotFuzzID     string
+)
+
+// FuzzSpotHandlers sends arbitrary bodies and queries to the spot lab's
+// routes, on a lab holding the narrow turn spot solved to Nash: the answer
+// is never a 5xx, and an error is JSON with a message.
+func FuzzSpotHandlers(f *testing.F) {
+	dir, profiles := f.TempDir(), f.TempDir()
+	storage := newSQLite(f)
+	narrow, err := os.ReadFile("../../../spot/testdata/turn-Td9d6hQc-narrow.toml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range []struct {
+		route uint8
+		query string
+		body  string
+	}{
+		{0, "", string(narrow)},
+		{0, "estimate=1", `{"toml":"board = \"AsKsQs\"\npot = 0\n"}`},
+		{0, "", `{"toml":"board = \"AsKs\"","name":"../x"}`},
+		{0, "", "board = \"Td9d6hQc\"\npot = 200\nstack = 900\noop = \"random\"\nip = \"random\"\n[sizes]\nbet = \"10%,20%,30%,40%,50%,60%,70%,80%,90%,100%\"\nraise = \"2x,3x,4x\"\n"},
+		{4, "", `{"nash":{"target_pct":-1}}`},
+		{4, "", `{"nash":{"max_iterations":1e300}}`},
+		{4, "", `{"qre":{"lambdas":[0,-1,1e400]}}`},
+		{4, "", `{"qre":{"auto":true,"auto_pct":100}}`},
+		{4, "", `{}`},
+		{7, "line=x%20b120&view=nash", ""},
+		{7, "line=x%20b120%20c%20Ks&view=nash&cards=1", ""},
+		{7, "line=zz&view=qre&lambda=-3", ""},
+		{7, "line=x%20x%20Td&player=ip", ""},
+		{8, "lambda=nan", ""},
+		{9, "format=png&line=x", ""},
+		{9, "format=svg&line=x%20x", ""},
+		{9, "format=csv&line=", ""},
+		{9, "format=gif", ""},
+		{6, "last_event_id=-5", ""},
+		{6, "last_event_id=99999999999999999999", ""},
+		{11, "", `{"name":"../../etc"}`},
+		{11, "", `{"name":"ok-name"}`},
+		{13, "", ""},
+	} {
+		f.Add(c.route, uint8(0), c.query, []byte(c.body))
+		f.Add(c.route, uint8(1), c.query, []byte(c.body))
+	}
+	f.Fuzz(func(t *testing.T, route, which uint8, query string, body []byte) {
+		spotFuzzOnce.Do(func() {
+			s, err := New(Config{Storage: storage, Profiles: &DirProfiles{Dir: profiles}, RateLimit: 1e9, Burst: 1e9,
+				Lab: lab.New(lab.Config{Memory: 16 << 20, Workers: 1, MaxQueue: 2, Dir: dir})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			spotFuzzServer = s
+			info, err := s.lab.Add(string(narrow), "narrow.toml", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			spotFuzzID = info.ID
+			if _, err := s.lab.Solve(info.ID, lab.SolveRequest{Nash: &lab.NashRequest{TargetPct: 1}}, "", true); err != nil {
+				t.Fatal(err)
+			}
+			for st := ""; st != "solved"; {
+				time.Sleep(10 * time.Millisecond)
+				g, _ := s.lab.Get(info.ID)
+				st = g.Status
+			}
+		})
+		r := spotRoutes[int(route)%len(spotRoutes)]
+		ids := []string{spotFuzzID, "nope", "..", "narrow"}
+		path := strings.ReplaceAll(r.path, "{id}", ids[int(which)%len(ids)])
+		target := path
+		if query != "" {
+			target += "?" + strings.Map(func(r rune) rune {
+				if r <= ' ' || r == '#' || r > '~' {
+					return '_'
+				}
+				return r
+			}, query)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		req := httptest.NewRequestWithContext(ctx, r.method, "http://x"+target, strings.NewReader(string(body)))
+		w := httptest.NewRecorder()
+		spotFuzzServer.Handler().ServeHTTP(w, req)
+		if w.Code >= 500 && w.Code != http.StatusServiceUnavailable {
+			t.Fatalf("%s %s: %d %s", r.method, target, w.Code, w.Body.String())
+		}
+		if w.Code >= 400 {
+			var e struct{ Error string }
+			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || e.Error == "" {
+				t.Fatalf("%s %s: %d without a JSON error: %q", r.method, target, w.Code, w.Body.String())
+			}
+		}
+		// Whatever was queued stops: the next input starts from an idle lab.
+		for _, sp := range spotFuzzServer.lab.List() {
+			if sp.Status == "queued" || sp.Status == "solving" {
+				spotFuzzServer.lab.Cancel(sp.ID, "", true)
 			}
 		}
 	})

@@ -14,6 +14,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/hud"
+	"pokerlab/internal/app/lab"
 	"pokerlab/internal/app/table"
 	"pokerlab/internal/base/sysmem"
 	"pokerlab/store"
@@ -108,6 +109,12 @@ type Config struct {
 	// health checks, /api/db/... and the page, whose / is the tracker;
 	// no tables, profiles or decisions.
 	TrackerOnly bool
+	// Lab is the spot lab behind /lab and /api/spots (nil: one with
+	// lab's defaults and no library); the server closes it on Shutdown.
+	Lab *lab.Lab
+	// LabPerMinute is how many solves one browser session may start a
+	// minute, counted per session and per address (0: 6).
+	LabPerMinute float64
 }
 
 // Server is the HTTP API and web page over a table.Manager.
@@ -128,6 +135,9 @@ type Server struct {
 	seen    sync.Map
 	handler http.Handler
 	bots    botCache
+	lab     *lab.Lab
+	solves  *limiter
+	builds  *limiter
 	stopped chan struct{}
 	once    sync.Once
 	// afterHeartbeat, when set (tests), runs between a lease heartbeat's
@@ -174,6 +184,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IdleTimeout == 0 {
 		cfg.IdleTimeout = 30 * time.Minute
 	}
+	if cfg.LabPerMinute <= 0 {
+		cfg.LabPerMinute = 6
+	}
+	if cfg.Lab == nil {
+		cfg.Lab = lab.New(lab.Config{})
+	}
 	orig, err := newOrigins(cfg.AllowOrigins)
 	if err != nil {
 		return nil, err
@@ -184,7 +200,10 @@ func New(cfg Config) (*Server, error) {
 		authFails: newLimiter(rate.Every(3*time.Second), 20),
 		creates:   newLimiter(rate.Limit(cfg.TablesPerMinute/60), max(1, int(cfg.TablesPerMinute))),
 		// New sessions: 20 at once from an address, then 10 a minute.
-		mints: newLimiter(rate.Limit(10.0/60), 20)}
+		mints:  newLimiter(rate.Limit(10.0/60), 20),
+		lab:    cfg.Lab,
+		solves: newLimiter(rate.Limit(cfg.LabPerMinute/60), max(1, int(cfg.LabPerMinute))),
+		builds: newLimiter(rate.Limit(cfg.LabPerMinute/6), max(1, int(10*cfg.LabPerMinute)))}
 	s.met = newMetrics(func() float64 { return float64(s.mgr.Open()) })
 	s.mgr = table.NewManager(cfg.Tables, cfg.Storage, cfg.Storage, s.met, cfg.Log)
 	s.lim = newLimiter(cfg.RateLimit, cfg.Burst)
@@ -222,7 +241,10 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 // state is the one after each table's last finished hand) and ends the
 // event streams.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.once.Do(func() { close(s.stopped) })
+	s.once.Do(func() {
+		close(s.stopped)
+		s.lab.Close()
+	})
 	return s.mgr.Shutdown(ctx)
 }
 
@@ -269,6 +291,21 @@ func (s *Server) routes() http.Handler {
 	handle("GET /api/profiles/{name}", s.getProfile, false)
 	handle("PUT /api/profiles/{name}", s.putProfile, false)
 	handle("DELETE /api/profiles/{name}", s.deleteProfile, false)
+	handle("POST /api/spots", s.addSpot, false)
+	handle("GET /api/spots", s.listSpots, false)
+	handle("GET /api/spots/{id}", s.getSpot, false)
+	handle("DELETE /api/spots/{id}", s.deleteSpot, false)
+	handle("POST /api/spots/{id}/solve", s.solveSpot, false)
+	handle("DELETE /api/spots/{id}/solve", s.cancelSolve, false)
+	handle("GET /api/spots/{id}/events", s.spotEvents, true)
+	handle("GET /api/spots/{id}/node", s.spotNode, false)
+	handle("GET /api/spots/{id}/compare", s.spotCompare, false)
+	handle("GET /api/spots/{id}/export", s.spotExport, false)
+	handle("GET /api/spots/{id}/toml", s.spotTOML, false)
+	handle("POST /api/spots/{id}/save", s.saveSpot, false)
+	handle("GET /api/library", s.library, false)
+	handle("GET /api/ranges", s.rangePresets, false)
+	handle("POST /api/library/{name}/open", s.openLibrary, false)
 	handle("/api/", func(w http.ResponseWriter, r *http.Request) error {
 		if r.Method == http.MethodOptions {
 			return s.preflight(w, r)
@@ -296,7 +333,7 @@ func DefaultMaxTables() int {
 // drops its cookies cannot mint sessions to escape the quotas).
 func (s *Server) page(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && (r.URL.Path == "/" || r.URL.Path == "/index.html") {
+		if r.Method == http.MethodGet && (r.URL.Path == "/" || r.URL.Path == "/index.html" || r.URL.Path == "/lab/" || r.URL.Path == "/lab/index.html") {
 			if _, ok := s.sess.fromRequest(r); !ok && s.mints.allow(clientIP(r)) {
 				s.sess.issue(w, r)
 			}
