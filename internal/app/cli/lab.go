@@ -90,4 +90,3 @@ func labRun(o *labOptions) error {
 	}
 	return serveRun(s)
 }
-
