@@ -32,6 +32,13 @@ type Options struct {
 	Progress func(PathPoint)
 	// Params are the method's settings (the zero value: the defaults).
 	Params Params
+	// Method chooses the first-order iteration or the Newton
+	// continuation (the zero value: first-order, Newton as the fallback).
+	Method Method
+	// Threads is the number of goroutines of the first-order method's
+	// float32 passes (over chance nodes; ≤ 1: one). The answer is the
+	// same bits for any number.
+	Threads int
 }
 
 // PathPoint is an accepted point of the continuation in λ.
@@ -164,6 +171,8 @@ type Solver struct {
 
 	// xa: advance's working point (n1), allocated on first use.
 	xa []float64
+	// fo: the first-order method's state (fo.go), allocated on first use.
+	fo *foState
 }
 
 // ErrLambda reports an invalid λ.
