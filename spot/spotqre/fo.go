@@ -410,3 +410,23 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 		}
 	}
 }
+
+// foAdvance solves λ by the first-order method, from the current point
+// (a warm start: the action values at the last λ solved, or uniform
+// play's at λ = 0).
+func (s *Solver) foAdvance(lambda float64) error {
+	if lambda < s.lam && !s.foAt {
+		s.reset()
+	}
+	if !s.foAt {
+		clear(s.x) // (s.x of a Newton point is the path's; start afresh)
+	}
+	_, err := s.foSolve(lambda, s.opt.Tolerance, foEvals)
+	if err != nil {
+		s.reset()
+		s.foAt = false
+		return err
+	}
+	s.lam, s.foAt = lambda, true
+	return nil
+}

@@ -171,8 +171,12 @@ type Solver struct {
 
 	// xa: advance's working point (n1), allocated on first use.
 	xa []float64
-	// fo: the first-order method's state (fo.go), allocated on first use.
-	fo *foState
+	// fo: the first-order method's state (fo.go), allocated on first use;
+	// foAt: the current point is the first-order method's; foFailed: it
+	// did not converge once, and the Newton continuation takes over.
+	fo       *foState
+	foAt     bool
+	foFailed bool
 }
 
 // ErrLambda reports an invalid λ.
@@ -233,32 +237,46 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 		s.blocks = append(s.blocks, b)
 	}
 	s.σ, s.q = bigSlice[float64](s.ar, int(g.Size)), bigSlice[float64](s.ar, int(g.Size))
-	s.dσ = bigSlice[float64](s.ar, int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
-	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
-		*p = bigSlice[float64](s.ar, s.n1)
-	}
-	s.w.σ, s.w.q, s.w.mass, s.w.dσ = s.σ, s.q, s.mass, s.dσ
+	s.w.σ, s.w.q, s.w.mass = s.σ, s.q, s.mass
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
 		s.w.coff[b.node] = b.c
 	}
-	// The Krylov basis: up to Params.Restart vectors (at least 20), within
-	// krylovBytes.
-	s.kr = newKrylov(max(20, min(par.Restart, krylovBytes/(8*max(s.n1, 1)))))
-	s.kr.ar = ar
-	s.kr.spare = s.slab
-	s.lin = s.kr
-	if s.n1 >= chebMinUnknowns {
-		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter, par.ChebMargin)
+	if opt.Method == MethodNewton {
+		s.newtonInit()
 	}
 	s.reset()
 	return s, nil
 }
 
+// newtonInit allocates what the Newton continuation needs beyond the
+// first-order method (on first use): the tangent direction, twelve
+// vectors of IP's unknowns and the Krylov basis.
+func (s *Solver) newtonInit() {
+	if s.y != nil {
+		return
+	}
+	g := s.g
+	s.dσ = bigSlice[float64](s.ar, int(g.Size))
+	s.w.dσ = s.dσ
+	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
+		*p = bigSlice[float64](s.ar, s.n1)
+	}
+	// The Krylov basis: up to Params.Restart vectors (at least 20), within
+	// krylovBytes.
+	s.kr = newKrylov(max(20, min(s.par.Restart, krylovBytes/(8*max(s.n1, 1)))))
+	s.kr.ar = s.ar
+	s.kr.spare = s.slab
+	s.lin = s.kr
+	if s.n1 >= chebMinUnknowns {
+		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter, s.par.ChebMargin)
+	}
+}
+
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
-	s.lam, s.dl, s.lad = 0, 1, ladder{}
+	s.lam, s.dl, s.lad, s.foAt = 0, 1, ladder{}, false
 	// NewSolver's reset takes its two vectors from the solver's arena,
 	// which never hands a block out twice; later ones (a λ below the
 	// current, Auto's start) from the heap, whose freed memory is reused.
