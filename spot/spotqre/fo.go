@@ -72,8 +72,9 @@ const (
 	// foCheck: the residual is computed every foCheck evaluations.
 	foCheck = 5
 	// foWindow: when the residual has not halved within foWindow
-	// evaluations (three times as many while it is above 10⁻², far from
-	// the fixed point), K was too small (a mode above it grows or the
+	// evaluations or 1.5·√K (three times as many while it is above 10⁻²,
+	// far from the fixed point; at the rate (√K − 1)/(√K + 1) it halves
+	// within 0.35·√K), K was too small (a mode above it grows or the
 	// iteration stalls on the nonlinearity): K grows by half and the
 	// momentum restarts.
 	foWindow = 30
@@ -82,6 +83,9 @@ const (
 	// the top of the spectrum from below).
 	foPower  = 12
 	foMargin = 3
+	// foGrowths bounds the growths of K at one λ: beyond, the iteration
+	// is stalled by the nonlinearity, not by K, and gives up.
+	foGrowths = 5
 	// foEvals bounds the evaluations of one λ.
 	foEvals = 6000
 )
@@ -345,13 +349,17 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	f := s.foInit()
 	x := s.x
 	f.evals = 0
-	if f.K == 0 || f.kLam <= 0 {
-		f.K, f.kLam = s.estimateK(x, lambda), lambda
-	} else if lambda > f.kLam {
-		// K grows like λ².
-		f.K *= (lambda / f.kLam) * (lambda / f.kLam)
-		f.kLam = lambda
+	// K at the start (the last λ's point on a warm start, which is near
+	// this λ's): the spectrum at a far point, uniform play above all, is
+	// narrower than at the fixed point, whence the margin and the growth.
+	// A warm start also keeps the last λ's K grown like λ², as the
+	// spectrum's top does.
+	k := s.estimateK(x, lambda)
+	if f.kLam > 0 && lambda > f.kLam && s.foAt {
+		k = max(k, f.K*(lambda/f.kLam)*(lambda/f.kLam))
 	}
+	f.K, f.kLam = k, lambda
+	grown := 0
 	copy(f.xp, x)
 	low := true
 	ref := math.Inf(1)
@@ -385,12 +393,16 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 			last = f.evals
 			if res <= ref/2 {
 				ref, since = res, 0
-			} else if since >= foWindow && (res < 1e-2 || since >= 3*foWindow) {
+			} else if win := max(foWindow, int(1.5*math.Sqrt(f.K))); since >= win && (res < 1e-2 || since >= 3*win) {
 				if low && res < 1e-3 {
 					// float32's floor: hand over to float64.
 					low = false
 				} else {
+					if grown == foGrowths {
+						return res, fmt.Errorf("spot QRE: the first-order iteration at λ = %.6g stalls at the largest residual %.3g (K = %.4g)", lambda, res, f.K)
+					}
 					f.K *= 1.5
+					grown++
 					copy(f.xp, x)
 				}
 				ref, since = res, 0

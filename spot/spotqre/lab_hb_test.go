@@ -120,3 +120,19 @@ func TestLabF32Speed(t *testing.T) {
 	}
 	t.Logf("eval64 %v", time.Since(t0)/5)
 }
+
+func TestLabFOTiny(t *testing.T) {
+	src := riverTiny
+	if *hbSpot == "turnTiny" {
+		src = turnTiny
+	}
+	g := mustGame(t, src, spot.Options{})
+	s, err := NewSolver(g, Options{Method: MethodFirstOrder, Tolerance: 1e-7, Params: Params{TraceSolves: t.Logf}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	_, err = s.Solve([]float64{2, 5, 12, *hbLam})
+	t.Log(time.Since(t0), s.fo.f32, s.fo.f64)
+	t.Log(err)
+}
