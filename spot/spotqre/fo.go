@@ -3,6 +3,7 @@ package spotqre
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"pokerlab/spot"
 )
@@ -375,6 +376,11 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 					low = false
 				}
 			}
+			if check && res <= tol {
+				// (a loose tolerance, a point of the path: float32's
+				// residual counts every hand, reached or not)
+				return res, nil
+			}
 		} else {
 			res = s.eval64(x, lambda)
 			check = true
@@ -433,12 +439,159 @@ func (s *Solver) foAdvance(lambda float64) error {
 	if !s.foAt {
 		clear(s.x) // (s.x of a Newton point is the path's; start afresh)
 	}
-	_, err := s.foSolve(lambda, s.opt.Tolerance, foEvals)
+	t0 := time.Now()
+	res, err := s.point(lambda, s.opt.Tolerance)
 	if err != nil {
 		s.reset()
 		s.foAt = false
 		return err
 	}
 	s.lam, s.foAt = lambda, true
+	if s.opt.Progress != nil {
+		s.opt.Progress(PathPoint{Lambda: lambda, Residual: res, Exploitability: math.NaN(), Percent: math.NaN(), Seconds: time.Since(t0).Seconds()})
+	}
 	return nil
+}
+
+// foPathStep is the largest ratio of consecutive λ of the first-order
+// path (Auto), foPathTol the largest residual of its points.
+const (
+	foPathStep = 1.5
+	foPathTol  = 1e-4
+)
+
+// foAuto is Auto by the first-order method: the path λ = 5, 7.5, … (each
+// point warm-started from the last, solved to foPathTol) while the
+// exploitability is above the target, then, from the last point above
+// it, secant steps in log λ – log exploitability (extrapolated from the
+// last two points until a point below the target brackets λ*), each
+// candidate warm-started from the last point above the target and solved
+// to the tolerance.
+func (s *Solver) foAuto(fraction float64, start time.Time) (*Auto, error) {
+	s.reset()
+	a := &Auto{Fraction: fraction, Target: fraction * s.pot}
+	p0 := PathPoint{Lambda: 0}
+	e := s.evaluate()
+	p0.Exploitability, p0.Percent = e.Exploitability, e.Percent
+	a.Path = append(a.Path, p0)
+	if p0.Exploitability <= a.Target {
+		return nil, fmt.Errorf("uniform play is already within %g%% of the pot", 100*fraction)
+	}
+	clear(s.x)
+	below := make([]float64, s.n1) // the last point above the target
+	var prev, lo, hi PathPoint     // prev: the point before lo
+	belowK := 0.0
+	report := func(pt PathPoint) {
+		a.Path = append(a.Path, pt)
+		if s.opt.Progress != nil {
+			s.opt.Progress(pt)
+		}
+	}
+	// predict extrapolates the exploitability like c/λ^slope through prev
+	// and lo to the target.
+	predict := func() float64 {
+		slope := 1.0
+		if prev.Lambda > 0 {
+			slope = math.Log(prev.Exploitability/lo.Exploitability) / math.Log(lo.Lambda/prev.Lambda)
+		}
+		slope = min(max(slope, 0.5), 2)
+		return lo.Lambda * math.Pow(lo.Exploitability/a.Target, 1/slope)
+	}
+	lam := 5.0
+	for {
+		if lam > MaxLambda {
+			return nil, fmt.Errorf("the exploitability is still %.3g%% of the pot at λ = %g", a.Path[len(a.Path)-1].Percent, MaxLambda)
+		}
+		res, err := s.point(lam, foPathTol)
+		if err != nil {
+			return nil, err
+		}
+		s.lam, s.foAt = lam, true
+		s.setStrategy()
+		e := s.evaluate()
+		pt := PathPoint{Lambda: lam, Residual: res, Exploitability: e.Exploitability, Percent: e.Percent, Seconds: time.Since(start).Seconds()}
+		report(pt)
+		if pt.Exploitability <= a.Target {
+			hi = pt
+			break
+		}
+		prev, lo, belowK = lo, pt, s.fo.K
+		copy(below, s.x)
+		next := predict()
+		if next <= lam*foPathStep {
+			break // λ* is within a step: the search starts from here
+		}
+		lam *= foPathStep
+	}
+	for range 10 {
+		var next float64
+		switch {
+		case hi.Lambda == 0:
+			next = predict()
+		case lo.Lambda == 0:
+			next = hi.Lambda / 2
+		default:
+			t := math.Log(lo.Exploitability/a.Target) / math.Log(lo.Exploitability/hi.Exploitability)
+			next = lo.Lambda * math.Pow(hi.Lambda/lo.Lambda, t)
+		}
+		copy(s.x, below)
+		s.lam, s.fo.K, s.fo.kLam = lo.Lambda, belowK, lo.Lambda
+		s.foAt = lo.Lambda > 0
+		if lo.Lambda == 0 {
+			clear(s.x)
+		}
+		if _, err := s.point(next, s.opt.Tolerance); err != nil {
+			return nil, err
+		}
+		s.lam, s.foAt = next, true
+		r := s.result()
+		pt := PathPoint{Lambda: next, Residual: r.Residual, Exploitability: r.Evaluation.Exploitability, Percent: r.Evaluation.Percent, Seconds: time.Since(start).Seconds()}
+		report(pt)
+		if math.Abs(pt.Exploitability/a.Target-1) <= autoRel {
+			a.Lambda, a.Result = next, r
+			s.stats.Seconds += time.Since(start).Seconds()
+			a.Result.Stats = s.stats
+			return a, nil
+		}
+		if pt.Exploitability > a.Target {
+			prev, lo, belowK = lo, pt, s.fo.K
+			copy(below, s.x)
+		} else {
+			hi = pt
+		}
+	}
+	return nil, fmt.Errorf("λ* not found to %g%% within the bracket [%g, %g]", 100*autoRel, lo.Lambda, hi.Lambda)
+}
+
+// foBudget bounds the first-order evaluations of one λ when the Newton
+// corrector may finish (MethodDefault).
+const foBudget = 1200
+
+// point solves λ from s.x to the largest residual tol: the first-order
+// iteration, then (MethodDefault), when it stalls or its budget runs out,
+// Newton's corrector from where it stopped (restarted GMRES with exact
+// products: the Krylov basis is allocated then).
+func (s *Solver) point(lambda, tol float64) (float64, error) {
+	budget := foEvals
+	if s.opt.Method == MethodDefault {
+		budget = foBudget
+	}
+	res, err := s.foSolve(lambda, tol, budget)
+	if err == nil || s.opt.Method != MethodDefault {
+		return res, err
+	}
+	s.newtonInit()
+	s.patient = true
+	defer func() { s.patient = false }()
+	_, mx, nerr := s.newton(s.x, lambda, math.Inf(1), tol, finalIts)
+	if nerr != nil {
+		if nerr == errNoConvergence {
+			return mx, fmt.Errorf("spot QRE: at λ = %g the residual is %.3g after the first-order iteration (%v) and %d Newton iterations, above %g", lambda, mx, err, finalIts, tol)
+		}
+		return mx, nerr
+	}
+	if s.par.TraceSolves != nil {
+		s.par.TraceSolves("  Newton finished λ = %.4g: residual %.3g", lambda, mx)
+	}
+	return mx, nil
 }

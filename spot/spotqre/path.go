@@ -594,6 +594,14 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	}
 	start := time.Now()
 	s.products = 0
+	if s.opt.Method != MethodNewton && !s.foFailed {
+		a, err := s.foAuto(fraction, start)
+		if err == nil || s.opt.Method == MethodFirstOrder {
+			return a, err
+		}
+		s.foFailed = true
+	}
+	s.newtonInit()
 	s.reset()
 	// The search follows the plain continuation: on the narrow turn spot
 	// the ladder's rungs cost 12 % more CPU to λ*, and λ* is beyond the
