@@ -70,8 +70,9 @@ const (
 	// hand over to float64 ones: float32 action values carry a relative
 	// error of about 10⁻⁷, 10⁻⁵ of a probability at λQ/pot of a hundred.
 	foSwitch = 3e-5
-	// foCheck: the residual is computed every foCheck evaluations.
-	foCheck = 5
+	// foCheck: the residual is computed every foCheck evaluations (its
+	// exponentials cost about a third of a float32 evaluation).
+	foCheck = 8
 	// foWindow: when the residual has not halved within foWindow
 	// evaluations or 1.5·√K (three times as many while it is above 10⁻²,
 	// far from the fixed point; at the rate (√K − 1)/(√K + 1) it halves
@@ -306,10 +307,13 @@ func (s *Solver) residual32(x []float64, lambda float64) float64 {
 func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 	f := s.fo
 	n := s.n1
-	base := make([]float64, n)
+	// base in the float64 evaluator's values, idle in the float32 phase
+	// (at least n long: IP's part of the tree's blocks); not its σ, whose
+	// columns without beliefs keep their last probabilities.
+	base, xv := s.q[:n], make([]float64, n)
 	s.eval32(x, lambda)
 	copy(base, f.y)
-	v, xv := f.xp, make([]float64, n)
+	v := f.xp
 	for i := range v {
 		v[i] = math.Sin(float64(3*i + 1))
 	}

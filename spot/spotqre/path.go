@@ -343,7 +343,7 @@ func (s *Solver) backPoint() error {
 // and the continuation's steps where rungs failed.
 func (s *Solver) advance(target float64, start time.Time, onPoint func(*PathPoint) bool) error {
 	s.newtonInit()
-	if target < s.lam || s.foAt {
+	if target < s.lam || s.foAt || s.hist[len(s.hist)-1].x == nil {
 		// (from a first-order point the path's history is not kept)
 		s.reset()
 	}
@@ -473,7 +473,10 @@ func (s *Solver) at(lambda float64, start time.Time) (*Result, error) {
 	switch {
 	case lambda == 0:
 		s.reset()
-	case s.opt.Method != MethodNewton && !s.foFailed:
+	case s.opt.Method == MethodFirstOrder || s.opt.Method == MethodDefault && !s.foFailed && (s.lam == 0 || s.foAt):
+		// (by default from uniform play or a first-order point; from a
+		// point of the Newton continuation, Auto's, the continuation goes
+		// on)
 		err := s.foAdvance(lambda)
 		if err == nil {
 			break
@@ -594,12 +597,11 @@ func (s *Solver) Auto(fraction float64) (*Auto, error) {
 	}
 	start := time.Now()
 	s.products = 0
-	if s.opt.Method != MethodNewton && !s.foFailed {
-		a, err := s.foAuto(fraction, start)
-		if err == nil || s.opt.Method == MethodFirstOrder {
-			return a, err
-		}
-		s.foFailed = true
+	if s.opt.Method == MethodFirstOrder {
+		// (not by default: on the river spot the first-order path took
+		// twice the continuation's time, and on the full-range turn
+		// neither reaches λ* in minutes; docs/benchmarks.md)
+		return s.foAuto(fraction, start)
 	}
 	s.newtonInit()
 	s.reset()

@@ -277,18 +277,32 @@ func (s *Solver) newtonInit() {
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
 	s.lam, s.dl, s.lad, s.foAt = 0, 1, ladder{}, false
-	// NewSolver's reset takes its two vectors from the solver's arena,
-	// which never hands a block out twice; later ones (a λ below the
-	// current, Auto's start) from the heap, whose freed memory is reused.
-	var x, h []float64
-	if s.x == nil {
-		x, h = bigSlice[float64](s.ar, s.n1), bigSlice[float64](s.ar, s.n1)
-	} else {
-		x, h = make([]float64, s.n1), make([]float64, s.n1)
+	// NewSolver's reset takes its vectors from the solver's arena, which
+	// never hands a block out twice; later ones (a λ below the current,
+	// Auto's start) of the Newton continuation from the heap, whose freed
+	// memory is reused. The first-order method keeps its x, and no path
+	// history (the Newton continuation starts by a reset of its own).
+	newton := s.y != nil
+	var x []float64
+	switch {
+	case s.x == nil:
+		x = bigSlice[float64](s.ar, s.n1)
+	case !newton:
+		x = s.x
+	default:
+		x = make([]float64, s.n1)
 	}
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
-	copy(h, x)
+	var h []float64
+	if newton {
+		if s.hist == nil {
+			h = bigSlice[float64](s.ar, s.n1)
+		} else {
+			h = make([]float64, s.n1)
+		}
+		copy(h, x)
+	}
 	s.hist = []pathPoint{{0, h}}
 }
 
