@@ -28,6 +28,7 @@ type NodeHook interface {
 type Passer struct {
 	g       *Game
 	walkers []*walker
+	σ       Strategy // the pass's (behind a pointer: no interface conversion of the slice)
 }
 
 // NewPasser prepares threads walkers (≤ 1: one) for passes over g.
@@ -63,10 +64,11 @@ func (p *Passer) Threads() int { return len(p.walkers) }
 func (p *Passer) Pass(trav int, σ Strategy, hook NodeHook) []float32 {
 	g := p.g
 	w := p.walkers[0]
-	w.trav, w.mode, w.src, w.hook = trav, modeHook, σ, hook
+	p.σ = σ
+	w.trav, w.mode, w.src, w.hook = trav, modeHook, &p.σ, hook
 	w.top, w.top64 = 0, 0
 	out := w.alloc(len(g.Hands[trav]))
 	w.walk(0, g.Weights[trav^1], out)
-	w.hook, w.src = nil, nil
+	w.hook, w.src, p.σ = nil, nil, nil
 	return out
 }

@@ -113,3 +113,26 @@ func TestFirstOrderThreadsBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstOrderEvaluationAllocatesNothing: an evaluation of the
+// first-order iteration, float32 (with threads) or float64, allocates
+// nothing.
+func TestFirstOrderEvaluationAllocatesNothing(t *testing.T) {
+	g := mustGame(t, turnTiny, spot.Options{})
+	for _, threads := range []int{1, 2} {
+		s, err := NewSolver(g, Options{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.foInit()
+		x := s.x
+		s.eval32(x, 10)
+		if n := testing.AllocsPerRun(5, func() { s.eval32(x, 10) }); n != 0 {
+			t.Fatalf("%d threads: %v allocations per float32 evaluation", threads, n)
+		}
+		if n := testing.AllocsPerRun(5, func() { s.eval64(x, 10) }); n != 0 {
+			t.Fatalf("%v allocations per float64 evaluation", n)
+		}
+		s.fo.ps.Close()
+	}
+}
