@@ -60,7 +60,7 @@ func (p *Passer) Threads() int { return len(p.walkers) }
 // Pass walks the tree for traverser trav: the opponent plays σ (only its
 // blocks are read), hook combines the traverser's nodes bottom up. It
 // returns trav's counterfactual values at the root (one per hand, valid
-// until the next pass).
+// until another pass).
 func (p *Passer) Pass(trav int, σ Strategy, hook NodeHook) []float32 {
 	g := p.g
 	w := p.walkers[0]
