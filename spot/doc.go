@@ -153,6 +153,11 @@
 // EvalTerminal and EvalTerminal64 the terminal values for any opponent reach.
 // A QRE solver can iterate on those (σ ← softmax(λ·Q/pot), damped, or magnetic
 // mirror descent) and store its answer with WriteResult (Method "qre").
+// Passer runs the solver's own float32 walk — the street phases, the paired
+// showdown sweeps, threads over chance nodes, bit-identical for any number —
+// with the opponent playing a given Strategy and a NodeHook combining the
+// traverser's nodes (hook.go): an iteration of such a solver then costs
+// about what a DCFR iteration does.
 //
 // # Sources
 //

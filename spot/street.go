@@ -224,6 +224,8 @@ func (w *walker) up(nodes []streetNode) {
 			sig := w.alloc(k * nh)
 			w.src.strategyAt(w, s.node, n, sig)
 			vec.DotRows(s.out, sig, s.vals)
+		case modeHook:
+			w.hook.Combine(s.node, s.reach, s.vals, s.out, w.alloc(2*nh))
 		}
 		w.top = mark
 	}

@@ -22,6 +22,9 @@ const (
 	modeBR
 	// modeEV: both players play the given strategy.
 	modeEV
+	// modeHook: the opponent plays the given strategy; the traverser's
+	// nodes are combined by a NodeHook (hook.go).
+	modeHook
 )
 
 // strategySource gives the behaviour strategy at a decision node: it fills
@@ -42,6 +45,7 @@ type walker struct {
 	trav  int
 	mode  walkMode
 	src   strategySource
+	hook  NodeHook // modeHook
 	// modeCFR
 	regret, cum    []float32
 	pos, neg, disc float32
@@ -245,7 +249,7 @@ func (t *team) help(i int, h *walker) {
 		task.joined.Add(1)
 		if t.cur.Load() == task {
 			l := task.lead
-			h.trav, h.mode, h.src = l.trav, l.mode, l.src
+			h.trav, h.mode, h.src, h.hook = l.trav, l.mode, l.src, l.hook
 			h.regret, h.cum, h.pos, h.neg, h.disc = l.regret, l.cum, l.pos, l.neg, l.disc
 			h.reg16, h.cum16, h.rscale, h.cscale = l.reg16, l.cum16, l.rscale, l.cscale
 			h.inPar, h.top, h.top64 = true, 0, 0

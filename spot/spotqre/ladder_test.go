@@ -18,7 +18,7 @@ func TestLadderReachesTheContinuationsQRE(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := mustGame(t, c.src, spot.Options{})
 			solve := func(plain bool) *Result {
-				s, err := NewSolver(g, Options{Tolerance: 1e-9, Params: Params{Continuation: plain}})
+				s, err := NewSolver(g, Options{Method: MethodNewton, Tolerance: 1e-9, Params: Params{Continuation: plain}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -49,7 +49,7 @@ func TestLadderReachesTheContinuationsQRE(t *testing.T) {
 // or ran out of evaluations.
 func TestAndersonReportsTheRealResidual(t *testing.T) {
 	g := mustGame(t, turnTiny, spot.Options{})
-	s, err := NewSolver(g, Options{})
+	s, err := NewSolver(g, Options{Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestAndersonReportsTheRealResidual(t *testing.T) {
 // history exists.
 func TestAndersonAllocatesNothing(t *testing.T) {
 	g := mustGame(t, riverTiny, spot.Options{})
-	s, err := NewSolver(g, Options{})
+	s, err := NewSolver(g, Options{Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestAndersonAllocatesNothing(t *testing.T) {
 func TestFailedRungsFallBackToTheContinuation(t *testing.T) {
 	g := mustGame(t, riverTiny, spot.Options{})
 	solve := func(evals int) *Result {
-		s, err := NewSolver(g, Options{Tolerance: 1e-9, Params: Params{RungEvaluations: evals}})
+		s, err := NewSolver(g, Options{Method: MethodNewton, Tolerance: 1e-9, Params: Params{RungEvaluations: evals}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +125,7 @@ func TestFailedRungsFallBackToTheContinuation(t *testing.T) {
 // reaches the QRE a fresh solver finds there.
 func TestSolveAfterAutoGoesOn(t *testing.T) {
 	g := mustGame(t, riverTiny, spot.Options{})
-	s, err := NewSolver(g, Options{Tolerance: 1e-9})
+	s, err := NewSolver(g, Options{Method: MethodNewton, Tolerance: 1e-9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestSolveAfterAutoGoesOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := NewSolver(g, Options{Tolerance: 1e-9})
+	f, err := NewSolver(g, Options{Method: MethodNewton, Tolerance: 1e-9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestSolveAfterAutoGoesOn(t *testing.T) {
 // holds, recomputed afresh, after the ring has wrapped around.
 func TestAndersonKeepsTheGramOfItsHistory(t *testing.T) {
 	g := mustGame(t, riverTiny, spot.Options{})
-	s, err := NewSolver(g, Options{})
+	s, err := NewSolver(g, Options{Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}

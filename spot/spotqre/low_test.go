@@ -49,7 +49,7 @@ func TestLowTangentMatchesFloat64(t *testing.T) {
 		g := sp.g
 		d := depth(g, 0)
 		tol := 8 * float64(2*d) * 0x1p-24
-		s, err := NewSolver(g, Options{})
+		s, err := NewSolver(g, Options{Method: MethodNewton})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func TestLowTangentsKeepTheQRE(t *testing.T) {
 				var sig [2][]float64
 				var st [2]Stats
 				for k, low := range []bool{false, true} {
-					s, err := NewSolver(sp.g, Options{Tolerance: tol, Params: Params{Float64Products: !low}})
+					s, err := NewSolver(sp.g, Options{Method: MethodNewton, Tolerance: tol, Params: Params{Float64Products: !low}})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -146,7 +146,7 @@ func TestLowTangentsKeepTheQRE(t *testing.T) {
 // with a belief's mass below lowMassMin (float32's range), the products
 // are float64.
 func TestLowTangentsStayFloat64WhereTheyCouldMatter(t *testing.T) {
-	s, err := NewSolver(mustGame(t, turnTiny, spot.Options{}), Options{})
+	s, err := NewSolver(mustGame(t, turnTiny, spot.Options{}), Options{Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,13 @@ type Options struct {
 	// point reached is then half-way through a step: the Solver must not be
 	// used again.
 	Interrupt func() bool
+	// Method chooses the first-order iteration or the Newton
+	// continuation (the zero value: first-order, Newton as the fallback).
+	Method Method
+	// Threads is the number of goroutines of the first-order method's
+	// float32 passes (over chance nodes; ≤ 1: one). The answer is the
+	// same bits for any number.
+	Threads int
 }
 
 // ErrInterrupted is returned by Solve and Auto when Options.Interrupt
@@ -203,6 +210,12 @@ type Solver struct {
 
 	// xa: advance's working point (n1), allocated on first use.
 	xa []float64
+	// fo: the first-order method's state (fo.go), allocated on first use;
+	// foAt: the current point is the first-order method's; foFailed: it
+	// did not converge once, and the Newton continuation takes over.
+	fo       *foState
+	foAt     bool
+	foFailed bool
 }
 
 // ErrLambda reports an invalid λ.
@@ -263,44 +276,72 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 		s.blocks = append(s.blocks, b)
 	}
 	s.σ, s.q = bigSlice[float64](s.ar, int(g.Size)), bigSlice[float64](s.ar, int(g.Size))
-	s.dσ = bigSlice[float64](s.ar, int(g.Size))
 	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
-	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
-		*p = bigSlice[float64](s.ar, s.n1)
-	}
-	s.w.σ, s.w.q, s.w.mass, s.w.dσ = s.σ, s.q, s.mass, s.dσ
+	s.w.σ, s.w.q, s.w.mass = s.σ, s.q, s.mass
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
 		s.w.coff[b.node] = b.c
 	}
-	// The Krylov basis: up to Params.Restart vectors (at least 20), within
-	// krylovBytes.
-	s.kr = newKrylov(max(20, min(par.Restart, krylovBytes/(8*max(s.n1, 1)))))
-	s.kr.ar = ar
-	s.kr.spare = s.slab
-	s.lin = s.kr
-	if s.n1 >= chebMinUnknowns {
-		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter, par.ChebMargin)
+	if opt.Method == MethodNewton {
+		s.newtonInit()
 	}
 	s.reset()
 	return s, nil
 }
 
+// newtonInit allocates what the Newton continuation needs beyond the
+// first-order method (on first use): the tangent direction, twelve
+// vectors of IP's unknowns and the Krylov basis.
+func (s *Solver) newtonInit() {
+	if s.y != nil {
+		return
+	}
+	g := s.g
+	s.dσ = bigSlice[float64](s.ar, int(g.Size))
+	s.w.dσ = s.dσ
+	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
+		*p = bigSlice[float64](s.ar, s.n1)
+	}
+	// The Krylov basis: up to Params.Restart vectors (at least 20), within
+	// krylovBytes.
+	s.kr = newKrylov(max(20, min(s.par.Restart, krylovBytes/(8*max(s.n1, 1)))))
+	s.kr.ar = s.ar
+	s.kr.spare = s.slab
+	s.lin = s.kr
+	if s.n1 >= chebMinUnknowns {
+		s.lin = newChebGMRES(s.kr, chebDegree, chebAfter, s.par.ChebMargin)
+	}
+}
+
 // reset puts the solver at λ = 0 (uniform play).
 func (s *Solver) reset() {
-	s.lam, s.dl, s.lad = 0, 1, ladder{}
-	// NewSolver's reset takes its two vectors from the solver's arena,
-	// which never hands a block out twice; later ones (a λ below the
-	// current, Auto's start) from the heap, whose freed memory is reused.
-	var x, h []float64
-	if s.x == nil {
-		x, h = bigSlice[float64](s.ar, s.n1), bigSlice[float64](s.ar, s.n1)
-	} else {
-		x, h = make([]float64, s.n1), make([]float64, s.n1)
+	s.lam, s.dl, s.lad, s.foAt = 0, 1, ladder{}, false
+	// NewSolver's reset takes its vectors from the solver's arena, which
+	// never hands a block out twice; later ones (a λ below the current,
+	// Auto's start) of the Newton continuation from the heap, whose freed
+	// memory is reused. The first-order method keeps its x, and no path
+	// history (the Newton continuation starts by a reset of its own).
+	newton := s.y != nil
+	var x []float64
+	switch {
+	case s.x == nil:
+		x = bigSlice[float64](s.ar, s.n1)
+	case !newton:
+		x = s.x
+	default:
+		x = make([]float64, s.n1)
 	}
 	s.eval(x, 0, x, nil, nil)
 	s.x = x
-	copy(h, x)
+	var h []float64
+	if newton {
+		if s.hist == nil {
+			h = bigSlice[float64](s.ar, s.n1)
+		} else {
+			h = make([]float64, s.n1)
+		}
+		copy(h, x)
+	}
 	s.hist = []pathPoint{{0, h}}
 }
 

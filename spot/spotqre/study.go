@@ -29,10 +29,17 @@ type StudyOptions struct {
 	// 1/4).
 	FitFrom float64
 	Compare CompareOptions
-	// Progress sees every accepted point of the QRE's path.
-	Progress func(PathPoint)
+	// Progress sees every accepted point of the QRE's path, NashProgress
+	// every exploitability check of the DCFR solve.
+	Progress     func(PathPoint)
+	NashProgress func(spot.Progress)
 	// Params are the QRE solver's settings (the zero value: the defaults).
 	Params Params
+	// Method is the QRE solver's (Options.Method).
+	Method Method
+	// Threads is the number of goroutines of the DCFR solve and of the
+	// QRE's float32 passes (≤ 1: one); the answers are the same for any.
+	Threads int
 }
 
 // Study is the comparison of a spot's QRE with a Nash equilibrium: what
@@ -78,18 +85,19 @@ func Run(g *spot.Game, opt StudyOptions) (*Study, error) {
 	st := &Study{Game: g, Nash: opt.Nash}
 	if st.Nash == nil {
 		start := time.Now()
-		s, err := spot.NewSolver(g, spot.SolveOptions{}, 0)
+		s, err := spot.NewSolver(g, spot.SolveOptions{Threads: opt.Threads}, 0)
 		if err != nil {
 			return nil, err
 		}
-		last := s.Solve(spot.Stop{TargetPercent: opt.NashTargetPct, Iterations: 1 << 20}, nil)
+		last := s.Solve(spot.Stop{TargetPercent: opt.NashTargetPct, Iterations: 1 << 20}, opt.NashProgress)
 		st.NashIters = last.Iteration
 		st.Nash = s.Finalize()
+		s.Close()
 		st.NashSeconds = time.Since(start).Seconds()
 	}
 	st.NashEval = g.Evaluate(st.Nash)
 	start := time.Now()
-	qs, err := NewSolver(g, Options{Tolerance: opt.Tolerance, Progress: opt.Progress, Params: opt.Params})
+	qs, err := NewSolver(g, Options{Tolerance: opt.Tolerance, Progress: opt.Progress, Params: opt.Params, Method: opt.Method, Threads: opt.Threads})
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ var long = flag.Bool("long", false, "run the long checks (λ* on the narrow turn
 // on a turn spot at a point of the path, in float64 and in float32.
 func TestTangentIsDerivativeOfResponseMap(t *testing.T) {
 	g := mustGame(t, turnTiny, spot.Options{})
-	s, err := NewSolver(g, Options{})
+	s, err := NewSolver(g, Options{Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestAutoMeetsTheTargetOnTheNarrowTurn(t *testing.T) {
 		t.Skip("-long: about 20 s")
 	}
 	g := loadFile(t, "../testdata/turn-Td9d6hQc-narrow.toml")
-	s, err := NewSolver(g, Options{})
+	s, err := NewSolver(g, Options{Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}

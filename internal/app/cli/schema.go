@@ -591,6 +591,11 @@ type SpotQREJSON struct {
 	Newton    int                `json:"newton"`
 	Products  int                `json:"products"`
 	Seconds   float64            `json:"seconds"`
+	// Evaluations counts evaluations of the response map (two tree passes
+	// each), Method and Threads say how the QRE was solved.
+	Evaluations int    `json:"evaluations"`
+	Method      string `json:"method"`
+	Threads     int    `json:"threads"`
 }
 
 // SpotCompareNashJSON is the Nash side of "pokerlab spot compare".

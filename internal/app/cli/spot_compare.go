@@ -31,8 +31,11 @@ type spotCompareOptions struct {
 	OutDir      string
 	MaxMemory   string
 	JSON        bool
+	Threads     int
+	Method      string
 
 	maxBytes int64
+	method   spotqre.Method
 }
 
 func newSpotCompareCmd(f *Factory, runF func(*spotCompareOptions) error) *cobra.Command {
@@ -93,10 +96,16 @@ exploitability is --target-pct percent of the pot (default 0.1), and at every
 	outputDirVar(fl, &opts.OutDir, "out-dir", "", "", "write nash.pls and qre-lambda<λ>.pls into this directory")
 	fl.StringVar(&opts.MaxMemory, "max-memory", "", "refuse a spot needing more than this (e.g. 4GiB; default: no limit)")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	qreMethodFlags(fl, &opts.Threads, &opts.Method)
 	return cmd
 }
 
 func (o *spotCompareOptions) check() error {
+	m, err := qreMethod(o.Method, &o.Threads)
+	if err != nil {
+		return err
+	}
+	o.method = m
 	if o.MaxMemory != "" {
 		b, err := parseBytes(o.MaxMemory)
 		if err != nil {
@@ -131,14 +140,20 @@ func spotCompareRun(o *spotCompareOptions) error {
 		return err
 	}
 	opt := spotqre.StudyOptions{NashTargetPct: o.NashTarget, TargetPct: o.TargetPct, Tolerance: o.Tolerance, Lambdas: o.Lambdas.Values, Extend: []float64{2, 4},
-		Compare: spotqre.CompareOptions{GhostReach: o.Ghost, Top: o.Top}}
+		Compare: spotqre.CompareOptions{GhostReach: o.Ghost, Top: o.Top}, Method: o.method, Threads: o.Threads}
 	if o.Nash != "" {
 		if opt.Nash, err = loadNash(o.Nash, g); err != nil {
 			return err
 		}
 	}
-	bar := o.newProgress(1000, "QRE", o.JSON)
-	opt.Progress = qreProgress(bar, 0)
+	bar := o.newProgress(1000, "compare", o.JSON)
+	opt.NashProgress = func(p spot.Progress) {
+		bar.Update(0, fmt.Sprintf("Nash: iteration %d, exploitability %.3f%% of the pot", p.Iteration, p.Percent))
+	}
+	qp := qreProgress(bar, 0)
+	opt.Progress = func(p spotqre.PathPoint) {
+		qp(p)
+	}
 	c, err := spotqre.Run(g, opt)
 	bar.Done()
 	if err != nil {

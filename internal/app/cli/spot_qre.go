@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,8 +27,11 @@ type spotQREOptions struct {
 	Out         string
 	NoIso       bool
 	JSON        bool
+	Threads     int
+	Method      string
 
 	maxBytes int64
+	method   spotqre.Method
 }
 
 // lambdaSpec is the value of --lambda: values of λ and/or "auto".
@@ -98,9 +102,13 @@ removal) and pot the starting pot, so λ is in units of the pot ('pokerlab qre'
 on the AKQ game, whose pot is 1, uses the same units). λ = 0 is uniform play; as λ grows the QRE
 approaches a Nash equilibrium.
 
-The QRE is followed from λ = 0 by continuation in λ: Newton's method on IP's
-action values, OOP's exact logit response eliminated by a backward pass, linear
-systems by GMRES with exact Jacobian–vector products (package spotqre). Every
+The unknowns are IP's action values, OOP's exact logit response eliminated by a
+backward pass. By default each λ is solved by a first-order iteration (heavy
+ball on the fixed point, float32 passes of the DCFR solver's vectorised walk,
+then float64 ones; warm starts from the last λ), finished by Newton's method
+when it stalls; --method newton follows the Newton–GMRES continuation from
+λ = 0 instead (package spotqre). --threads T splits the float32 passes'
+chance nodes over T goroutines, the same answer for every T. Every
 requested λ is solved until the largest |σ − softmax(λQ/pot)| over reached
 decisions is at most --tolerance (default 1e-6); that residual and the
 expected logit regret are reported with the exploitability.
@@ -134,6 +142,7 @@ exploitability along the path. --out writes a .pls result for 'spot show'
 	outputFileVar(fl, &opts.Out, "out", "o", "", "write the QRE to this .pls file (per λ: -lambda<λ> before .pls)")
 	fl.BoolVar(&opts.NoIso, "no-isomorphism", false, "deal every card instead of one per class of isomorphic cards")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
+	qreMethodFlags(fl, &opts.Threads, &opts.Method)
 	markRequired(fl, "lambda")
 	return cmd
 }
@@ -152,7 +161,30 @@ func positiveTolerance(x float64) error {
 	return nil
 }
 
+// qreMethodFlags adds --threads and --method, the QRE solver's.
+func qreMethodFlags(fl *pflag.FlagSet, threads *int, method *string) {
+	threadsVar(fl, threads, 1, "goroutines over chance branches of the QRE's float32 passes (0: all CPUs)")
+	fl.StringVar(method, "method", "default", "the QRE's method: default (first-order, Newton finishing), first-order or newton")
+}
+
+// qreMethod checks --method and resolves --threads 0.
+func qreMethod(name string, threads *int) (spotqre.Method, error) {
+	m, err := spotqre.ParseMethod(name)
+	if err != nil {
+		return 0, flagErrorf("--method %q: want default, first-order or newton", name)
+	}
+	if *threads == 0 {
+		*threads = runtime.NumCPU()
+	}
+	return m, nil
+}
+
 func (o *spotQREOptions) check() error {
+	m, err := qreMethod(o.Method, &o.Threads)
+	if err != nil {
+		return err
+	}
+	o.method = m
 	if o.MaxMemory != "" {
 		b, err := parseBytes(o.MaxMemory)
 		if err != nil {
@@ -212,7 +244,7 @@ func spotQRERun(o *spotQREOptions) error {
 		goal = max(goal, l)
 	}
 	bar := o.newProgress(1000, "QRE", o.JSON)
-	s, err := spotqre.NewSolver(g, spotqre.Options{Tolerance: o.Tolerance, Progress: qreProgress(bar, goal)})
+	s, err := spotqre.NewSolver(g, spotqre.Options{Tolerance: o.Tolerance, Progress: qreProgress(bar, goal), Method: o.method, Threads: o.Threads})
 	if err != nil {
 		return asInputError(err)
 	}
@@ -258,6 +290,7 @@ func spotQRERun(o *spotQREOptions) error {
 	}
 	st := s.Stats()
 	out.Steps, out.Rejected, out.Newton, out.Products, out.Seconds = st.Steps, st.Rejected, st.Newton, st.Products, st.Seconds
+	out.Evaluations, out.Threads, out.Method = st.Evaluations, o.Threads, o.method.String()
 	if o.JSON {
 		return writeJSON(o.IO, out)
 	}
@@ -355,6 +388,6 @@ func writeSpotQRE(w io.Writer, out *SpotQREJSON) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\npath: %d steps (%d rejected), %d Newton steps, %d Jacobian–vector products, %.2f s on 1 thread\n", out.Steps, out.Rejected, out.Newton, out.Products, out.Seconds)
+	fmt.Fprintf(w, "\nmethod %s: %d evaluations, %d continuation steps (%d rejected), %d Newton steps, %d Jacobian–vector products, %.2f s on %d thread%s\n", out.Method, out.Evaluations, out.Steps, out.Rejected, out.Newton, out.Products, out.Seconds, out.Threads, plural(out.Threads, "", "s"))
 	return nil
 }

@@ -1,0 +1,138 @@
+package spotqre
+
+import (
+	"math"
+	"testing"
+
+	"pokerlab/efg"
+	"pokerlab/qre"
+	"pokerlab/spot"
+)
+
+// solveWith solves lambdas on g by method with threads and fails the test
+// unless every result's residual, computed afresh by the float64
+// evaluator, meets the tolerance.
+func solveWith(t *testing.T, g *spot.Game, method Method, threads int, tol float64, lambdas []float64) ([]*Result, *Solver) {
+	t.Helper()
+	s, err := NewSolver(g, Options{Method: method, Threads: threads, Tolerance: tol})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := s.Solve(lambdas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if !(r.Residual <= tol) {
+			t.Fatalf("%v, λ = %g: residual %.3g above the tolerance %g", method, r.Lambda, r.Residual, tol)
+		}
+	}
+	return rs, s
+}
+
+// TestFirstOrderEqualsQRETrace: the first-order method's QRE equals, at
+// several λ, the agent QRE qre.Trace follows on the spot's .efg export, to
+// 1e-6, information set by information set.
+func TestFirstOrderEqualsQRETrace(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		lambdas   []float64
+	}{{"river", riverTiny, []float64{1, 10, 40}}, {"turn", turnTiny, []float64{12}}} {
+		t.Run(c.name, func(t *testing.T) {
+			g := mustGame(t, c.src, spot.Options{})
+			x := g.EFG()
+			tree, err := efg.Compile(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs, s := solveWith(t, g, MethodFirstOrder, 1, 1e-7, c.lambdas)
+			if s.fo == nil || s.fo.f32 == 0 {
+				t.Fatal("the first-order method did not run")
+			}
+			pot := float64(g.Spot.Pot)
+			for _, r := range rs {
+				pt, err := qre.Solve(tree, r.Lambda/pot)
+				if err != nil {
+					t.Fatal(err)
+				}
+				prof, err := x.Profile(tree, r.Strategy())
+				if err != nil {
+					t.Fatal(err)
+				}
+				var worst float64
+				for a := range prof {
+					worst = max(worst, math.Abs(prof[a]-pt.Profile[a]))
+				}
+				if worst > 1e-6 {
+					t.Fatalf("λ = %g: largest difference from qre trace %.3g", r.Lambda, worst)
+				}
+			}
+		})
+	}
+}
+
+// TestFirstOrderEqualsNewton: on the narrow turn spot the first-order
+// method and the Newton continuation return the same QRE (both to a
+// residual of 10⁻⁸; the strategies within 10⁻⁶).
+func TestFirstOrderEqualsNewton(t *testing.T) {
+	g := loadFile(t, "../testdata/turn-Td9d6hQc-narrow.toml")
+	lambdas := []float64{5, 20}
+	fo, _ := solveWith(t, g, MethodFirstOrder, 2, 1e-8, lambdas)
+	nw, _ := solveWith(t, g, MethodNewton, 1, 1e-8, lambdas)
+	for i := range lambdas {
+		var worst float64
+		for j, x := range fo[i].Sigma {
+			worst = max(worst, math.Abs(x-nw[i].Sigma[j]))
+		}
+		if worst > 1e-6 {
+			t.Fatalf("λ = %g: largest difference between the methods %.3g", lambdas[i], worst)
+		}
+		if d := math.Abs(fo[i].Evaluation.Exploitability - nw[i].Evaluation.Exploitability); d > 1e-6*float64(g.Spot.Pot) {
+			t.Fatalf("λ = %g: exploitability %.9g against %.9g", lambdas[i], fo[i].Evaluation.Exploitability, nw[i].Evaluation.Exploitability)
+		}
+	}
+}
+
+// TestFirstOrderThreadsBitIdentical: the first-order method's answer is
+// the same bits for every number of threads.
+func TestFirstOrderThreadsBitIdentical(t *testing.T) {
+	g := loadFile(t, "../testdata/turn-Td9d6hQc-narrow.toml")
+	lambdas := []float64{8, 15}
+	one, s1 := solveWith(t, g, MethodFirstOrder, 1, 1e-6, lambdas)
+	for _, th := range []int{2, 3} {
+		rs, s := solveWith(t, g, MethodFirstOrder, th, 1e-6, lambdas)
+		if s.fo.f32 != s1.fo.f32 || s.fo.f64 != s1.fo.f64 {
+			t.Fatalf("%d threads: %d + %d evaluations, one thread %d + %d", th, s.fo.f32, s.fo.f64, s1.fo.f32, s1.fo.f64)
+		}
+		for i := range rs {
+			for j, x := range rs[i].Sigma {
+				if math.Float64bits(x) != math.Float64bits(one[i].Sigma[j]) {
+					t.Fatalf("%d threads, λ = %g: entry %d is %v, one thread %v", th, lambdas[i], j, x, one[i].Sigma[j])
+				}
+			}
+		}
+	}
+}
+
+// TestFirstOrderEvaluationAllocatesNothing: an evaluation of the
+// first-order iteration, float32 (with threads) or float64, allocates
+// nothing.
+func TestFirstOrderEvaluationAllocatesNothing(t *testing.T) {
+	g := mustGame(t, turnTiny, spot.Options{})
+	for _, threads := range []int{1, 2} {
+		s, err := NewSolver(g, Options{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.foInit()
+		x := s.x
+		s.eval32(x, 10)
+		if n := testing.AllocsPerRun(5, func() { s.eval32(x, 10) }); n != 0 {
+			t.Fatalf("%d threads: %v allocations per float32 evaluation", threads, n)
+		}
+		if n := testing.AllocsPerRun(5, func() { s.eval64(x, 10) }); n != 0 {
+			t.Fatalf("%v allocations per float64 evaluation", n)
+		}
+		s.fo.ps.Close()
+	}
+}
