@@ -40,6 +40,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 5, Name: "a content digest per hand, so that a hand with a stored site and number but other content is refused instead of skipped", SQLite: schemaV5(SQLite), Postgres: schemaV5(Postgres)},
 		{Version: 6, Name: "spot batches: a template solved over a set of flops, and each flop's result", SQLite: schemaV6(SQLite), Postgres: schemaV6(Postgres)},
 		{Version: 7, Name: "pokerlab db watch: how far each watched hand-history file has been read", SQLite: schemaV7(SQLite), Postgres: schemaV7(Postgres)},
+		{Version: 8, Name: "money: the big blind of each hand, each player's rake, all-in adjusted net, showdown and cash-out fee, and their sums in the HUD cache", SQLite: schemaV8(SQLite), Postgres: schemaV8(Postgres)},
 	}
 })
 
@@ -441,4 +442,68 @@ func schemaV7(k Kind) string {
   updated_at TEXT NOT NULL
 );
 CREATE INDEX watch_files_head ON watch_files (head_digest)`, "$BIG", big)
+}
+
+// moneyColumns are the money columns of hand_players (schema version 8),
+// in statement order: rake (chips the player's pots were raked of what
+// they won), ev_adj (the all-in adjusted net, chips: a real number, an
+// equity share of a pot), showdown (1: the player was in at a showdown),
+// cash_out_fee (an All-in Cash Out's fee, apart from rake).
+var moneyColumns = [...]string{"rake", "ev_adj", "showdown", "cash_out_fee"}
+
+// moneyCacheColumns are the money sums of hud_cache (schema version 8), in
+// statement order: m_net (Σ net, chips), m_net_bb and m_net_bb2 (Σ net/bb
+// and Σ (net/bb)², for bb/100 and its standard error), m_ev and m_ev_bb
+// (Σ ev_adj in chips and in big blinds), m_rake and m_rake_bb, m_sd_net
+// and m_sd_bb (Σ net of the hands that went to a showdown), m_sd_hands
+// (those hands), m_cash_out_fee. The sums in big blinds are REAL
+// (DOUBLE PRECISION): hands of one cache row may have different units.
+var moneyCacheColumns = [...]string{"m_net", "m_net_bb", "m_net_bb2", "m_ev", "m_ev_bb", "m_rake", "m_rake_bb",
+	"m_sd_net", "m_sd_bb", "m_sd_hands", "m_cash_out_fee"}
+
+// moneyCacheReal reports whether moneyCacheColumns[i] is REAL.
+func moneyCacheReal(i int) bool {
+	switch moneyCacheColumns[i] {
+	case "m_net_bb", "m_net_bb2", "m_ev", "m_ev_bb", "m_rake_bb", "m_sd_bb":
+		return true
+	}
+	return false
+}
+
+// schemaV8 adds the money of each hand: hands.bb, the big blind in chips
+// (the larger of the first two blinds_or_straddles, the stakes' BB in the
+// hand's units), computed here from stakes and decimals (a hand stored
+// with stakes "0.5/1" and decimals 2 has bb 100); the money columns of
+// hand_players (moneyColumns) and their sums in hud_cache
+// (moneyCacheColumns).
+//
+// The player columns of hands stored before version 8 are 0 until they
+// are filled from each hand's PHH text (see doc.go).
+func schemaV8(k Kind) string {
+	big, real := "INTEGER", "REAL"
+	bb := "CAST(round(CAST(substr(stakes, instr(stakes, '/') + 1) AS REAL) * " +
+		"(CASE decimals WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 WHEN 3 THEN 1000 WHEN 4 THEN 10000 WHEN 5 THEN 100000 " +
+		"WHEN 6 THEN 1000000 WHEN 7 THEN 10000000 WHEN 8 THEN 100000000 ELSE 1000000000 END)) AS INTEGER)"
+	if k == Postgres {
+		big, real = "BIGINT", "DOUBLE PRECISION"
+		bb = "CAST(round(CAST(split_part(stakes, '/', 2) AS NUMERIC) * power(10::numeric, decimals)) AS BIGINT)"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "ALTER TABLE hands ADD COLUMN bb %s NOT NULL DEFAULT 0;\n", big)
+	fmt.Fprintf(&b, "UPDATE hands SET bb = %s;\n", bb)
+	for _, c := range moneyColumns {
+		t := big
+		if c == "ev_adj" {
+			t = real
+		}
+		fmt.Fprintf(&b, "ALTER TABLE hand_players ADD COLUMN %s %s NOT NULL DEFAULT 0;\n", c, t)
+	}
+	for i, c := range moneyCacheColumns {
+		t := big
+		if moneyCacheReal(i) {
+			t = real
+		}
+		fmt.Fprintf(&b, "ALTER TABLE hud_cache ADD COLUMN %s %s NOT NULL DEFAULT 0;\n", c, t)
+	}
+	return b.String()
 }
