@@ -15,7 +15,7 @@ import (
 
 // v4HandColumns are the columns of hands before schema version 5 (no
 // digest).
-var v4HandColumns = handColumns[:len(handColumns)-1]
+var v4HandColumns = handColumns[:12]
 
 // writePHH writes hands as a .phhs file in dir and returns its path.
 func writePHH(t *testing.T, dir, name string, hands []*hh.Hand) string {

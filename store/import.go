@@ -281,7 +281,7 @@ func insertOrFail(k Kind) string {
 }
 
 var handColumns = [...]string{"site", "site_hand", "played_at", "time_zone", "day", "stakes", "currency", "table_name",
-	"seats", "button", "decimals", "phh", "digest"}
+	"seats", "button", "decimals", "phh", "digest", "bb", "pot_type"}
 
 // selectKeys reads the stored hands of (site, site_hand) keys: id, key,
 // digest (0 when NULL) and, for a hand stored before schema version 5
@@ -312,8 +312,14 @@ type batchOutcome struct {
 	fresh            []bool
 }
 
-var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
+// playerColumnsV1 are the columns of hand_players in schema versions 1
+// to 7 (the rebuild of version 3 copies them).
+var playerColumnsV1 = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
+
+// playerColumns are the columns of hand_players an import writes.
+var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
+	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps", "showdown", "hole", "saw_flop", "allin"}
 
 // writeBatch writes the hands of recs (distinct keys) whose keys are not
 // stored yet, with their players and player rows, and classifies the
@@ -436,12 +442,17 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 				return out, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
 			}
 			af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
+			fa := &p.Facts
 			if packed {
-				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8, ids[p.Name], int64(p.TableSeat),
+				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8|factBits(fa)<<16, ids[p.Name], int64(p.TableSeat),
 					p.StartingStack, p.Net, opp, taken, af.Taken|af.Opportunities<<16|afq.Taken<<32|afq.Opportunities<<48)
 			} else {
+				var hole any
+				if fa.Hole >= 0 {
+					hole = int64(fa.Hole)
+				}
 				args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
-					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
+					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities, bit(fa.Showdown), hole, bit(fa.SawFlop), bit(fa.AllIn))
 			}
 			nrows++
 			if sums != nil {
@@ -520,22 +531,37 @@ func (db *DB) classify(ctx context.Context, w txWriter, recs []*Record, handID [
 }
 
 // insertPlayerRowsPacked writes hand_players rows (SQLite) from 9 values
-// a row instead of 13: seat | position code << 8 (the index in
-// hud.Positions), and the four AF counts in 16 bits each; SQL unpacks
-// them. modernc's driver makes two calls into SQLite per bound value and
+// a row instead of 17: seat | position code << 8 (the index in
+// hud.Positions) | the facts << 16 (factBits), and the four AF counts in
+// 16 bits each; SQL unpacks them. modernc's driver makes two calls into SQLite per bound value and
 // copies each text value into C memory: binding was a third of the
 // writer's statements.
 var insertPlayerRowsPacked = &multi{cols: 9, max: 1024, text: func(k Kind, n int) string {
 	var pos strings.Builder
-	pos.WriteString("CASE column2 >> 8")
+	pos.WriteString("CASE (column2 >> 8) & 255")
 	for i, p := range hud.Positions {
 		fmt.Fprintf(&pos, " WHEN %d THEN '%s'", i, p)
 	}
 	pos.WriteString(" END")
 	return "INSERT OR FAIL INTO hand_players (" + strings.Join(playerColumns[:], ", ") + ") SELECT column1, column2 & 255, column3, column4, " +
 		pos.String() + ", column5, column6, column7, column8, column9 & 65535, (column9 >> 16) & 65535, (column9 >> 32) & 65535, (column9 >> 48) & 65535" +
+		", (column2 >> 16) & 1, nullif((column2 >> 19) & 2047, 0) - 1, (column2 >> 17) & 1, (column2 >> 18) & 1" +
 		" FROM (VALUES " + values(n, 9) + ")"
 }}
+
+// factBits packs a player's facts into bits 16 and up of the packed
+// seat value (insertPlayerRowsPacked): showdown, saw the flop, all-in,
+// then the hole index + 1 in 11 bits (0: unknown).
+func factBits(f *hud.SeatFacts) int64 {
+	return bit(f.Showdown) | bit(f.SawFlop)<<1 | bit(f.AllIn)<<2 | int64(f.Hole+1)<<3
+}
+
+func bit(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // positionCode is p's index in hud.Positions (-1: not a position).
 func positionCode(p string) int {
@@ -578,7 +604,7 @@ func appendHandArgs(args []any, r *Record) []any {
 		played = r.PlayedAt
 	}
 	return append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
-		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH, r.Digest)
+		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH, r.Digest, r.BB, int64(r.Pot))
 }
 
 // flagMasks packs the per-hand flags into the bit masks of hand_players.

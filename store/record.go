@@ -37,6 +37,11 @@ type Record struct {
 	Seats, Button int
 	// Decimals is the unit of the amounts: 10^-Decimals of the currency.
 	Decimals int
+	// BB is the big blind in the hand's units: the larger of the first
+	// two blinds_or_straddles (the stakes' BB).
+	BB int64
+	// Pot is how far the preflop betting went (hud.Facts).
+	Pot hud.PotType
 	// PHH is the hand's PHH text (a .phh, without a [table] header).
 	PHH string
 	// Digest is the hand's content digest (digestOf: the first 8 bytes of
@@ -63,6 +68,9 @@ type PlayerRecord struct {
 	StartingStack, Net int64
 	// Counts are the player's HUD tallies in this hand (hud.Tally).
 	Counts [hud.NumStats]hud.Count
+	// Facts are what the filters read of the player's part (hud.Facts):
+	// hole cards (-1 unknown), saw the flop, went to showdown, all-in.
+	Facts hud.SeatFacts
 }
 
 // RecordOf replays h through the engine with r and builds its record. A
@@ -73,8 +81,10 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		return nil, err
 	}
 	g := &r.Hand
+	var facts hud.HandFacts
+	hud.Facts(g, &facts)
 	n := h.NumPlayers()
-	rec := &Record{Seats: n, Decimals: h.Decimals, Button: n}
+	rec := &Record{Seats: n, Decimals: h.Decimals, Button: n, Pot: facts.Pot}
 	// The PHH text: the hand written back alone (byte for byte the hand's
 	// text in its file, without the [table] header).
 	var buf bytes.Buffer
@@ -112,6 +122,7 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		rec.Button = int(h.Seats[n-1])
 	}
 	rec.Stakes = stakes(h.Blinds[0], h.Blinds[1], h.Decimals)
+	rec.BB = bigBlind(h)
 
 	rec.Players = make([]PlayerRecord, n)
 	for s := range n {
@@ -137,8 +148,21 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 			p.Net = r.Stack(s) - p.StartingStack
 		}
 		p.Counts = counts[s]
+		p.Facts = facts.Seats[s]
 	}
 	return rec, nil
+}
+
+// bigBlind is the big blind of h in its units: the larger of the first two
+// blinds_or_straddles (0 without blinds).
+func bigBlind(h *hh.Hand) int64 {
+	var bb int64
+	for i, b := range h.Blinds {
+		if i < 2 {
+			bb = max(bb, b)
+		}
+	}
+	return bb
 }
 
 // digestOf is the stored content digest of h: the first 8 bytes of its
