@@ -135,7 +135,11 @@ func (db *DB) hudCache(ctx context.Context, f Filter, by GroupBy) ([]GroupHUD, e
 		return nil, err
 	}
 	sel.WriteString(and(conds))
-	sel.WriteString(" GROUP BY " + groupCol + ", p.name")
+	if by == ByPosition {
+		sel.WriteString(" GROUP BY c.position, p.name")
+	} else {
+		sel.WriteString(" GROUP BY p.name")
+	}
 	rows, err := tx.QueryContext(ctx, sel.String(), args...)
 	if err != nil {
 		return nil, db.wrap(err)
