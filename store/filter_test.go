@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -343,6 +344,56 @@ func TestFactsBackfilled(t *testing.T) {
 			e, _ := filter.Parse(text)
 			if want, got := wantHands(e, rows), gotHands(t, db, e, keys); !slices.Equal(want, got) {
 				t.Errorf("after the backfill, %s: %d hands, want %d", text, len(got), len(want))
+			}
+		}
+	})
+}
+
+// FuzzFilterSQL: any filter text is an error or SQL that the database
+// accepts: hands, the HUD from the cache or the rows, by group, and the
+// summary all run on SQLite (and PostgreSQL, with POKERLAB_TEST_POSTGRES).
+func FuzzFilterSQL(f *testing.F) {
+	for _, s := range filterCases {
+		f.Add(s)
+	}
+	for _, s := range []string{"", "((flop", "cards=22+,A2+,K2+,Q2+,J2+,T2+,92+", "won>-1e9 and won<1e9", "date>=9999-12-31", `player="'"`,
+		"site=\"\" or stakes=0/0", "position not in (UTG, UTG+1, UTG+2, UTG+3, LJ, HJ, CO, BTN, SB, BB)"} {
+		f.Add(s)
+	}
+	var dbs []*DB
+	urls := []string{dbtest.SQLite(f)}
+	if os.Getenv(dbtest.Env) != "" {
+		urls = append(urls, dbtest.Postgres(f))
+	}
+	for _, u := range urls {
+		db, err := Open(context.Background(), u, Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Cleanup(func() { db.Close() })
+		if _, err := ImportFiles(context.Background(), db, handhqFiles[:1], ImportOptions{}); err != nil {
+			f.Fatal(err)
+		}
+		dbs = append(dbs, db)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := filter.Parse(s)
+		if err != nil {
+			return
+		}
+		ctx := context.Background()
+		for _, db := range dbs {
+			fl := Filter{Expr: e}
+			if _, err := db.HandIDs(ctx, fl); err != nil {
+				t.Fatalf("%q: %s: %v", s, db.Kind(), err)
+			}
+			for _, by := range []GroupBy{ByNone, ByPosition, BySeats} {
+				if _, err := db.HUDBy(ctx, fl, by); err != nil {
+					t.Fatalf("%q by %d: %s: %v", s, by, db.Kind(), err)
+				}
+			}
+			if _, err := db.StatsOf(ctx, fl); err != nil {
+				t.Fatalf("%q stats: %s: %v", s, db.Kind(), err)
 			}
 		}
 	})

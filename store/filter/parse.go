@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"pokerlab/cards"
 	"pokerlab/equity"
@@ -156,6 +157,15 @@ type parser struct {
 func Parse(s string) (Expr, error) {
 	if len(s) > MaxLen {
 		return nil, &Error{Input: s[:64] + "…", Col: MaxLen + 1, Msg: fmt.Sprintf("longer than %d bytes", MaxLen)}
+	}
+	// The databases store text as UTF-8 (PostgreSQL refuses other bytes).
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			return nil, &Error{Input: s, Col: i + 1, Msg: "not UTF-8 text"}
+		}
+		if r == 0 {
+			return nil, &Error{Input: s, Col: i + 1, Msg: "a NUL byte"}
+		}
 	}
 	toks, err := lex(s)
 	if err != nil {
