@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
+	"strconv"
 	"sync"
 
 	"pokerlab/hh"
@@ -53,6 +55,24 @@ type FilesOptions struct {
 	// Progress, when not nil, is called with the bytes tallied so far,
 	// from one goroutine at a time.
 	Progress func(done int64)
+	// Group, when not nil, names the group of engine seat s of each
+	// finished hand g (GroupByPosition, GroupBySeats): FilesResult.Groups
+	// then holds the HUD of each group's rows besides the whole.
+	Group func(g *holdem.Hand, s int) string
+}
+
+// GroupByPosition groups a player's hands by position (SeatPosition).
+func GroupByPosition(g *holdem.Hand, s int) string { return SeatPosition(g, s) }
+
+// GroupBySeats groups hands by the number of players dealt in ("6").
+func GroupBySeats(g *holdem.Hand, _ int) string { return strconv.Itoa(g.Players()) }
+
+// Group is the HUD of one group of rows (FilesOptions.Group).
+type Group struct {
+	// Tracker holds the players of the group, sorted by name.
+	Tracker *Tracker
+	// Hands is the number of hands with a row in the group.
+	Hands int64
 }
 
 // Skipped is a hand that was not tallied (it could not be read or does
@@ -69,6 +89,9 @@ type FilesResult struct {
 	// Hands is the number of hands tallied.
 	Hands   int64
 	Skipped []Skipped
+	// Groups holds the HUD of each group, by name (FilesOptions.Group;
+	// nil without it).
+	Groups map[string]*Group
 }
 
 // TallyFiles tallies the hands of every file (Tracker.AddRecorded: each
@@ -124,7 +147,13 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 						if opt.Rules != nil {
 							h.Rules = *opt.Rules
 						}
-						return res.tracker.AddRecorded(h, &r)
+						if err := res.tracker.AddRecorded(h, &r); err != nil {
+							return err
+						}
+						if opt.Group != nil {
+							res.group(opt.Group, h, &r.Hand, &res.tracker.scratch)
+						}
+						return nil
 					}
 					if formats[job.file] == hh.FormatPHH {
 						res.err = hh.Scan(file, job.data.Data, job.data.Line, func(h *hh.Hand) error {
@@ -220,15 +249,52 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 			return nil, fmt.Errorf("%s: no hands in the file (it is empty or holds only comments)", files[i].Name)
 		}
 	}
+	if opt.Group != nil {
+		res.Groups = map[string]*Group{}
+	}
 	for _, rs := range results {
 		for _, r := range rs {
 			res.Tracker.Merge(r.tracker)
 			res.Hands += r.hands
 			res.Skipped = append(res.Skipped, r.skipped...)
+			for k, g := range r.groups {
+				to := res.Groups[k]
+				if to == nil {
+					to = &Group{Tracker: NewTracker()}
+					res.Groups[k] = to
+				}
+				to.Tracker.Merge(g.Tracker)
+				to.Hands += g.Hands
+			}
 		}
 	}
 	res.Tracker.SortByName()
+	for _, g := range res.Groups {
+		g.Tracker.SortByName()
+	}
 	return res, nil
+}
+
+// group adds the seats of a tallied hand (counts: its tallies) to their
+// groups.
+func (res *tallyResult) group(by func(*holdem.Hand, int) string, h *hh.Hand, g *holdem.Hand, counts *HandCounts) {
+	if res.groups == nil {
+		res.groups = map[string]*Group{}
+	}
+	var seen [holdem.MaxSeats]string
+	for s := range g.Players() {
+		k := by(g, s)
+		gr := res.groups[k]
+		if gr == nil {
+			gr = &Group{Tracker: NewTracker()}
+			res.groups[k] = gr
+		}
+		gr.Tracker.addHand(h.PlayerName(s), &counts[s])
+		if !slices.Contains(seen[:s], k) {
+			gr.Hands++
+		}
+		seen[s] = k
+	}
 }
 
 // tallyJob is a part of a file: whole hands, parsed and tallied by one
@@ -240,6 +306,7 @@ type tallyJob struct {
 
 type tallyResult struct {
 	tracker *Tracker
+	groups  map[string]*Group
 	skipped []Skipped
 	hands   int64
 	err     error

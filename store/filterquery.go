@@ -225,6 +225,13 @@ func sortGroups(groups map[string]*GroupHUD, by GroupBy) []GroupHUD {
 		g.Tracker.SortByName() // the database's collation may order names otherwise
 		out = append(out, *g)
 	}
+	SortGroups(out, by)
+	return out
+}
+
+// SortGroups orders groups as HUDBy returns them: positions in
+// hud.Positions' order, numbers of players rising.
+func SortGroups(out []GroupHUD, by GroupBy) {
 	order := func(k string) int {
 		if by == ByPosition {
 			return slices.Index(hud.Positions, k)
@@ -235,7 +242,6 @@ func sortGroups(groups map[string]*GroupHUD, by GroupBy) []GroupHUD {
 	slices.SortFunc(out, func(a, b GroupHUD) int {
 		return cmp.Or(cmp.Compare(order(a.Key), order(b.Key)), strings.Compare(a.Key, b.Key))
 	})
-	return out
 }
 
 // countSelected counts the hands with a row f selects: from hand_counts
@@ -263,6 +269,20 @@ func (db *DB) countSelected(ctx context.Context, tx *sql.Tx, f Filter) (int64, e
 	var n int64
 	err = tx.QueryRowContext(ctx, "SELECT count(DISTINCT hp.hand_id) FROM hands h JOIN hand_players hp ON hp.hand_id = h.id"+and(conds), args...).Scan(&n)
 	return n, db.wrap(err)
+}
+
+// CountSelected counts the hands with a row f selects (as HUD's hands: by
+// stakes and dates alone when f has no Expr).
+func (db *DB) CountSelected(ctx context.Context, f Filter) (int64, error) {
+	if err := db.checkFacts(ctx, f); err != nil {
+		return 0, err
+	}
+	tx, err := db.sql.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return 0, db.wrap(err)
+	}
+	defer tx.Rollback()
+	return db.countSelected(ctx, tx, f)
 }
 
 // handConds are the conditions selecting the hands (alias h) with a row

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"pokerlab/internal/testsupport/dbtest"
+)
+
+// TestHudByEqualsOverFilesAndDB: hud --by position and --by seats over
+// the files (each hand replayed) and over the database (from the cache,
+// or from the rows with a filter) give the same groups; a position group
+// equals hud --db --position P and --filter position=P.
+func TestHudByEqualsOverFilesAndDB(t *testing.T) {
+	inputs := append([]string{handhqDir}, siteDirs...)
+	files := map[string]HudJSON{}
+	for _, by := range []string{"position", "seats"} {
+		var j HudJSON
+		if err := json.Unmarshal([]byte(dbMustRun(t, append([]string{"hud", "--json", "--by", by}, inputs...)...)), &j); err != nil {
+			t.Fatal(err)
+		}
+		if len(j.Groups) < 5 {
+			t.Fatalf("by %s: %d groups", by, len(j.Groups))
+		}
+		files[by] = j
+	}
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		dbRunExit(t, ExitError, append([]string{"db", "import", "--db", d.URL}, inputs...)...) // the fixtures' other games are rejected
+		for _, by := range []string{"position", "seats"} {
+			var j HudJSON
+			json.Unmarshal([]byte(dbMustRun(t, "hud", "--db", d.URL, "--json", "--by", by)), &j)
+			if !reflect.DeepEqual(j.Groups, files[by].Groups) {
+				t.Errorf("by %s: the database's groups differ from the files'", by)
+			}
+			if j.Hands != files[by].Hands {
+				t.Errorf("by %s: %d hands, files %d", by, j.Hands, files[by].Hands)
+			}
+		}
+		for _, g := range files["position"].Groups {
+			for _, args := range [][]string{{"--position", g.Group}, {"--filter", "position=" + g.Group}, {"--filter", "position=" + g.Group + " and (flop or not flop)"}} {
+				var j HudJSON
+				json.Unmarshal([]byte(dbMustRun(t, append([]string{"hud", "--db", d.URL, "--json"}, args...)...)), &j)
+				if !reflect.DeepEqual(j.Players, g.Players) {
+					t.Errorf("%v: players differ from the files' %s group", args, g.Group)
+				}
+			}
+		}
+		// Text: a block per group with every stat and its interval.
+		player := "DeZAZcPNNQ5w+Wb+5ujZdA"
+		out := dbMustRun(t, "hud", "--db", d.URL, "--player", player, "--by", "position", "--filter", "date>=2009-07-01")
+		if !strings.Contains(out, player+", position BTN: ") || !strings.Contains(out, "taken/opportunities") || !strings.Contains(out, "95% CI") {
+			t.Errorf("text by position:\n%s", out)
+		}
+	})
+}
+
+// TestDBFilterExportAndStats: db export --filter writes the hands with a
+// selected row; imported into a new database, they are every hand there,
+// and db stats --filter over the first database counts them.
+func TestDBFilterExportAndStats(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		dbMustRun(t, "db", "import", "--db", d.URL, handhqDir)
+		const f = "pot>=3bet and flop or player=DeZAZcPNNQ5w+Wb+5ujZdA and won>10"
+		out := filepath.Join(t.TempDir(), "sel.phhs")
+		dbMustRun(t, "db", "export", "--db", d.URL, "--to", "phh", "--filter", f, "-o", out)
+		var sel DBStatsJSON
+		json.Unmarshal([]byte(dbMustRun(t, "db", "stats", "--db", d.URL, "--filter", f, "--json")), &sel)
+		if sel.Hands < 20 || sel.Filter == nil || sel.Filter.Expr != f {
+			t.Fatalf("stats: %+v", sel)
+		}
+		other := filepath.Join(t.TempDir(), "other.db")
+		dbMustRun(t, "db", "import", "--db", other, out)
+		var all, again DBStatsJSON
+		json.Unmarshal([]byte(dbMustRun(t, "db", "stats", "--db", other, "--json")), &all)
+		json.Unmarshal([]byte(dbMustRun(t, "db", "stats", "--db", other, "--filter", f, "--json")), &again)
+		if all.Hands != sel.Hands || again.Hands != sel.Hands || again.Players != sel.Players {
+			t.Errorf("exported %d hands, %d selected again (%d players, first %d); stats said %d", all.Hands, again.Hands, again.Players, sel.Players, sel.Hands)
+		}
+		// By position: every stat with its sample.
+		var by DBStatsJSON
+		json.Unmarshal([]byte(dbMustRun(t, "db", "stats", "--db", d.URL, "--by", "position", "--json")), &by)
+		if len(by.Groups) < 6 || by.Groups[len(by.Groups)-1].Group != "BB" {
+			t.Fatalf("groups %+v", by.Groups)
+		}
+		var rows int64
+		for _, g := range by.Groups {
+			rows += g.Rows
+			if v := g.Stats["vpip"]; v.Opportunities == 0 || v.CI95 == nil {
+				t.Errorf("%s: vpip %+v", g.Group, v)
+			}
+		}
+		if rows < 2*by.Hands {
+			t.Errorf("%d rows over %d hands", rows, by.Hands)
+		}
+		text := dbMustRun(t, "db", "stats", "--db", d.URL, "--by", "seats")
+		if !strings.Contains(text, "\n6-handed: ") || !strings.Contains(text, "taken/opportunities") || !strings.Contains(text, "95% CI") {
+			t.Errorf("text:\n%s", text)
+		}
+	})
+}
