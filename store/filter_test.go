@@ -398,3 +398,51 @@ func FuzzFilterSQL(f *testing.F) {
 		}
 	})
 }
+
+// TestPotFilterUsesIndex: on SQLite a pot filter reads the hands of that
+// pot type through the index hands_pot_type and their player rows by
+// primary key, whatever the other conditions (the plan, not a timing:
+// docs/benchmarks.md has the times on a million hands).
+func TestPotFilterUsesIndex(t *testing.T) {
+	t.Parallel()
+	db := open(t, dbtest.SQLite(t))
+	importFiles(t, db, handhqFiles[0])
+	if _, err := db.sql.Exec("ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"position=BTN and pot=3bet", "pot=4bet and flop", "pot in (3bet, 4bet) and won>10"} {
+		e, _ := filter.Parse(text)
+		for _, q := range []func(Filter) (string, []any, error){
+			func(f Filter) (string, []any, error) {
+				conds, args, err := f.rowConds(nil)
+				return "SELECT hp.opp FROM hands h CROSS JOIN hand_players hp" + and(append(conds, "h.id = hp.hand_id")), args, err
+			},
+			func(f Filter) (string, []any, error) {
+				conds, args, err := f.handConds()
+				return "SELECT h.id FROM hands h" + and(conds), args, err
+			},
+		} {
+			sql, args, err := q(Filter{Expr: e})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := db.sql.Query("EXPLAIN QUERY PLAN "+sql, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plan []string
+			for rows.Next() {
+				var id, parent, notused int
+				var detail string
+				rows.Scan(&id, &parent, &notused, &detail)
+				plan = append(plan, detail)
+			}
+			rows.Close()
+			p := strings.Join(plan, "; ")
+			t.Logf("%s: %s", text, p)
+			if !strings.Contains(p, "hands_pot_type") || strings.Contains(p, "SCAN h ") || strings.HasSuffix(p, "SCAN h") {
+				t.Errorf("%s: plan %q does not read hands by pot type", text, p)
+			}
+		}
+	}
+}
