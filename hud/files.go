@@ -47,9 +47,16 @@ func ReadFiles(args []string, stdin io.Reader) ([]File, error) {
 
 // FilesOptions configures TallyFiles.
 type FilesOptions struct {
-	// Threads is the number of workers (0: GOMAXPROCS). The result does
-	// not depend on it.
+	// Threads is the number of workers (0: GOMAXPROCS). The counts and
+	// the sums in chips do not depend on it; the real sums of the money
+	// (big blinds, equity shares) are added by part and may differ in
+	// their last bits.
 	Threads int
+	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
+	NoAllInEV bool
+	// Series, when set, names a player whose money hand by hand
+	// FilesResult.Series lists, in the order of the files and their hands.
+	Series string
 	// Rules, when not nil, replaces every hand's declared rule set.
 	Rules *holdem.RuleSet
 	// Progress, when not nil, is called with the bytes tallied so far,
@@ -89,6 +96,9 @@ type FilesResult struct {
 	// Hands is the number of hands tallied.
 	Hands   int64
 	Skipped []Skipped
+	// Series is FilesOptions.Series' player's money in each hand they
+	// played, in file order (for graphs: CurvesOf).
+	Series []Point
 	// Groups holds the HUD of each group, by name (FilesOptions.Group;
 	// nil without it).
 	Groups map[string]*Group
@@ -142,6 +152,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 				for j := range ch {
 					job := jobs[j]
 					res := tallyResult{tracker: NewTracker()}
+					res.tracker.NoAllInEV = opt.NoAllInEV
 					file := files[job.file].Name
 					add := func(h *hh.Hand) error {
 						if opt.Rules != nil {
@@ -150,8 +161,15 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 						if err := res.tracker.AddRecorded(h, &r); err != nil {
 							return err
 						}
+						if opt.Series != "" {
+							for s := range h.NumPlayers() {
+								if h.PlayerName(s) == opt.Series {
+									res.points = append(res.points, PointOf(&res.tracker.money[s], BigBlind(h)))
+								}
+							}
+						}
 						if opt.Group != nil {
-							res.group(opt.Group, h, &r.Hand, &res.tracker.scratch)
+							res.group(opt.Group, h, &r.Hand, &res.tracker.scratch, &res.tracker.money)
 						}
 						return nil
 					}
@@ -234,6 +252,9 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 		}
 	}
 	res := &FilesResult{Tracker: NewTracker(), Skipped: notHands}
+	if opt.Group != nil {
+		res.Groups = map[string]*Group{}
+	}
 	for i, rs := range results {
 		if datas[i] == nil {
 			continue // not a hand history, found in a directory: listed in notHands
@@ -249,14 +270,12 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 			return nil, fmt.Errorf("%s: no hands in the file (it is empty or holds only comments)", files[i].Name)
 		}
 	}
-	if opt.Group != nil {
-		res.Groups = map[string]*Group{}
-	}
 	for _, rs := range results {
 		for _, r := range rs {
 			res.Tracker.Merge(r.tracker)
 			res.Hands += r.hands
 			res.Skipped = append(res.Skipped, r.skipped...)
+			res.Series = append(res.Series, r.points...)
 			for k, g := range r.groups {
 				to := res.Groups[k]
 				if to == nil {
@@ -275,12 +294,13 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 	return res, nil
 }
 
-// group adds the seats of a tallied hand (counts: its tallies) to their
-// groups.
-func (res *tallyResult) group(by func(*holdem.Hand, int) string, h *hh.Hand, g *holdem.Hand, counts *HandCounts) {
+// group adds the seats of a tallied hand (counts and money: its tallies)
+// to their groups.
+func (res *tallyResult) group(by func(*holdem.Hand, int) string, h *hh.Hand, g *holdem.Hand, counts *HandCounts, money *HandMoney) {
 	if res.groups == nil {
 		res.groups = map[string]*Group{}
 	}
+	bb := BigBlind(h)
 	var seen [holdem.MaxSeats]string
 	for s := range g.Players() {
 		k := by(g, s)
@@ -289,7 +309,7 @@ func (res *tallyResult) group(by func(*holdem.Hand, int) string, h *hh.Hand, g *
 			gr = &Group{Tracker: NewTracker()}
 			res.groups[k] = gr
 		}
-		gr.Tracker.addHand(h.PlayerName(s), &counts[s])
+		gr.Tracker.addHand(h.PlayerName(s), &counts[s]).Money.Add(&money[s], bb)
 		if !slices.Contains(seen[:s], k) {
 			gr.Hands++
 		}
@@ -306,10 +326,11 @@ type tallyJob struct {
 
 type tallyResult struct {
 	tracker *Tracker
-	groups  map[string]*Group
 	skipped []Skipped
 	hands   int64
 	err     error
 	names   []string // table names, to detect a split that broke the file
 	read    int      // hands read, replayed or not
+	points  []Point  // FilesOptions.Series' player's hands
+	groups  map[string]*Group
 }

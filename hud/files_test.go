@@ -3,6 +3,7 @@ package hud_test
 import (
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +36,16 @@ func TestTallyFilesMatchesAddRecorded(t *testing.T) {
 		if res.Hands != int64(added) || len(res.Skipped) != len(skipped) {
 			t.Errorf("%d threads: %d hands, %d skipped; want %d, %d", threads, res.Hands, len(res.Skipped), added, len(skipped))
 		}
-		if !reflect.DeepEqual(res.Tracker.Players(), want.Players()) {
+		// The money's real sums are added in another order (by chunk):
+		// equal within rounding; the rest exactly.
+		got, exp := slices.Clone(res.Tracker.Players()), slices.Clone(want.Players())
+		for i := range min(len(got), len(exp)) {
+			if !sameMoney(&got[i].Money, &exp[i].Money) {
+				t.Errorf("%d threads: %s: money %+v, AddRecorded's %+v", threads, got[i].Name, got[i].Money, exp[i].Money)
+			}
+			got[i].Money, exp[i].Money = hud.Money{}, hud.Money{}
+		}
+		if !reflect.DeepEqual(got, exp) {
 			t.Errorf("%d threads: the players' tallies differ from AddRecorded's", threads)
 		}
 	}

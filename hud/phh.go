@@ -31,8 +31,11 @@ func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
 	if err := TallyRecorded(h, r, &t.scratch); err != nil {
 		return err
 	}
+	moneyRecorded(h, r, &t.money, !t.NoAllInEV)
+	bb := BigBlind(h)
 	for s := range h.NumPlayers() {
-		t.addHand(h.PlayerName(s), &t.scratch[s])
+		p := t.addHand(h.PlayerName(s), &t.scratch[s])
+		p.Money.Add(&t.money[s], bb)
 	}
 	return nil
 }

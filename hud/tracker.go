@@ -12,6 +12,8 @@ type Player struct {
 	Name   string
 	Hands  int64
 	Counts [NumStats]Count
+	// Money is what the player won (money.go).
+	Money Money
 }
 
 // Tracker accumulates HUD statistics per player over hands. Add takes a
@@ -19,9 +21,17 @@ type Player struct {
 // so recorded and simulated play go through the same code. A Tracker is not
 // safe for concurrent use; give each goroutine one and Merge them.
 type Tracker struct {
+	// NoAllInEV leaves each hand's all-in adjusted net at its net
+	// (Money.EV = Money.Net): the enumeration of an all-in's runouts
+	// (AllInEV, milliseconds for a multiway preflop all-in) is skipped,
+	// for simulations and tests that look at frequencies only. The zero
+	// value adjusts.
+	NoAllInEV bool
+
 	index   map[string]int
 	players []Player
 	scratch HandCounts
+	money   HandMoney
 }
 
 // NewTracker returns an empty tracker.
@@ -51,11 +61,18 @@ func (t *Tracker) AddCounts(name string, hands int64, c *[NumStats]Count) {
 	}
 }
 
+// AddMoney adds a player's money summed elsewhere (a database summing
+// money rows), as AddCounts adds their tallies.
+func (t *Tracker) AddMoney(name string, m *Money) {
+	t.player(name).Money.Merge(m)
+}
+
 // Merge adds o's tallies into t.
 func (t *Tracker) Merge(o *Tracker) {
 	for i := range o.players {
 		p := &o.players[i]
 		q := t.player(p.Name)
+		q.Money.Merge(&p.Money)
 		q.Hands += p.Hands
 		for s := range q.Counts {
 			q.Counts[s].Taken += p.Counts[s].Taken
@@ -102,6 +119,8 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 	}
 	c := &t.scratch
 	Tally(g, c)
+	moneyOf(g, &t.money, !t.NoAllInEV)
+	bb := g.ForcedBlind(g.BigBlindSeat())
 	for s := range g.Players() {
 		name := ""
 		if names != nil {
@@ -109,19 +128,21 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 		} else {
 			name = "seat" + strconv.Itoa(s+1)
 		}
-		t.addHand(name, &c[s])
+		p := t.addHand(name, &c[s])
+		p.Money.Add(&t.money[s], bb)
 	}
 	return true
 }
 
-// addHand adds one hand's tallies of a player.
-func (t *Tracker) addHand(name string, c *[NumStats]Count) {
+// addHand adds one hand's tallies of a player and returns the player.
+func (t *Tracker) addHand(name string, c *[NumStats]Count) *Player {
 	p := t.player(name)
 	p.Hands++
 	for st := range c {
 		p.Counts[st].Taken += c[st].Taken
 		p.Counts[st].Opportunities += c[st].Opportunities
 	}
+	return p
 }
 
 // Opening bets of a postflop street, by what they were.

@@ -35,6 +35,8 @@ func NewRecorder(t *Table, w io.Writer) (*Recorder, error) {
 		r.names = append(r.names, s.Name)
 	}
 	r.hud = hud.NewTracker()
+	// The recorder measures frequencies: no all-in runouts enumerated.
+	r.hud.NoAllInEV = true
 	return r, nil
 }
 

@@ -42,8 +42,8 @@ type HandFile struct {
 	SHA256 [32]byte
 }
 
-// RecorderState is what a Recorder has recorded: the HUD tallies per
-// player, in the order first seen, and the number of hands written as PHH.
+// RecorderState is what a Recorder has recorded: the HUD tallies and
+// money per player, in the order first seen, and the number of hands written as PHH.
 type RecorderState struct {
 	HUD     []hud.Player
 	Written int
@@ -60,6 +60,7 @@ func (r *Recorder) Restore(st RecorderState) {
 	for i := range st.HUD {
 		p := &st.HUD[i]
 		r.hud.AddCounts(p.Name, p.Hands, &p.Counts)
+		r.hud.AddMoney(p.Name, &p.Money)
 	}
 	r.n = st.Written
 }

@@ -11,8 +11,8 @@ import (
 // backfillFacts fills.
 const backfillBatch = 500
 
-// backfillFacts fills the filter facts (schema version 9: hands.pot_type,
-// hand_players' showdown and factColumns) of the hands stored before
+// backfillFacts fills the filter facts (schema version 9: hands.pot_type
+// and hand_players' factColumns) of the hands stored before
 // version 9, from their PHH text: each hand is replayed (RecordOf, as an
 // import does) and its rows updated, backfillBatch hands a transaction,
 // in id order, so an interrupted backfill resumes where it stopped (the
@@ -65,12 +65,9 @@ func (db *DB) backfillFacts(ctx context.Context) error {
 				for j := range rec.Players {
 					p := &rec.Players[j]
 					f := &p.Facts
-					var hole any
-					if f.Hole >= 0 {
-						hole = int64(f.Hole)
-					}
-					if err := w.exec(ctx, "UPDATE hand_players SET showdown = $1, hole = $2, saw_flop = $3, allin = $4 WHERE hand_id = $5 AND seat = $6",
-						bit(f.Showdown), hole, bit(f.SawFlop), bit(f.AllIn), s.id, int64(p.Seat)); err != nil {
+					hole := holeValue(f.Hole)
+					if err := w.exec(ctx, "UPDATE hand_players SET hole = $1, saw_flop = $2, allin = $3 WHERE hand_id = $4 AND seat = $5",
+						hole, bit(f.SawFlop), bit(f.AllIn), s.id, int64(p.Seat)); err != nil {
 						return err
 					}
 				}

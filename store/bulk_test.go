@@ -180,7 +180,7 @@ func TestMigrationV4(t *testing.T) {
 			var player int64
 			raw.sql.QueryRow("SELECT id FROM players WHERE name = $1", p.Name).Scan(&player)
 			opp, taken, _ := flagMasks(&p.Counts)
-			if _, err := raw.sql.Exec("INSERT INTO hand_players ("+strings.Join(playerColumnsV1[:], ", ")+") VALUES ("+placeholders(1, len(playerColumnsV1))+")",
+			if _, err := raw.sql.Exec("INSERT INTO hand_players ("+strings.Join(playerColumns[:], ", ")+") VALUES ("+placeholders(1, len(playerColumns))+")",
 				hand, p.Seat, player, p.TableSeat, p.Position, p.StartingStack, p.Net, opp, taken,
 				p.Counts[hud.AF].Taken, p.Counts[hud.AF].Opportunities, p.Counts[hud.AFq].Taken, p.Counts[hud.AFq].Opportunities); err != nil {
 				t.Fatal(err)

@@ -241,7 +241,8 @@ func TestFilterHUDEqualsRows(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%q: %v", text, err)
 				}
-				want := map[string]*hud.Tracker{}
+				type key struct{ group, name string }
+				sums := map[key]*cacheRow{}
 				hands := map[string]map[string]bool{}
 				for i := range rows {
 					fr := &rows[i]
@@ -255,12 +256,29 @@ func TestFilterHUDEqualsRows(t *testing.T) {
 					case BySeats:
 						k = fmt.Sprint(fr.rec.Seats)
 					}
-					if want[k] == nil {
-						want[k] = hud.NewTracker()
+					c := sums[key{k, fr.p.Name}]
+					if c == nil {
+						c = &cacheRow{}
+						sums[key{k, fr.p.Name}] = c
+					}
+					c.hands++
+					for st, n := range fr.p.Counts {
+						c.counts[st].Taken += n.Taken
+						c.counts[st].Opportunities += n.Opportunities
+					}
+					c.addMoney(fr.p.Net, fr.p.Rake, fr.p.EV, int64(bit(fr.p.Showdown)), fr.p.CashOutFee, fr.rec.BB)
+					if hands[k] == nil {
 						hands[k] = map[string]bool{}
 					}
-					want[k].AddCounts(fr.p.Name, 1, &fr.p.Counts)
 					hands[k][fr.rec.Site+" "+fr.rec.SiteHand] = true
+				}
+				want := map[string]*hud.Tracker{}
+				for k, c := range sums {
+					if want[k.group] == nil {
+						want[k.group] = hud.NewTracker()
+					}
+					want[k.group].AddCounts(k.name, c.hands, &c.counts)
+					want[k.group].AddMoney(k.name, &c.money)
 				}
 				if by != ByNone && len(got) != len(want) {
 					t.Errorf("%q by %d: %d groups, want %d", text, by, len(got), len(want))
@@ -320,7 +338,7 @@ func TestFactsBackfilled(t *testing.T) {
 		recs, keys := filterFixture(t, db)
 		rows := filterRows(recs)
 		// As a database migrated from version 8: the facts unknown.
-		for _, q := range []string{"UPDATE hands SET pot_type = NULL", "UPDATE hand_players SET hole = NULL, saw_flop = NULL, allin = NULL, showdown = 0"} {
+		for _, q := range []string{"UPDATE hands SET pot_type = NULL", "UPDATE hand_players SET hole = NULL, saw_flop = NULL, allin = NULL"} {
 			if _, err := db.sql.Exec(q); err != nil {
 				t.Fatal(err)
 			}

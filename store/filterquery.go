@@ -156,8 +156,8 @@ func (db *DB) hudRows(ctx context.Context, q interface {
 		group = "CAST(h.seats AS TEXT)"
 	}
 	conds = append(conds, "h.id = hp.hand_id")
-	rows, err := q.QueryContext(ctx, "SELECT "+group+", hp.hand_id, hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps"+
-		" FROM hands h CROSS JOIN hand_players hp"+and(conds), args...)
+	rows, err := q.QueryContext(ctx, "SELECT "+group+", hp.hand_id, hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, "+
+		moneyRowColumns+" FROM hands h CROSS JOIN hand_players hp"+and(conds), args...)
 	if err != nil {
 		return nil, db.wrap(err)
 	}
@@ -166,26 +166,24 @@ func (db *DB) hudRows(ctx context.Context, q interface {
 		group  string
 		player int64
 	}
-	type acc struct {
-		hands  int64
-		counts [hud.NumStats]hud.Count
-	}
-	by2 := map[key]*acc{}
+	by2 := map[key]*cacheRow{}
 	handsOf := map[string]map[int64]struct{}{}
 	var g string
 	var hand, pid, opp, taken, afT, afO, afqT, afqO int64
+	var mr moneyRow
 	for rows.Next() {
-		if err := rows.Scan(&g, &hand, &pid, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+		if err := rows.Scan(&g, &hand, &pid, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
 			return nil, db.wrap(err)
 		}
 		k := key{g, pid}
 		a := by2[k]
 		if a == nil {
-			a = &acc{}
+			a = &cacheRow{}
 			by2[k] = a
 		}
 		a.hands++
 		unpackFlags(&a.counts, opp, taken, afT, afO, afqT, afqO)
+		a.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
 		hs := handsOf[g]
 		if hs == nil {
 			hs = map[int64]struct{}{}
@@ -209,6 +207,7 @@ func (db *DB) hudRows(ctx context.Context, q interface {
 			groups[k.group] = gh
 		}
 		gh.Tracker.AddCounts(names[k.player], a.hands, &a.counts)
+		gh.Tracker.AddMoney(names[k.player], &a.money)
 	}
 	return sortGroups(groups, by), nil
 }

@@ -222,10 +222,11 @@ func (db *DB) foldSums(ctx context.Context, from, to int64) ([]foldSum, error) {
 	type handKey struct {
 		stakes string
 		day    int
+		bb     int64
 	}
 	hands := map[int64]handKey{}
 	stakes := map[string]string{} // one string per stakes
-	err := db.readRange(ctx, "SELECT id, stakes, day FROM hands WHERE id > $1 AND id <= $2", from, to, func(v []driver.Value) error {
+	err := db.readRange(ctx, "SELECT id, stakes, day, bb FROM hands WHERE id > $1 AND id <= $2", from, to, func(v []driver.Value) error {
 		id, _ := v[0].(int64)
 		st := textValue(v[1])
 		if s, ok := stakes[st]; ok {
@@ -234,17 +235,18 @@ func (db *DB) foldSums(ctx context.Context, from, to int64) ([]foldSum, error) {
 			stakes[st] = st
 		}
 		day, _ := v[2].(int64)
-		hands[id] = handKey{st, int(day)}
+		bb, _ := v[3].(int64)
+		hands[id] = handKey{st, int(day), bb}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	cache := map[cacheKey]*cacheRow{}
-	err = db.readRange(ctx, `SELECT hand_id, player_id, position, opp, taken, af_taken, af_opps, afq_taken, afq_opps
-FROM hand_players WHERE hand_id > $1 AND hand_id <= $2`, from, to, func(v []driver.Value) error {
-		var x [9]int64
-		for i, c := range v {
+	err = db.readRange(ctx, `SELECT hand_id, player_id, position, opp, taken, af_taken, af_opps, afq_taken, afq_opps,
+net, rake, showdown, cash_out_fee, ev_adj FROM hand_players WHERE hand_id > $1 AND hand_id <= $2`, from, to, func(v []driver.Value) error {
+		var x [13]int64
+		for i, c := range v[:13] {
 			if i != 2 {
 				x[i], _ = c.(int64)
 			}
@@ -258,6 +260,7 @@ FROM hand_players WHERE hand_id > $1 AND hand_id <= $2`, from, to, func(v []driv
 		}
 		c.hands++
 		unpackFlags(&c.counts, x[3], x[4], x[5], x[6], x[7], x[8])
+		c.addMoney(x[9], x[10], floatValue(v[13]), x[11], x[12], h.bb)
 		return nil
 	})
 	if err != nil {
@@ -384,6 +387,7 @@ func (db *DB) foldApply(ctx context.Context, sums []foldSum, to int64) error {
 			for _, st := range statOf() {
 				args = append(args, c.counts[st].Taken, c.counts[st].Opportunities)
 			}
+			args = moneyArgs(args, &c.money)
 			args = append(args, to)
 		}
 		if err := db.write(ctx, func(w txWriter) error { return w.rows(ctx, upsertCache, len(part), args, nil) }); err != nil {
@@ -410,6 +414,36 @@ type cacheKey struct {
 type cacheRow struct {
 	hands  int64
 	counts [hud.NumStats]hud.Count
+	money  hud.Money // schema version 8: moneyCacheColumns
+}
+
+// addMoney adds a hand_players row's money (schema version 8) at a table
+// whose big blind is bb.
+func (c *cacheRow) addMoney(net, rake int64, ev float64, showdown, cashOutFee, bb int64) {
+	m := hud.SeatMoney{Net: net, Rake: rake, EV: ev, Showdown: showdown != 0, CashOutFee: cashOutFee}
+	c.money.Add(&m, bb)
+}
+
+// moneyArgs appends the values of moneyCacheColumns of m.
+func moneyArgs(args []any, m *hud.Money) []any {
+	return append(args, m.Net, m.NetBB, m.NetBB2, m.EV, m.EVBB, m.Rake, m.RakeBB, m.Showdown, m.ShowdownBB, m.ShowdownHands, m.CashOutFee)
+}
+
+// moneyDest returns the scan destinations of moneyCacheColumns into m.
+func moneyDest(m *hud.Money) []any {
+	return []any{&m.Net, &m.NetBB, &m.NetBB2, &m.EV, &m.EVBB, &m.Rake, &m.RakeBB, &m.Showdown, &m.ShowdownBB, &m.ShowdownHands, &m.CashOutFee}
+}
+
+// floatValue is a driver's numeric value as a float64 (SQLite may return
+// a REAL column's integral value as an integer).
+func floatValue(v driver.Value) float64 {
+	switch x := v.(type) {
+	case float64:
+		return x
+	case int64:
+		return float64(x)
+	}
+	return 0
 }
 
 // internPosition returns hud's string for a position name (the driver

@@ -1,5 +1,7 @@
 package store
 
+import "pokerlab/hud"
+
 // The sums of a fold, from memory (SQLite).
 //
 // A fold (fold.go) reads back the player rows of the hands it folds and
@@ -51,6 +53,12 @@ func (b *batchSums) row(k cacheKey, opp, taken, afT, afO, afqT, afqO int64) {
 	unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
 }
 
+// money adds a player row's money.
+func (b *batchSums) money(k cacheKey, p *PlayerRecord, bb int64) {
+	m := hud.SeatMoney{Net: p.Net, Rake: p.Rake, EV: p.EV, Showdown: p.Showdown, CashOutFee: p.CashOutFee}
+	b.sums[k].money.Add(&m, bb)
+}
+
 // add joins a committed transaction's sums to a.
 func (a *foldAcc) add(b *batchSums) {
 	switch {
@@ -72,6 +80,7 @@ func (a *foldAcc) add(b *batchSums) {
 			continue
 		}
 		c.hands += s.hands
+		c.money.Merge(&s.money)
 		for i := range c.counts {
 			c.counts[i].Taken += s.counts[i].Taken
 			c.counts[i].Opportunities += s.counts[i].Opportunities

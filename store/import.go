@@ -246,17 +246,18 @@ var (
 		return insertOrFail(k) + "hands (" + strings.Join(handColumns[:], ", ") + ") VALUES " + values(n, len(handColumns)) +
 			" ON CONFLICT (site, site_hand) DO NOTHING RETURNING id, site, site_hand"
 	}}
-	insertPlayerRows = &multi{cols: len(playerColumns), max: 1024, text: func(k Kind, n int) string {
-		return insertOrFail(k) + "hand_players (" + strings.Join(playerColumns[:], ", ") + ") VALUES " + values(n, len(playerColumns))
+	insertPlayerRows = &multi{cols: numPlayerRowColumns, max: 1024, text: func(k Kind, n int) string {
+		return insertOrFail(k) + "hand_players (" + strings.Join(playerRowColumns(), ", ") + ") VALUES " + values(n, numPlayerRowColumns)
 	}}
 	// upsertCache adds a fold's sums to hud_cache rows that have not had
 	// them yet (folded_to below the fold's target: a fold resumed after a
 	// crash, or run by two processes at once, adds each row's sums once).
-	upsertCache = &multi{cols: numCacheColumns + 1, max: 128, text: func(k Kind, n int) string {
+	upsertCache = &multi{cols: numCacheColumns + len(moneyCacheColumns) + 1, max: 128, text: func(k Kind, n int) string {
 		var b strings.Builder
-		b.WriteString(insertOrFail(k) + "hud_cache (" + strings.Join(cacheColumns(), ", ") + ", folded_to) VALUES " + values(n, numCacheColumns+1))
+		cols := append(append([]string(nil), cacheColumns()...), moneyCacheColumns[:]...)
+		b.WriteString(insertOrFail(k) + "hud_cache (" + strings.Join(cols, ", ") + ", folded_to) VALUES " + values(n, len(cols)+1))
 		b.WriteString(" ON CONFLICT (player_id, stakes, position, day) DO UPDATE SET ")
-		for _, c := range cacheColumns()[4:] {
+		for _, c := range cols[4:] {
 			fmt.Fprintf(&b, "%s = hud_cache.%s + excluded.%s, ", c, c, c)
 		}
 		b.WriteString("folded_to = excluded.folded_to WHERE hud_cache.folded_to < excluded.folded_to")
@@ -312,14 +313,18 @@ type batchOutcome struct {
 	fresh            []bool
 }
 
-// playerColumnsV1 are the columns of hand_players in schema versions 1
-// to 7 (the rebuild of version 3 copies them).
-var playerColumnsV1 = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
+var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
 
-// playerColumns are the columns of hand_players an import writes.
-var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "position", "starting_stack", "net",
-	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps", "showdown", "hole", "saw_flop", "allin"}
+// playerRowColumns are the columns an import writes to hand_players:
+// playerColumns (schema version 3, which the migrations copy), the money
+// columns of version 8 and the filter facts of version 9.
+var playerRowColumns = sync.OnceValue(func() []string {
+	return append(append(append([]string(nil), playerColumns[:]...), moneyColumns[:]...), factColumns[:]...)
+})
+
+// numPlayerRowColumns is len(playerRowColumns()).
+const numPlayerRowColumns = len(playerColumns) + len(moneyColumns) + len(factColumns)
 
 // writeBatch writes the hands of recs (distinct keys) whose keys are not
 // stored yet, with their players and player rows, and classifies the
@@ -411,7 +416,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 	}
 	// Player rows of the stored hands (the HUD cache follows in folds).
 	var err error
-	if n := len(recs) * 6 * len(playerColumns); cap(args) < n {
+	if n := len(recs) * 6 * numPlayerRowColumns; cap(args) < n {
 		args = make([]any, 0, n)
 	}
 	args = args[:0]
@@ -442,22 +447,24 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 				return out, fmt.Errorf("hand %s %s: %s: %w", r.Site, r.SiteHand, p.Name, err)
 			}
 			af, afq := p.Counts[hud.AF], p.Counts[hud.AFq]
-			fa := &p.Facts
+			sd := int64(0)
+			if p.Showdown {
+				sd = 1
+			}
 			if packed {
-				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8|factBits(fa)<<16, ids[p.Name], int64(p.TableSeat),
-					p.StartingStack, p.Net, opp, taken, af.Taken|af.Opportunities<<16|afq.Taken<<32|afq.Opportunities<<48)
+				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8|sd<<16|factBits(&p.Facts)<<16, ids[p.Name], int64(p.TableSeat),
+					p.StartingStack, p.Net, opp, taken, af.Taken|af.Opportunities<<16|afq.Taken<<32|afq.Opportunities<<48,
+					p.Rake, p.EV, p.CashOutFee)
 			} else {
-				var hole any
-				if fa.Hole >= 0 {
-					hole = int64(fa.Hole)
-				}
 				args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
-					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities, bit(fa.Showdown), hole, bit(fa.SawFlop), bit(fa.AllIn))
+					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities, p.Rake, p.EV, sd, p.CashOutFee,
+					holeValue(p.Facts.Hole), bit(p.Facts.SawFlop), bit(p.Facts.AllIn))
 			}
 			nrows++
 			if sums != nil {
 				k := cacheKey{player: ids[p.Name], stakes: r.Stakes, position: internPosition(p.Position), day: r.Day}
 				sums.row(k, opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities)
+				sums.money(k, p, r.BB)
 			}
 		}
 	}
@@ -465,7 +472,7 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 		st.onCommit(func() { st.w.acc.add(sums) })
 	}
 	if pg, ok := w.(pgTx); ok {
-		err = pg.copyFrom(ctx, "hand_players", playerColumns[:], nrows, args)
+		err = pg.copyFrom(ctx, "hand_players", playerRowColumns(), nrows, args)
 	} else if packed {
 		err = w.rows(ctx, insertPlayerRowsPacked, nrows, args, nil)
 	} else {
@@ -530,30 +537,39 @@ func (db *DB) classify(ctx context.Context, w txWriter, recs []*Record, handID [
 	return nil
 }
 
-// insertPlayerRowsPacked writes hand_players rows (SQLite) from 9 values
-// a row instead of 17: seat | position code << 8 (the index in
-// hud.Positions) | the facts << 16 (factBits), and the four AF counts in
-// 16 bits each; SQL unpacks them. modernc's driver makes two calls into SQLite per bound value and
+// insertPlayerRowsPacked writes hand_players rows (SQLite) from 12 values
+// a row instead of 20: seat | position code << 8 (the index in
+// hud.Positions) | showdown << 16 | the filter facts << 16 (factBits), and
+// the four AF counts in 16 bits each; SQL unpacks them. modernc's driver makes two calls into SQLite per bound value and
 // copies each text value into C memory: binding was a third of the
 // writer's statements.
-var insertPlayerRowsPacked = &multi{cols: 9, max: 1024, text: func(k Kind, n int) string {
+var insertPlayerRowsPacked = &multi{cols: 12, max: 1024, text: func(k Kind, n int) string {
 	var pos strings.Builder
 	pos.WriteString("CASE (column2 >> 8) & 255")
 	for i, p := range hud.Positions {
 		fmt.Fprintf(&pos, " WHEN %d THEN '%s'", i, p)
 	}
 	pos.WriteString(" END")
-	return "INSERT OR FAIL INTO hand_players (" + strings.Join(playerColumns[:], ", ") + ") SELECT column1, column2 & 255, column3, column4, " +
+	return "INSERT OR FAIL INTO hand_players (" + strings.Join(playerRowColumns(), ", ") + ") SELECT column1, column2 & 255, column3, column4, " +
 		pos.String() + ", column5, column6, column7, column8, column9 & 65535, (column9 >> 16) & 65535, (column9 >> 32) & 65535, (column9 >> 48) & 65535" +
-		", (column2 >> 16) & 1, nullif((column2 >> 19) & 2047, 0) - 1, (column2 >> 17) & 1, (column2 >> 18) & 1" +
-		" FROM (VALUES " + values(n, 9) + ")"
+		", column10, column11, (column2 >> 16) & 1, column12" +
+		", nullif((column2 >> 19) & 2047, 0) - 1, (column2 >> 17) & 1, (column2 >> 18) & 1 FROM (VALUES " + values(n, 12) + ")"
 }}
 
-// factBits packs a player's facts into bits 16 and up of the packed
-// seat value (insertPlayerRowsPacked): showdown, saw the flop, all-in,
-// then the hole index + 1 in 11 bits (0: unknown).
+// factBits packs a player's filter facts into bits 1 and up of the
+// packed value above the position (insertPlayerRowsPacked: bit 16 is
+// showdown): saw the flop, all-in, then the hole index + 1 in 11 bits (0:
+// unknown).
 func factBits(f *hud.SeatFacts) int64 {
-	return bit(f.Showdown) | bit(f.SawFlop)<<1 | bit(f.AllIn)<<2 | int64(f.Hole+1)<<3
+	return bit(f.SawFlop)<<1 | bit(f.AllIn)<<2 | int64(f.Hole+1)<<3
+}
+
+// holeValue is the hole column's value: NULL when unknown.
+func holeValue(hole int) any {
+	if hole < 0 {
+		return nil
+	}
+	return int64(hole)
 }
 
 func bit(b bool) int64 {

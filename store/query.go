@@ -125,6 +125,9 @@ func (db *DB) hudCache(ctx context.Context, f Filter, by GroupBy) ([]GroupHUD, e
 	for _, k := range statKeysV1 {
 		fmt.Fprintf(&sel, ", sum(c.t_%s), sum(c.o_%s)", k, k)
 	}
+	for _, k := range moneyCacheColumns {
+		fmt.Fprintf(&sel, ", sum(c.%s)", k)
+	}
 	sel.WriteString(" FROM hud_cache c JOIN players p ON p.id = c.player_id")
 	conds, args := f.where("c", "c", nil)
 	if f.Player != "" {
@@ -152,12 +155,15 @@ func (db *DB) hudCache(ctx context.Context, f Filter, by GroupBy) ([]GroupHUD, e
 	for i := range vals {
 		dest[3+i] = &vals[i]
 	}
+	var money hud.Money
+	dest = append(dest, moneyDest(&money)...)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
 			return nil, db.wrap(err)
 		}
-		c := &cacheRow{hands: n}
+		c := &cacheRow{hands: n, money: money}
+		c.money.Hands = n
 		for i, st := range statOf() {
 			c.counts[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
 		}
@@ -187,15 +193,16 @@ AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.fol
 	// its primary key (the planner cannot know the range is small, and
 	// would start from a filter's index on hands).
 	conds = append(conds, "h.id = hp.hand_id", "p.id = hp.player_id")
-	rows, err = tx.QueryContext(ctx, `SELECT `+strings.Replace(groupCol, "c.", "hp.", 1)+`, p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps
+	rows, err = tx.QueryContext(ctx, `SELECT `+strings.Replace(groupCol, "c.", "hp.", 1)+`, p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, `+moneyRowColumns+`
 FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args...)
 	if err != nil {
 		return nil, db.wrap(err)
 	}
 	defer rows.Close()
 	var opp, taken, afT, afO, afqT, afqO int64
+	var mr moneyRow
 	for rows.Next() {
-		if err := rows.Scan(&group, &name, &opp, &taken, &afT, &afO, &afqT, &afqO); err != nil {
+		if err := rows.Scan(&group, &name, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
 			return nil, db.wrap(err)
 		}
 		c := byName[key{group, name}]
@@ -205,6 +212,7 @@ FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args..
 		}
 		c.hands++
 		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
+		c.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, db.wrap(err)
@@ -217,6 +225,7 @@ FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args..
 			groups[k.group] = g
 		}
 		g.Tracker.AddCounts(k.name, c.hands, &c.counts)
+		g.Tracker.AddMoney(k.name, &c.money)
 		// A hand has one player in each position: the hands of a
 		// position are the sum of its rows.
 		g.Hands += c.hands
@@ -358,4 +367,17 @@ func (db *DB) Hands(ctx context.Context, f Filter, fn func(*StoredHand) error) e
 		}
 	}
 	return db.wrap(rows.Err())
+}
+
+// moneyRowColumns are a player row's money (schema version 8) and its
+// hand's big blind, in the order of moneyRow's fields: hp is
+// hand_players, h its hand.
+const moneyRowColumns = "hp.net, hp.rake, hp.ev_adj, hp.showdown, hp.cash_out_fee, h.bb"
+
+// moneyRow is a player row's money as read by moneyRowColumns.
+type moneyRow struct {
+	net, rake      int64
+	ev             float64
+	showdown       int64
+	cashOutFee, bb int64
 }

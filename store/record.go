@@ -37,8 +37,7 @@ type Record struct {
 	Seats, Button int
 	// Decimals is the unit of the amounts: 10^-Decimals of the currency.
 	Decimals int
-	// BB is the big blind in the hand's units: the larger of the first
-	// two blinds_or_straddles (the stakes' BB).
+	// BB is the big blind in the hand's units (hud.BigBlind).
 	BB int64
 	// Pot is how far the preflop betting went (hud.Facts).
 	Pot hud.PotType
@@ -68,8 +67,14 @@ type PlayerRecord struct {
 	StartingStack, Net int64
 	// Counts are the player's HUD tallies in this hand (hud.Tally).
 	Counts [hud.NumStats]hud.Count
+	// Rake, EV (the all-in adjusted net), Showdown and CashOutFee are the
+	// player's money in this hand beyond Net (hud.MoneyRecorded).
+	Rake, CashOutFee int64
+	EV               float64
+	Showdown         bool
 	// Facts are what the filters read of the player's part (hud.Facts):
-	// hole cards (-1 unknown), saw the flop, went to showdown, all-in.
+	// hole cards (-1 unknown), saw the flop, all-in (and showdown, as
+	// Showdown).
 	Facts hud.SeatFacts
 }
 
@@ -81,9 +86,9 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		return nil, err
 	}
 	g := &r.Hand
+	n := h.NumPlayers()
 	var facts hud.HandFacts
 	hud.Facts(g, &facts)
-	n := h.NumPlayers()
 	rec := &Record{Seats: n, Decimals: h.Decimals, Button: n, Pot: facts.Pot}
 	// The PHH text: the hand written back alone (byte for byte the hand's
 	// text in its file, without the [table] header).
@@ -122,8 +127,11 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		rec.Button = int(h.Seats[n-1])
 	}
 	rec.Stakes = stakes(h.Blinds[0], h.Blinds[1], h.Decimals)
-	rec.BB = bigBlind(h)
 
+	rec.BB = hud.BigBlind(h)
+
+	var money hud.HandMoney
+	hud.MoneyRecorded(h, r, &money)
 	rec.Players = make([]PlayerRecord, n)
 	for s := range n {
 		p := &rec.Players[s]
@@ -135,34 +143,12 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		// Engine seat s is PHH player p(s+1) (hh.Hand.Config).
 		p.Position = hud.SeatPosition(g, s)
 		p.StartingStack = h.StartingStacks[s]
-		switch {
-		case h.FinishingStacks != nil:
-			p.Net = h.FinishingStacks[s] - p.StartingStack
-		case h.Winnings != nil && (s >= len(h.CashOuts) || h.CashOuts[s] == 0):
-			// What the player put in, by the engine, against what the
-			// file says was collected (after rake). r.Stack: a capped
-			// hand's stack with what stayed behind the cap.
-			p.Net = r.Stack(s) - g.Won(s) + h.Winnings[s] - p.StartingStack
-		default:
-			// r.Stack: with an All-in Cash Out in place of the award.
-			p.Net = r.Stack(s) - p.StartingStack
-		}
+		m := &money[s]
+		p.Net, p.Rake, p.CashOutFee, p.EV, p.Showdown = m.Net, m.Rake, m.CashOutFee, m.EV, m.Showdown
 		p.Counts = counts[s]
 		p.Facts = facts.Seats[s]
 	}
 	return rec, nil
-}
-
-// bigBlind is the big blind of h in its units: the larger of the first two
-// blinds_or_straddles (0 without blinds).
-func bigBlind(h *hh.Hand) int64 {
-	var bb int64
-	for i, b := range h.Blinds {
-		if i < 2 {
-			bb = max(bb, b)
-		}
-	}
-	return bb
 }
 
 // digestOf is the stored content digest of h: the first 8 bytes of its

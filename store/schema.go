@@ -20,6 +20,10 @@ type Migration struct {
 	Name     string
 	SQLite   string // statements separated by ";\n"
 	Postgres string
+	// backfill, when set, runs after the statements in the same
+	// transaction: what SQL alone cannot compute (version 8 replays every
+	// stored hand).
+	backfill func(ctx context.Context, tx *sql.Tx, db *DB) error
 }
 
 // Migrations is the schema's history, oldest first. Append new versions;
@@ -40,7 +44,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 5, Name: "a content digest per hand, so that a hand with a stored site and number but other content is refused instead of skipped", SQLite: schemaV5(SQLite), Postgres: schemaV5(Postgres)},
 		{Version: 6, Name: "spot batches: a template solved over a set of flops, and each flop's result", SQLite: schemaV6(SQLite), Postgres: schemaV6(Postgres)},
 		{Version: 7, Name: "pokerlab db watch: how far each watched hand-history file has been read", SQLite: schemaV7(SQLite), Postgres: schemaV7(Postgres)},
-		{Version: 8, Name: "money: the big blind of each hand, each player's rake, all-in adjusted net, showdown and cash-out fee, and their sums in the HUD cache", SQLite: schemaV8(SQLite), Postgres: schemaV8(Postgres)},
+		{Version: 8, Name: "money: the big blind of each hand, each player's rake, all-in adjusted net, showdown and cash-out fee, and their sums in the HUD cache", SQLite: schemaV8(SQLite), Postgres: schemaV8(Postgres), backfill: backfillMoney},
 		{Version: 9, Name: "filters: each hand's pot type, each player's hole cards, saw the flop and went all-in; hands indexed by pot type", SQLite: schemaV9(SQLite), Postgres: schemaV9(Postgres)},
 	}
 })
@@ -263,6 +267,11 @@ func (db *DB) migrate(ctx context.Context) error {
 				return fmt.Errorf("database %s: migration %d (%s): %w", db.where, m.Version, m.Name, db.wrap(err))
 			}
 		}
+		if m.backfill != nil {
+			if err := m.backfill(ctx, tx, db); err != nil {
+				return fmt.Errorf("database %s: migration %d (%s): %w", db.where, m.Version, m.Name, db.wrap(err))
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
 			m.Version, m.Name, time.Now().UTC().Format(time.RFC3339)); err != nil {
 			return db.wrap(err)
@@ -331,7 +340,7 @@ ALTER TABLE hud_cache ADD COLUMN folded_to BIGINT NOT NULL DEFAULT 0;`+fold, "$B
 	for _, key := range statKeysV1 {
 		fmt.Fprintf(&cache, ",\n  t_%s INTEGER NOT NULL DEFAULT 0, o_%s INTEGER NOT NULL DEFAULT 0", key, key)
 	}
-	return strings.NewReplacer("$PCOLS", strings.Join(playerColumnsV1[:], ", "), "$CCOLS", strings.Join(cacheColumns(), ", "),
+	return strings.NewReplacer("$PCOLS", strings.Join(playerColumns[:], ", "), "$CCOLS", strings.Join(cacheColumns(), ", "),
 		"$CACHE", cache.String(), "$BIG", "INTEGER").Replace(`
 CREATE TABLE hand_players_v3 (
   hand_id INTEGER NOT NULL,
@@ -478,8 +487,13 @@ func moneyCacheReal(i int) bool {
 // hand_players (moneyColumns) and their sums in hud_cache
 // (moneyCacheColumns).
 //
-// The player columns of hands stored before version 8 are 0 until they
-// are filled from each hand's PHH text (see doc.go).
+// The player columns of hands stored before version 8 are filled by the
+// migration's backfill (backfillMoney): each stored hand's PHH text is
+// replayed, as an import does, and its rows updated; the HUD cache is then
+// emptied and its watermark set back to 0, so that the next fold sums
+// every row again, money included (HUD is right meanwhile: it counts the
+// tail). The cost is that of reading the hands again (about a tenth of
+// their import), paid once at the first Open for writing.
 func schemaV8(k Kind) string {
 	big, real := "INTEGER", "REAL"
 	bb := "CAST(round(CAST(substr(stakes, instr(stakes, '/') + 1) AS REAL) * " +
@@ -512,7 +526,7 @@ func schemaV8(k Kind) string {
 // factColumns are the columns of hand_players that the filters read
 // (schema version 9), in statement order: hole (the hole cards as
 // cards.HoleIndex, 0…1325; NULL when unknown), saw_flop and allin (0 or
-// 1; hud.Facts). Showdown is money's column (version 8).
+// 1; hud.Facts). Showdown is a money column (version 8).
 var factColumns = [...]string{"hole", "saw_flop", "allin"}
 
 // schemaV9 adds what the filters of package store/filter need and the
@@ -524,8 +538,9 @@ var factColumns = [...]string{"hole", "saw_flop", "allin"}
 // The facts of hands stored before version 9 come from their PHH text,
 // which SQL cannot replay: the columns start NULL and Open (for writing)
 // fills them in batches, each in a transaction of its own, after the
-// migration (backfill.go); a filter that needs them refuses a database
-// whose hands are not all filled yet.
+// migrations (backfill.go), so that a large database is not held in one
+// transaction; a filter that needs them refuses a database whose hands
+// are not all filled yet.
 func schemaV9(k Kind) string {
 	small := "INTEGER"
 	if k == Postgres {

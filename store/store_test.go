@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,8 +78,8 @@ func fileHUDRead(t *testing.T, files []string, keep func(h *hh.Hand) bool) (*hud
 	return tr, n, read
 }
 
-// sameHUD fails unless got and want report the same players, hands and
-// counts.
+// sameHUD fails unless got and want report the same players, hands,
+// counts and money (sameMoney).
 func sameHUD(t *testing.T, what string, got, want *hud.Tracker) {
 	t.Helper()
 	if len(got.Players()) != len(want.Players()) {
@@ -90,6 +91,10 @@ func sameHUD(t *testing.T, what string, got, want *hud.Tracker) {
 		if g.Name != w.Name || g.Hands != w.Hands {
 			t.Fatalf("%s: player %d is %s with %d hands, want %s with %d", what, i, g.Name, g.Hands, w.Name, w.Hands)
 		}
+		if bad < 10 && !sameMoney(&g.Money, &w.Money) {
+			bad++
+			t.Errorf("%s: %s: money %+v, want %+v", what, w.Name, g.Money, w.Money)
+		}
 		for _, st := range hud.Stats() {
 			if g.Counts[st] != w.Counts[st] && bad < 10 {
 				bad++
@@ -98,6 +103,17 @@ func sameHUD(t *testing.T, what string, got, want *hud.Tracker) {
 			}
 		}
 	}
+}
+
+// sameMoney reports whether a and b are the same sums: the amounts in
+// chips and the counts exactly, the real sums (equity shares, big blinds)
+// within 1e-9 of their size, since a database adds them in another order.
+func sameMoney(a, b *hud.Money) bool {
+	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9*max(1, math.Abs(x), math.Abs(y)) }
+	return a.Hands == b.Hands && a.Net == b.Net && a.Rake == b.Rake && a.CashOutFee == b.CashOutFee &&
+		a.Showdown == b.Showdown && a.ShowdownHands == b.ShowdownHands &&
+		near(a.NetBB, b.NetBB) && near(a.NetBB2, b.NetBB2) && near(a.RakeBB, b.RakeBB) && near(a.EV, b.EV) &&
+		near(a.EVBB, b.EVBB) && near(a.ShowdownBB, b.ShowdownBB)
 }
 
 func open(t *testing.T, url string) *DB {
@@ -234,6 +250,7 @@ func TestHUDFilters(t *testing.T) {
 				p, _ := want.Player(player)
 				one := hud.NewTracker()
 				one.AddCounts(p.Name, p.Hands, &p.Counts)
+				one.AddMoney(p.Name, &p.Money)
 				want = one
 			}
 			for _, path := range []string{"cache", "rows"} {
@@ -283,11 +300,16 @@ func TestHUDFilters(t *testing.T) {
 					}
 					var c hud.HandCounts
 					hud.Tally(&r.Hand, &c)
+					var m hud.HandMoney
+					hud.MoneyRecorded(h, &r, &m)
 					n := h.NumPlayers()
 					// PHH: the button is the last player, p1 the seat after it.
 					for s := range n {
 						if hud.Position(n, (s+1)%n) == pos {
 							want.AddCounts(h.Players[s], 1, &c[s])
+							one := hud.Money{}
+							one.Add(&m[s], hud.BigBlind(h))
+							want.AddMoney(h.Players[s], &one)
 						}
 					}
 				}

@@ -89,7 +89,7 @@ func npcCloneRun(opts *npcCloneOptions) error {
 		var files []hud.File
 		if files, err = hud.ReadFiles(opts.Files, opts.IO.In); err == nil {
 			var res *hud.FilesResult
-			if res, err = hud.TallyFiles(files, hud.FilesOptions{Rules: opts.Rules}); err == nil {
+			if res, err = hud.TallyFiles(files, hud.FilesOptions{Rules: opts.Rules, NoAllInEV: true}); err == nil {
 				tr, skipped = res.Tracker, len(res.Skipped)
 			}
 		}
