@@ -84,6 +84,41 @@
 // no chips, called or not). facts_test.go checks them on every real hand
 // against a reading of the PHH actions without the engine.
 //
+// # Money
+//
+// MoneyRecorded (recorded hands, after TallyRecorded) and MoneyOf
+// (engine hands) give each player's money in a hand; Tracker sums it per
+// player (Player.Money), as the hand database's rows do.
+//
+//   - Net: finishing stack − starting stack, after rake (a site hand's
+//     finishing stacks or collected amounts); an All-in Cash Out nets the
+//     cash-out less what the player put in.
+//   - Rake: the engine's award to the player less what they collected (so
+//     the winner of a pot pays its rake, split by winnings when the pot is
+//     split); a player who cashed out is charged the rake of the award the
+//     site kept. The players' rake adds up to the site's summary.
+//   - CashOutFee: the All-in Cash Out fee, apart from rake.
+//   - EV, the all-in adjusted net: in a hand whose betting closed before
+//     the river with a player all-in (holdem.Hand.AllInShowdown), each live
+//     player gets Σ_pots equity × pot × (1 − rake/pots) in place of what
+//     they collected, the equity being the pot-share equity against that
+//     pot's contenders over every completion of the board dealt when the
+//     betting closed (package equity, exact enumeration; the other live
+//     players' cards out of the deck). The adjusted nets add up to the
+//     nets. Not adjusted: a player who cashed out (the cash-out replaced
+//     the dealt result), hands with a live player's cards unknown, and
+//     hands under PokerKit's pot merge (their pots are rebuilt without the
+//     losers). Cost: one enumeration per contested pot, a few milliseconds
+//     preflop, microseconds on the turn; Tracker.NoAllInEV skips it.
+//   - Showdown: the player was still in at a showdown; non-showdown
+//     winnings are the rest of the net.
+//   - bb/100 = 100 · Σx / n with x = net / big blind, and its standard
+//     error 100 · s / √n (s the sample standard deviation of x); the big
+//     blind is the larger of the first two blinds (BigBlind).
+//
+// These follow PokerTracker 4's "All-in Adj" winnings and its showdown and
+// non-showdown lines (the red and blue lines of its graphs).
+//
 // Stat.Key gives the JSON keys of "pokerlab hud" (vpip, pfr, three_bet, ...,
 // cbet_flop, fold_to_cbet_turn, ..., wtsd, wsd, af, afq).
 //
@@ -101,5 +136,10 @@
 // histories of testdata/stats.phhs against tallies derived by hand,
 // including the traps (a BB check is not VPIP, a walk is no hand for VPIP,
 // a raise over a donk bet is not a c-bet, Fold to 3Bet counts only the
-// opener).
+// opener). money_test.go checks the all-in adjustment against a closed
+// form (11 outs of 44 on the turn) and against a brute-force enumeration
+// of the runouts with pots rebuilt from the contributions (hand-written
+// side pots and real all-ins), the rake and cash-out fees against the
+// sites' summaries, bb/100's standard error against the two-pass formula,
+// and engine against recorded money.
 package hud

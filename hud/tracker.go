@@ -430,3 +430,17 @@ func postflop(st *street, x holdem.Street, s int, e holdem.Event, set func(int, 
 		}
 	}
 }
+
+// MostHands returns the player with the most hands (the first by name
+// among equals): the hero of a player's own hand histories, who is dealt
+// into every hand. It reports false without players.
+func (t *Tracker) MostHands() (*Player, bool) {
+	var best *Player
+	for i := range t.players {
+		p := &t.players[i]
+		if best == nil || p.Hands > best.Hands || p.Hands == best.Hands && p.Name < best.Name {
+			best = p
+		}
+	}
+	return best, best != nil
+}

@@ -12,7 +12,7 @@
 //
 //   - players(id, name UNIQUE).
 //   - hands(id, site, site_hand, played_at, time_zone, day, stakes, currency,
-//     table_name, seats, button, decimals, phh, digest), unique (site, site_hand)
+//     table_name, seats, button, decimals, phh, digest, bb), unique (site, site_hand)
 //     (on SQLite the index hands_site_hand, which a bulk import builds at
 //     its end; on PostgreSQL the table's constraint), indexes (stakes, day)
 //     and (day). site and site_hand are the PHH venue
@@ -24,7 +24,8 @@
 //     version 5 until an import meets its key. played_at is the recorded wall-clock time, day its date as
 //     yyyymmdd (0: none), stakes "SB/BB" in currency units (a hand whose
 //     small blind was not posted gets half the big blind). Amounts are
-//     integers of 10^-decimals currency units, as in package hh.
+//     integers of 10^-decimals currency units, as in package hh; bb is
+//     the big blind in those units (hud.BigBlind; version 8).
 //   - hand_players(hand_id, seat, player_id, table_seat, position,
 //     starting_stack, net, opp, taken, af_taken, af_opps, afq_taken,
 //     afq_opps), primary key (hand_id, seat): rows are appended in hand
@@ -32,9 +33,14 @@
 //     per-hand flags as two bit masks (bit i is statKeysV1[i]), AF and AFq
 //     as counts. net is the finishing stack less the starting stack (the
 //     file's finishing_stacks, else the engine's with the file's winnings:
-//     after rake).
+//     after rake). Version 8 added the rest of the player's money
+//     (hud.MoneyRecorded): rake (what the site took of the pots the
+//     player won), ev_adj (the all-in adjusted net, REAL: equity shares
+//     of chips), showdown (0/1) and cash_out_fee (apart from rake).
 //   - hud_cache(player_id, stakes, position, day, hands, t_<stat>,
-//     o_<stat> for every stat, folded_to), primary key (player_id, stakes,
+//     o_<stat> for every stat, the money sums m_net, m_net_bb, m_net_bb2,
+//     m_ev, m_ev_bb, m_rake, m_rake_bb, m_sd_net, m_sd_bb, m_sd_hands,
+//     m_cash_out_fee (version 8; the _bb sums REAL), folded_to), primary key (player_id, stakes,
 //     position, day): the sums of hand_players by every key a Filter uses,
 //     up to a watermark (as PokerTracker 4's cache tables), kept by folds
 //     (fold.go). HUD sums the cache and the tail; HUDRows sums hand_players
@@ -72,6 +78,17 @@
 // rewrites the whole table). A stored hand without a digest gets it when
 // an import meets its key (import.go: parsed from its PHH text and
 // written in the import's transaction), the only time it is compared.
+//
+// Version 8 added the money columns and filled them for the hands stored
+// before (money.go): every stored hand's PHH text is replayed in the
+// migration's transaction, as an import would, its player rows updated,
+// and the HUD cache emptied with its watermark at 0, so that the next fold
+// sums every row with its money. Unlike version 5's digest, the money is
+// read by every HUD, so it cannot wait for an import to meet the hand; the
+// replay costs about a tenth of the hands' import, once. A stored hand
+// that no longer replays keeps zeros. Real sums (big blinds, equity
+// shares) added in another order (cache, tail, rows) agree to rounding,
+// not bit for bit.
 //
 // Version 6 added the spot batches (batch.go), version 7 watch_files. The
 // watcher's offsets are for speed only: a row lost or stale makes it read

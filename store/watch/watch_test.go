@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"pokerlab/hh"
+	"pokerlab/hud"
 	"pokerlab/internal/testsupport/dbtest"
 	"pokerlab/store"
 )
@@ -649,5 +651,44 @@ func TestWatchReadsInParts(t *testing.T) {
 	}
 	if len(rejected) != 1 || !bytes.HasPrefix([]byte(rejected[0].Error), []byte(fmt.Sprintf("a.txt:%d: PokerStars hand #", line))) {
 		t.Errorf("rejections %+v, want one at line %d", rejected, line)
+	}
+}
+
+// The watcher writes each hand's money as an import does: every player's
+// money in the database (cache and tail) equals hud's over the file, on
+// the fixture with an All-in Cash Out and on a raked one.
+func TestWatchWritesMoney(t *testing.T) {
+	for _, fixture := range []string{psFile, "../../hh/testdata/pokerstars/italytoast-CashOut.txt"} {
+		data, err := os.ReadFile(fixture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := hud.TallyFiles([]hud.File{{Name: fixture, Data: data}}, hud.FilesOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+			db := open(t, d.URL)
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "a.txt"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Run(context.Background(), db, dir, Options{Once: true, Debounce: 20 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := db.HUD(context.Background(), store.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9*max(1, math.Abs(y)) }
+			for _, w := range want.Tracker.Players() {
+				g, ok := got.Player(w.Name)
+				a, b := &g.Money, &w.Money
+				if !ok || a.Hands != b.Hands || a.Net != b.Net || a.Rake != b.Rake || a.CashOutFee != b.CashOutFee ||
+					a.Showdown != b.Showdown || !near(a.EV, b.EV) || !near(a.NetBB2, b.NetBB2) {
+					t.Errorf("%s: %s: database %+v, files %+v", fixture, w.Name, *a, *b)
+				}
+			}
+		})
 	}
 }

@@ -202,6 +202,7 @@ func outputCases(t *testing.T) map[string]struct {
 		"pokerlab sim":              {[]string{"--table", table, "--hands", "1000000000", "--no-calibrate"}, []string{"hh", "checkpoint"}},
 		"pokerlab report":           {nil, []string{"out"}},
 		"pokerlab db export":        {[]string{"--to", "phh", "--db", filepath.Join(dir, "hands.db")}, []string{"out"}},
+		"pokerlab hud graph":        {[]string{"--db", filepath.Join(dir, "hands.db"), "--player", "x"}, []string{"out"}},
 		"pokerlab spot solve":       {[]string{"../../../spot/testdata/flop-Td9d6h-pot200-stack900.toml", "--target", "0", "--iterations", "1000000000"}, []string{"out", "checkpoint"}},
 		"pokerlab spot show":        {[]string{filepath.Join(dir, "result.pls")}, []string{"plot"}},
 		"pokerlab spot qre":         {[]string{"../../../spot/testdata/flop-Td9d6h-pot200-stack900.toml", "--lambda", "1000"}, []string{"out"}},

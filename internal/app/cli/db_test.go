@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -128,7 +129,7 @@ func TestHudDBEqualsFiles(t *testing.T) {
 			var dj HudJSON
 			fj := fileJSON[i]
 			json.Unmarshal([]byte(dbMustRun(t, append([]string{"hud", "--json", "--db", d.URL}, extra...)...)), &dj)
-			if len(fj.Players) == 0 || !reflect.DeepEqual(fj.Players, dj.Players) || fj.Hands != dj.Hands {
+			if len(fj.Players) == 0 || !samePlayersJSON(fj.Players, dj.Players) || fj.Hands != dj.Hands || fj.Hero != dj.Hero {
 				t.Errorf("hud --json %v: files and database differ (%d and %d players)", extra, len(fj.Players), len(dj.Players))
 			}
 			if dj.DB != d.URL || len(dj.Files) != 0 {
@@ -291,4 +292,29 @@ func TestDBImportStdin(t *testing.T) {
 	if fromPath.Stored == 0 || fromStdin.Stored != fromPath.Stored || fromStdin.Files != 1 || fromStdin.Rejected != fromPath.Rejected {
 		t.Fatalf("from the path %+v, from standard input %+v", fromPath, fromStdin)
 	}
+}
+
+// samePlayersJSON reports whether a and b hold the same players, stats and
+// money: the money's real sums (big blinds, equity shares) within 1e-9 of
+// their size, since a database adds them in another order.
+func samePlayersJSON(a, b map[string]HudPlayerJSON) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9*max(1, math.Abs(x), math.Abs(y)) }
+	nearP := func(x, y *float64) bool { return x == nil && y == nil || x != nil && y != nil && near(*x, *y) }
+	for name, p := range a {
+		q, ok := b[name]
+		if !ok || p.Hands != q.Hands || !reflect.DeepEqual(p.Stats, q.Stats) {
+			return false
+		}
+		m, n := p.Money, q.Money
+		if m.Net != n.Net || m.Rake != n.Rake || m.Showdown != n.Showdown || m.ShowdownHands != n.ShowdownHands ||
+			m.NonShowdown != n.NonShowdown || m.CashOutFee != n.CashOutFee || !near(m.NetBB, n.NetBB) || !nearP(m.BB100, n.BB100) ||
+			!nearP(m.BB100StdErr, n.BB100StdErr) || !near(m.EV, n.EV) || !near(m.EVBB, n.EVBB) || !nearP(m.EVBB100, n.EVBB100) ||
+			!near(m.RakeBB, n.RakeBB) || !near(m.ShowdownBB, n.ShowdownBB) || !near(m.NonShowdownBB, n.NonShowdownBB) {
+			return false
+		}
+	}
+	return true
 }

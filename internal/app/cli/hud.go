@@ -20,6 +20,7 @@ type hudOptions struct {
 	IO       *IOStreams
 	Files    []string
 	Player   string
+	Hero     string
 	MinHands int64
 	Threads  int
 	JSON     bool
@@ -60,7 +61,12 @@ Each hand is replayed under the rule set it declares (PHH _rules; tda
 without one) or under --rules when given (docs/rules.md).
 
 Without --player the table lists every player with at least --min-hands
-hands and the main stats; with --player it lists all stats of that player.
+hands, the main stats and their money (net won in big blinds, bb/100 and
+its standard error, all-in adjusted bb/100), then the hero's results (--hero;
+by default the player with the most hands, the owner of a player's own hand
+histories): net in chips and big blinds, bb/100, all-in EV, showdown and
+non-showdown winnings, rake and cash-out fees. With --player it lists the
+player's money and all their stats.
 
 With --db instead of files the HUD comes from the hand database ("pokerlab db
 import"): the same stats, summed from the tallies stored with each hand
@@ -84,6 +90,8 @@ Wilson interval.`,
   pokerlab hud --db pokerlab.db --player Alice --filter 'pot=3bet and date>=2026-11-01' --by position
   pokerlab hud hands.phhs --player Alice --by seats`,
 		Args: cobra.ArbitraryArgs,
+		// hud FILE... beside hud graph.
+		Annotations: map[string]string{takesArgs: "FILE"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fromDB := cmd.Flags().Changed("db")
 			switch {
@@ -123,6 +131,7 @@ Wilson interval.`,
 		return f.newProgress(total, "reading", opts.JSON).Bytes("of hand histories")
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
+	cmd.Flags().StringVar(&opts.Hero, "hero", "", "the player whose money is summed up below the table (default: the player with the most hands)")
 	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
 	threadsVar(cmd.Flags(), &opts.Threads, 0, "")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
@@ -130,6 +139,7 @@ Wilson interval.`,
 	dbFlag(cmd, &opts.DB)
 	opts.Filter.flags(cmd, false)
 	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
+	cmd.AddCommand(newHudGraphCmd(f, nil))
 	return cmd
 }
 
@@ -193,9 +203,22 @@ func hudRun(opts *hudOptions) error {
 		}
 		players = []hud.Player{*p}
 	}
+	heroName := opts.Hero
+	if heroName == "" {
+		heroName = opts.Player // already checked above
+	}
+	hero, herr := heroOf(t, heroName)
+	if herr != nil {
+		return herr
+	}
 	players = slices.DeleteFunc(slices.Clone(players), func(p hud.Player) bool { return p.Hands < opts.MinHands })
 	if opts.JSON {
 		out := HudJSON{Files: opts.Files, Hands: hands, Skipped: skipped, Players: map[string]HudPlayerJSON{}}
+		if hero != nil {
+			out.Hero = hero.Name
+			m := hero.Money.JSON()
+			out.HeroMoney = &m
+		}
 		if opts.DB != "" {
 			out.Files, out.DB, out.Filter = []string{}, store.Redact(opts.DB), opts.Filter.json()
 		}
@@ -213,7 +236,13 @@ func hudRun(opts *hudOptions) error {
 	if opts.Player != "" {
 		return hudPlayerTable(opts, players)
 	}
-	return hudSummaryTable(opts, players, hands)
+	if err := hudSummaryTable(opts, players, hands); err != nil {
+		return err
+	}
+	if hero != nil {
+		writeMoney(opts.IO.Out, "hero "+hero.Name, hero.Hands, &hero.Money)
+	}
+	return nil
 }
 
 // fileGroups orders the groups of a files result as the database does.
@@ -282,7 +311,7 @@ func hudGroupsOut(opts *hudOptions, groups []store.GroupHUD, hands int64, skippe
 			if i > 0 {
 				fmt.Fprintln(w)
 			}
-			fmt.Fprintf(w, "%s, %s %s: %d hands\n", p.Name, name, g.Key, p.Hands)
+			writeMoney(w, fmt.Sprintf("%s, %s %s", p.Name, name, g.Key), p.Hands, &p.Money)
 			if err := statTable(w, p); err != nil {
 				return err
 			}
@@ -360,18 +389,19 @@ func hudSummaryTable(opts *hudOptions, players []hud.Player, hands int64) error 
 	for _, c := range cols {
 		fmt.Fprintf(tw, "\t%s", c.Key())
 	}
-	fmt.Fprintln(tw, "\taf")
+	fmt.Fprintln(tw, "\taf\twon_bb\tbb/100\t±se\tev_bb/100")
 	for _, p := range players {
 		fmt.Fprintf(tw, "%s\t%d", p.Name, p.Hands)
 		for _, c := range cols {
 			fmt.Fprintf(tw, "\t%s", pct(p.Counts[c]))
 		}
-		fmt.Fprintf(tw, "\t%s\n", afText(p.Counts[hud.AF]))
+		rate, se := p.Money.BB100()
+		fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s\n", afText(p.Counts[hud.AF]), num(p.Money.NetBB, 2), num(rate, 2), num(se, 2), num(p.Money.EVBB100(), 2))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "%d hands, %d players shown (percentages; af = (bets + raises) / calls)\n", hands, len(players))
+	fmt.Fprintf(opts.IO.Out, "%d hands, %d players shown (percentages; af = (bets + raises) / calls; won in big blinds, ± the standard error of bb/100, ev = all-in adjusted)\n", hands, len(players))
 	return nil
 }
 
@@ -382,6 +412,7 @@ func hudPlayerTable(opts *hudOptions, players []hud.Player) error {
 	}
 	p := players[0]
 	fmt.Fprintf(opts.IO.Out, "%s: %d hands\n", p.Name, p.Hands)
+	writeMoney(opts.IO.Out, p.Name, p.Hands, &p.Money)
 	return statTable(opts.IO.Out, &p)
 }
 

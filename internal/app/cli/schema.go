@@ -252,7 +252,31 @@ type HudJSON struct {
 	Players map[string]HudPlayerJSON `json:"players"`
 	By      string                   `json:"by,omitempty"`
 	Groups  []HudGroupJSON           `json:"groups,omitempty"`
+	// Hero is --hero, or the player with the most hands ("" without
+	// players); HeroMoney their money (hud.MoneyJSON), also given when
+	// --min-hands or --player leaves them out of players.
+	Hero      string        `json:"hero"`
+	HeroMoney *HudMoneyJSON `json:"hero_money"`
 }
+
+// HudGraphJSON is the output of "pokerlab hud graph --json": the figure
+// written and the ends of its lines.
+type HudGraphJSON struct {
+	Files         []string      `json:"files"`
+	DB            string        `json:"db,omitempty"`
+	Filter        *DBFilterJSON `json:"filter,omitempty"`
+	Player        string        `json:"player"`
+	Hands         int64         `json:"hands"`
+	Out           string        `json:"out"`
+	WonBB         float64       `json:"won_bb"`
+	AllInEVBB     float64       `json:"allin_ev_bb"`
+	ShowdownBB    float64       `json:"showdown_bb"`
+	NonShowdownBB float64       `json:"non_showdown_bb"`
+}
+
+// HudMoneyJSON is a player's money in "pokerlab hud --json"
+// (hud.MoneyJSON).
+type HudMoneyJSON = hud.MoneyJSON
 
 // --- The hand database ---
 
