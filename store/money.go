@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
 
 	"pokerlab/hh"
 	"pokerlab/hud"
@@ -108,9 +107,13 @@ func (db *DB) Series(ctx context.Context, f Filter) ([]hud.Point, error) {
 	if f.Player == "" {
 		return nil, fmt.Errorf("store: Series needs a player")
 	}
-	conds, args := f.where("h", "hp", nil)
-	args = append(args, f.Player)
-	conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+	if err := db.checkFacts(ctx, f); err != nil {
+		return nil, err
+	}
+	conds, args, err := f.rowConds(nil) // the player, the other filters and f.Expr
+	if err != nil {
+		return nil, err
+	}
 	rows, err := db.sql.QueryContext(ctx, "SELECT hp.net, hp.ev_adj, hp.showdown, h.bb FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"+
 		and(conds)+" ORDER BY hp.hand_id", args...)
 	if err != nil {

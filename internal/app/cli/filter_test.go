@@ -136,3 +136,19 @@ func samePlayers(a, b map[string]HudPlayerJSON) bool {
 	}
 	return true
 }
+
+// TestHudGraphFilter: hud graph --filter draws the player's rows the
+// filter selects: it ends at the money hud --db --filter reports.
+func TestHudGraphFilter(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	dbMustRun(t, "db", "import", "--db", db, handhqDir)
+	const player, f = "DeZAZcPNNQ5w+Wb+5ujZdA", "position in (CO, BTN) and pot>=srp"
+	var h HudJSON
+	json.Unmarshal([]byte(dbMustRun(t, "hud", "--db", db, "--player", player, "--filter", f, "--json")), &h)
+	var g HudGraphJSON
+	json.Unmarshal([]byte(dbMustRun(t, "hud", "graph", "--db", db, "--player", player, "--filter", f, "--out", filepath.Join(t.TempDir(), "g.svg"), "--json")), &g)
+	p := h.Players[player]
+	if p.Hands == 0 || g.Hands != p.Hands || math.Abs(g.WonBB-p.Money.NetBB) > 1e-9*max(1, math.Abs(g.WonBB)) || g.Filter == nil || g.Filter.Expr != f {
+		t.Errorf("graph %d hands, %v bb (filter %+v); hud %d hands, %v bb", g.Hands, g.WonBB, g.Filter, p.Hands, p.Money.NetBB)
+	}
+}
