@@ -167,7 +167,8 @@ func (db *DB) hudRows(ctx context.Context, q interface {
 		player int64
 	}
 	by2 := map[key]*cacheRow{}
-	handsOf := map[string]map[int64]struct{}{}
+	// The hands of each group: a bit per hand id (ids are dense).
+	handsOf := map[string]*handSet{}
 	var g string
 	var hand, pid, opp, taken, afT, afO, afqT, afqO int64
 	var mr moneyRow
@@ -186,10 +187,10 @@ func (db *DB) hudRows(ctx context.Context, q interface {
 		a.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
 		hs := handsOf[g]
 		if hs == nil {
-			hs = map[int64]struct{}{}
+			hs = &handSet{}
 			handsOf[g] = hs
 		}
-		hs[hand] = struct{}{}
+		hs.add(hand)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, db.wrap(err)
@@ -203,7 +204,7 @@ func (db *DB) hudRows(ctx context.Context, q interface {
 	for k, a := range by2 {
 		gh := groups[k.group]
 		if gh == nil {
-			gh = &GroupHUD{Key: k.group, Tracker: hud.NewTracker(), Hands: int64(len(handsOf[k.group]))}
+			gh = &GroupHUD{Key: k.group, Tracker: hud.NewTracker(), Hands: handsOf[k.group].n}
 			groups[k.group] = gh
 		}
 		gh.Tracker.AddCounts(names[k.player], a.hands, &a.counts)
@@ -261,12 +262,15 @@ func (db *DB) countSelected(ctx context.Context, tx *sql.Tx, f Filter) (int64, e
 			return 0, err
 		}
 	}
-	conds, args, err := f.rowConds(nil)
+	// The hands with a row selected, as HandIDs selects them: by the
+	// hands' indexes first (a count of distinct ids over a join let
+	// SQLite scan every player row).
+	conds, args, err := f.handConds()
 	if err != nil {
 		return 0, err
 	}
 	var n int64
-	err = tx.QueryRowContext(ctx, "SELECT count(DISTINCT hp.hand_id) FROM hands h JOIN hand_players hp ON hp.hand_id = h.id"+and(conds), args...).Scan(&n)
+	err = tx.QueryRowContext(ctx, "SELECT count(*) FROM hands h"+and(conds), args...).Scan(&n)
 	return n, db.wrap(err)
 }
 
@@ -378,6 +382,24 @@ func (db *DB) StatsOf(ctx context.Context, f Filter) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = db.sql.QueryRowContext(ctx, "SELECT count(DISTINCT hp.player_id) FROM hands h JOIN hand_players hp ON hp.hand_id = h.id"+and(rconds), rargs...).Scan(&s.Players)
+	// CROSS JOIN: hands first, by their indexes (see hudRows).
+	err = db.sql.QueryRowContext(ctx, "SELECT count(DISTINCT hp.player_id) FROM hands h CROSS JOIN hand_players hp"+and(append(rconds, "hp.hand_id = h.id")), rargs...).Scan(&s.Players)
 	return s, db.wrap(err)
+}
+
+// handSet is a set of hand ids, a bit each, with its size.
+type handSet struct {
+	bits []uint64
+	n    int64
+}
+
+func (s *handSet) add(id int64) {
+	w := int(id >> 6)
+	if w >= len(s.bits) {
+		s.bits = append(s.bits, make([]uint64, w+1-len(s.bits)+len(s.bits)/2)...)
+	}
+	if m := uint64(1) << (id & 63); s.bits[w]&m == 0 {
+		s.bits[w] |= m
+		s.n++
+	}
 }
