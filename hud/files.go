@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
-	"strconv"
 	"sync"
 
 	"pokerlab/hh"
@@ -54,6 +52,8 @@ type FilesOptions struct {
 	Threads int
 	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
 	NoAllInEV bool
+	// By splits each player's hands (Tracker.By).
+	By Breakdown
 	// Series, when set, names a player whose money hand by hand
 	// FilesResult.Series lists, in the order of the files and their hands.
 	Series string
@@ -62,24 +62,6 @@ type FilesOptions struct {
 	// Progress, when not nil, is called with the bytes tallied so far,
 	// from one goroutine at a time.
 	Progress func(done int64)
-	// Group, when not nil, names the group of engine seat s of each
-	// finished hand g (GroupByPosition, GroupBySeats): FilesResult.Groups
-	// then holds the HUD of each group's rows besides the whole.
-	Group func(g *holdem.Hand, s int) string
-}
-
-// GroupByPosition groups a player's hands by position (SeatPosition).
-func GroupByPosition(g *holdem.Hand, s int) string { return SeatPosition(g, s) }
-
-// GroupBySeats groups hands by the number of players dealt in ("6").
-func GroupBySeats(g *holdem.Hand, _ int) string { return strconv.Itoa(g.Players()) }
-
-// Group is the HUD of one group of rows (FilesOptions.Group).
-type Group struct {
-	// Tracker holds the players of the group, sorted by name.
-	Tracker *Tracker
-	// Hands is the number of hands with a row in the group.
-	Hands int64
 }
 
 // Skipped is a hand that was not tallied (it could not be read or does
@@ -99,9 +81,6 @@ type FilesResult struct {
 	// Series is FilesOptions.Series' player's money in each hand they
 	// played, in file order (for graphs: CurvesOf).
 	Series []Point
-	// Groups holds the HUD of each group, by name (FilesOptions.Group;
-	// nil without it).
-	Groups map[string]*Group
 }
 
 // TallyFiles tallies the hands of every file (Tracker.AddRecorded: each
@@ -152,7 +131,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 				for j := range ch {
 					job := jobs[j]
 					res := tallyResult{tracker: NewTracker()}
-					res.tracker.NoAllInEV = opt.NoAllInEV
+					res.tracker.NoAllInEV, res.tracker.By = opt.NoAllInEV, opt.By
 					file := files[job.file].Name
 					add := func(h *hh.Hand) error {
 						if opt.Rules != nil {
@@ -167,9 +146,6 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 									res.points = append(res.points, PointOf(&res.tracker.money[s], BigBlind(h)))
 								}
 							}
-						}
-						if opt.Group != nil {
-							res.group(opt.Group, h, &r.Hand, &res.tracker.scratch, &res.tracker.money)
 						}
 						return nil
 					}
@@ -252,9 +228,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 		}
 	}
 	res := &FilesResult{Tracker: NewTracker(), Skipped: notHands}
-	if opt.Group != nil {
-		res.Groups = map[string]*Group{}
-	}
+	res.Tracker.By = opt.By
 	for i, rs := range results {
 		if datas[i] == nil {
 			continue // not a hand history, found in a directory: listed in notHands
@@ -276,45 +250,10 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 			res.Hands += r.hands
 			res.Skipped = append(res.Skipped, r.skipped...)
 			res.Series = append(res.Series, r.points...)
-			for k, g := range r.groups {
-				to := res.Groups[k]
-				if to == nil {
-					to = &Group{Tracker: NewTracker()}
-					res.Groups[k] = to
-				}
-				to.Tracker.Merge(g.Tracker)
-				to.Hands += g.Hands
-			}
 		}
 	}
 	res.Tracker.SortByName()
-	for _, g := range res.Groups {
-		g.Tracker.SortByName()
-	}
 	return res, nil
-}
-
-// group adds the seats of a tallied hand (counts and money: its tallies)
-// to their groups.
-func (res *tallyResult) group(by func(*holdem.Hand, int) string, h *hh.Hand, g *holdem.Hand, counts *HandCounts, money *HandMoney) {
-	if res.groups == nil {
-		res.groups = map[string]*Group{}
-	}
-	bb := BigBlind(h)
-	var seen [holdem.MaxSeats]string
-	for s := range g.Players() {
-		k := by(g, s)
-		gr := res.groups[k]
-		if gr == nil {
-			gr = &Group{Tracker: NewTracker()}
-			res.groups[k] = gr
-		}
-		gr.Tracker.addHand(h.PlayerName(s), &counts[s]).Money.Add(&money[s], bb)
-		if !slices.Contains(seen[:s], k) {
-			gr.Hands++
-		}
-		seen[s] = k
-	}
 }
 
 // tallyJob is a part of a file: whole hands, parsed and tallied by one
@@ -332,5 +271,4 @@ type tallyResult struct {
 	names   []string // table names, to detect a split that broke the file
 	read    int      // hands read, replayed or not
 	points  []Point  // FilesOptions.Series' player's hands
-	groups  map[string]*Group
 }

@@ -17,6 +17,18 @@ type PlayerJSON struct {
 	Hands int64               `json:"hands"`
 	Stats map[string]StatJSON `json:"stats"`
 	Money MoneyJSON           `json:"money"`
+	// Groups are the player's hands split by a breakdown (Tracker.By),
+	// in its order; absent without one.
+	Groups []GroupJSON `json:"groups,omitempty"`
+}
+
+// GroupJSON is one group of a breakdown: its key (a position, a table
+// size), hands, every stat and the money.
+type GroupJSON struct {
+	Key   string              `json:"key"`
+	Hands int64               `json:"hands"`
+	Stats map[string]StatJSON `json:"stats"`
+	Money MoneyJSON           `json:"money"`
 }
 
 // MoneyJSON is a player's money in JSON (docs/cli.md): amounts in chips
@@ -75,6 +87,14 @@ func (p *Player) JSON() PlayerJSON {
 	out := PlayerJSON{Hands: p.Hands, Stats: make(map[string]StatJSON, NumStats), Money: p.Money.JSON()}
 	for s := range Stat(NumStats) {
 		out.Stats[s.Key()] = p.Counts[s].JSON(s)
+	}
+	for i := range p.Groups {
+		g := &p.Groups[i]
+		gj := GroupJSON{Key: g.Key, Hands: g.Hands, Stats: make(map[string]StatJSON, NumStats), Money: g.Money.JSON()}
+		for s := range Stat(NumStats) {
+			gj.Stats[s.Key()] = g.Counts[s].JSON(s)
+		}
+		out.Groups = append(out.Groups, gj)
 	}
 	return out
 }

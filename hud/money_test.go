@@ -467,3 +467,18 @@ func sameMoney(a, b *hud.Money) bool {
 		near(a.NetBB, b.NetBB, 1e-9) && near(a.NetBB2, b.NetBB2, 1e-9) && near(a.RakeBB, b.RakeBB, 1e-9) &&
 		near(a.EV, b.EV, 1e-9) && near(a.EVBB, b.EVBB, 1e-9) && near(a.ShowdownBB, b.ShowdownBB, 1e-9)
 }
+
+// TestCurvesAreRunningSums: the graph's lines are the running sums of the
+// hands' nets (won), adjusted nets (all-in EV), and the nets split by
+// showdown, the last two adding up to the first.
+func TestCurvesAreRunningSums(t *testing.T) {
+	points := []hud.Point{{Net: 2, EV: 1, Showdown: true}, {Net: -1, EV: -1}, {Net: 3, EV: 3.5}, {Net: -4, EV: -2, Showdown: true}}
+	c := hud.CurvesOf(points)
+	want := hud.Curves{Won: []float64{2, 1, 4, 0}, EV: []float64{1, 0, 3.5, 1.5}, Showdown: []float64{2, 2, 2, -2}, NonShowdown: []float64{0, -1, 2, 2}}
+	for i := range points {
+		if c.Won[i] != want.Won[i] || c.EV[i] != want.EV[i] || c.Showdown[i] != want.Showdown[i] || c.NonShowdown[i] != want.NonShowdown[i] ||
+			c.Showdown[i]+c.NonShowdown[i] != c.Won[i] {
+			t.Errorf("hand %d: %v %v %v %v", i, c.Won[i], c.EV[i], c.Showdown[i], c.NonShowdown[i])
+		}
+	}
+}

@@ -36,6 +36,11 @@ func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
 	for s := range h.NumPlayers() {
 		p := t.addHand(h.PlayerName(s), &t.scratch[s])
 		p.Money.Add(&t.money[s], bb)
+		if t.By != NoBreakdown {
+			g := p.group(t.By, t.By.Key(&r.Hand, s))
+			g.add(&t.scratch[s])
+			g.Money.Add(&t.money[s], bb)
+		}
 	}
 	return nil
 }

@@ -14,6 +14,9 @@ type Player struct {
 	Counts [NumStats]Count
 	// Money is what the player won (money.go).
 	Money Money
+	// Groups are the player's hands split by Tracker.By, in its order
+	// (nil without a breakdown).
+	Groups []Group
 }
 
 // Tracker accumulates HUD statistics per player over hands. Add takes a
@@ -27,6 +30,8 @@ type Tracker struct {
 	// for simulations and tests that look at frequencies only. The zero
 	// value adjusts.
 	NoAllInEV bool
+	// By, when set, also splits each player's hands into Player.Groups.
+	By Breakdown
 
 	index   map[string]int
 	players []Player
@@ -73,6 +78,10 @@ func (t *Tracker) Merge(o *Tracker) {
 		p := &o.players[i]
 		q := t.player(p.Name)
 		q.Money.Merge(&p.Money)
+		for j := range p.Groups {
+			g := &p.Groups[j]
+			t.AddGroup(p.Name, g.Key, g.Hands, &g.Counts, &g.Money)
+		}
 		q.Hands += p.Hands
 		for s := range q.Counts {
 			q.Counts[s].Taken += p.Counts[s].Taken
@@ -130,6 +139,11 @@ func (t *Tracker) Add(g *holdem.Hand, names []string) bool {
 		}
 		p := t.addHand(name, &c[s])
 		p.Money.Add(&t.money[s], bb)
+		if t.By != NoBreakdown {
+			gr := p.group(t.By, t.By.Key(g, s))
+			gr.add(&c[s])
+			gr.Money.Add(&t.money[s], bb)
+		}
 	}
 	return true
 }

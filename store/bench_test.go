@@ -277,7 +277,7 @@ func BenchmarkFilter(b *testing.B) {
 					}
 					n = len(ids)
 				} else {
-					gs, err := db.HUDBy(ctx, Filter{Expr: e}, c.by)
+					gs, err := db.HUDGroups(ctx, Filter{Expr: e}, c.by)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -85,7 +85,8 @@
 // and the HUD cache emptied with its watermark at 0, so that the next fold
 // sums every row with its money. Unlike version 5's digest, the money is
 // read by every HUD, so it cannot wait for an import to meet the hand; the
-// replay costs about a tenth of the hands' import, once. A stored hand
+// replay costs about what importing the hands again would, once (60,000
+// hands: 3.5 CPU-seconds). A stored hand
 // that no longer replays keeps zeros. Real sums (big blinds, equity
 // shares) added in another order (cache, tail, rows) agree to rounding,
 // not bit for bit.

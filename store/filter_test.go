@@ -237,7 +237,7 @@ func TestFilterHUDEqualsRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, by := range []GroupBy{ByNone, ByPosition, BySeats} {
-				got, err := db.HUDBy(context.Background(), Filter{Expr: e}, by)
+				got, err := db.HUDGroups(context.Background(), Filter{Expr: e}, by)
 				if err != nil {
 					t.Fatalf("%q: %v", text, err)
 				}
@@ -406,7 +406,7 @@ func FuzzFilterSQL(f *testing.F) {
 				t.Fatalf("%q: %s: %v", s, db.Kind(), err)
 			}
 			for _, by := range []GroupBy{ByNone, ByPosition, BySeats} {
-				if _, err := db.HUDBy(ctx, fl, by); err != nil {
+				if _, err := db.HUDGroups(ctx, fl, by); err != nil {
 					t.Fatalf("%q by %d: %s: %v", s, by, db.Kind(), err)
 				}
 			}

@@ -27,17 +27,18 @@ const (
 	BySeats
 )
 
-// ParseGroupBy reads "position" or "seats" ("" is ByNone).
+// ParseGroupBy reads "position" or "table-size" (also "seats"; "" is
+// ByNone).
 func ParseGroupBy(s string) (GroupBy, error) {
 	switch s {
 	case "":
 		return ByNone, nil
-	case "position", "positions", "pos":
+	case "position":
 		return ByPosition, nil
-	case "seats", "table-size", "size":
+	case "table-size", "seats":
 		return BySeats, nil
 	}
-	return ByNone, fmt.Errorf("--by %q: want position or seats", s)
+	return ByNone, fmt.Errorf("--by %q: want position or table-size", s)
 }
 
 // GroupHUD is the HUD of one group of rows.
@@ -124,13 +125,13 @@ func (db *DB) checkFacts(ctx context.Context, f Filter) error {
 	return nil
 }
 
-// HUDBy returns the HUD of the rows f selects in groups (ByNone: one
+// HUDGroups returns the HUD of the rows f selects in groups (ByNone: one
 // group), ordered by position (hud.Positions) or by number of players. A
 // filter on the cache's keys only (player, stakes, dates, position) is
 // summed from the cache and the tail, as HUD; any other is summed from the
 // player rows the filter selects (hand_players joined with hands), at the
 // speed of the indexes its conditions use.
-func (db *DB) HUDBy(ctx context.Context, f Filter, by GroupBy) ([]GroupHUD, error) {
+func (db *DB) HUDGroups(ctx context.Context, f Filter, by GroupBy) ([]GroupHUD, error) {
 	if err := db.checkFacts(ctx, f); err != nil {
 		return nil, err
 	}
@@ -229,7 +230,7 @@ func sortGroups(groups map[string]*GroupHUD, by GroupBy) []GroupHUD {
 	return out
 }
 
-// SortGroups orders groups as HUDBy returns them: positions in
+// SortGroups orders groups as HUDGroups returns them: positions in
 // hud.Positions' order, numbers of players rising.
 func SortGroups(out []GroupHUD, by GroupBy) {
 	order := func(k string) int {

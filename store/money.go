@@ -131,3 +131,29 @@ func (db *DB) Series(ctx context.Context, f Filter) ([]hud.Point, error) {
 	}
 	return out, db.wrap(rows.Err())
 }
+
+// HUDBy is HUD with each player's hands also split by breakdown
+// (hud.Player.Groups), over the rows f selects (f.Expr too): by position
+// from the HUD cache (it is keyed by position) when f allows, by table
+// size and for other filters from the player rows (HUDGroups).
+func (db *DB) HUDBy(ctx context.Context, f Filter, by hud.Breakdown) (*hud.Tracker, int64, error) {
+	t, hands, err := db.HUD(ctx, f)
+	if err != nil || by == hud.NoBreakdown {
+		return t, hands, err
+	}
+	t.By = by
+	g := ByPosition
+	if by == hud.ByTableSize {
+		g = BySeats
+	}
+	groups, err := db.HUDGroups(ctx, f, g)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, gr := range groups {
+		for _, p := range gr.Tracker.Players() {
+			t.AddGroup(p.Name, gr.Key, p.Hands, &p.Counts, &p.Money)
+		}
+	}
+	return t, hands, nil
+}

@@ -92,7 +92,7 @@ func and(conds []string) string {
 // cache rows that match (a handful per player and day), whatever the
 // number of hands, and the tail (bounded by the folds).
 func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
-	gs, err := db.HUDBy(ctx, f, ByNone)
+	gs, err := db.HUDGroups(ctx, f, ByNone)
 	if err != nil {
 		return nil, 0, err
 	}

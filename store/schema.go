@@ -492,8 +492,8 @@ func moneyCacheReal(i int) bool {
 // replayed, as an import does, and its rows updated; the HUD cache is then
 // emptied and its watermark set back to 0, so that the next fold sums
 // every row again, money included (HUD is right meanwhile: it counts the
-// tail). The cost is that of reading the hands again (about a tenth of
-// their import), paid once at the first Open for writing.
+// tail). The cost is about that of importing the hands again (60,000
+// hands: 3.5 CPU-seconds, 6 s), paid once at the first Open for writing.
 func schemaV8(k Kind) string {
 	big, real := "INTEGER", "REAL"
 	bb := "CAST(round(CAST(substr(stakes, instr(stakes, '/') + 1) AS REAL) * " +

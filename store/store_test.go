@@ -620,3 +620,57 @@ func TestBackgroundFolds(t *testing.T) {
 		sameHUD(t, "after background folds", got, want)
 	})
 }
+
+// TestHUDByEqualsFiles: the database's breakdowns by position (from the
+// cache, half folded) and by table size (from the rows) equal hud's over
+// the files, group by group.
+func TestHUDByEqualsFiles(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		db := open(t, d.URL)
+		db.SetFoldRows(1 << 30)
+		ctx := context.Background()
+		if _, err := ImportFiles(ctx, db, []string{handhq}, ImportOptions{NoFold: true}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.foldOnce(ctx, 750); err != nil {
+			t.Fatal(err)
+		}
+		var files []hud.File
+		for _, f := range handhqFiles {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, hud.File{Name: f, Data: data})
+		}
+		for _, by := range []hud.Breakdown{hud.ByPosition, hud.ByTableSize} {
+			want, err := hud.TallyFiles(files, hud.FilesOptions{By: by})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := db.HUDBy(ctx, Filter{}, by)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameHUD(t, by.String(), got, want.Tracker)
+			groups := 0
+			for _, w := range want.Tracker.Players() {
+				g, _ := got.Player(w.Name)
+				if len(g.Groups) != len(w.Groups) {
+					t.Fatalf("%s %s: %d groups, want %d", by, w.Name, len(g.Groups), len(w.Groups))
+				}
+				for i := range w.Groups {
+					a, b := &g.Groups[i], &w.Groups[i]
+					groups++
+					if a.Key != b.Key || a.Hands != b.Hands || a.Counts != b.Counts || !sameMoney(&a.Money, &b.Money) {
+						t.Errorf("%s %s %s: %d hands, want %s with %d", by, w.Name, a.Key, a.Hands, b.Key, b.Hands)
+					}
+				}
+			}
+			if groups < 20 {
+				t.Errorf("%s: %d groups", by, groups)
+			}
+		}
+	})
+}

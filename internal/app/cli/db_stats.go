@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -85,7 +86,7 @@ func dbStatsRun(opts *dbStatsOptions) error {
 	}
 	var groups []statsGroup
 	if opts.by != store.ByNone {
-		gs, err := db.HUDBy(ctx, f, opts.by)
+		gs, err := db.HUDGroups(ctx, f, opts.by)
 		if err != nil {
 			return err
 		}
@@ -155,4 +156,27 @@ func dbStatsRun(opts *dbStatsOptions) error {
 		}
 	}
 	return nil
+}
+
+// statTable writes every stat of p: value, taken/opportunities, interval.
+func statTable(w io.Writer, p *hud.Player) error {
+	tw := newTable(w)
+	fmt.Fprintln(tw, "stat\tvalue\ttaken/opportunities\t95% CI")
+	for _, st := range hud.Stats() {
+		c := p.Counts[st]
+		switch {
+		case st.IsRatio():
+			v := "-"
+			if c.Opportunities > 0 {
+				v = fmt.Sprintf("%.2f", c.Value())
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t\n", st.Key(), v, c.Taken, c.Opportunities)
+		case c.Opportunities == 0:
+			fmt.Fprintf(tw, "%s\t-\t0/0\t\n", st.Key())
+		default:
+			lo, hi := c.Wilson()
+			fmt.Fprintf(tw, "%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%\n", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
+		}
+	}
+	return tw.Flush()
 }

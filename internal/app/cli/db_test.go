@@ -57,10 +57,10 @@ func TestDBFlags(t *testing.T) {
 		{"hud --db x.db a.phhs", "give hand-history files or --db, not both"},
 		{"hud a.phhs --stakes 1/2", "--filter, --stakes, --since, --until and --position need --db"},
 		{"hud a.phhs --filter flop", "--filter, --stakes, --since, --until and --position need --db"},
-		{"hud a.phhs --by table", `--by "table": want position or seats`},
+		{"hud a.phhs --by table", `--by breakdown "table": want position or table-size`},
 		{"hud --db x.db --filter pos=BTM", `--filter: filter "pos=BTM": col 5: position "BTM": want one of UTG, UTG+1, UTG+2, UTG+3, LJ, HJ, CO, BTN, SB, BB`},
 		{"db stats --filter flop=1", `--filter: filter "flop=1": col 5: flop is a flag: write flop or not flop, without a comparison`},
-		{"db stats --by size2", `--by "size2": want position or seats`},
+		{"db stats --by size2", `--by "size2": want position or table-size`},
 		{"db export --to phh --filter won>x", `--filter: filter "won>x": col 5: won "x": want a number of big blinds (10, -5, 2.5)`},
 		{"hud", "give at least one hand-history file (PHH, PokerStars or GGPoker), directory, or - for standard input (or --db URL)"},
 		{"npc clone --player x --db x.db a.phhs", "give hand-history files or --db, not both"},
@@ -81,7 +81,8 @@ var siteDirs = []string{"../../../hh/testdata/pokerstars", "../../../hh/testdata
 // for the files and db fields), for everyone and for one player; `npc
 // clone --db` writes the same profile as over the files.
 func TestHudDBEqualsFiles(t *testing.T) {
-	extras := [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}}
+	extras := [][]string{nil, {"--player", "DeZAZcPNNQ5w+Wb+5ujZdA"}, {"--min-hands", "100"}, {"--by", "position", "--min-hands", "100"},
+		{"--player", "DeZAZcPNNQ5w+Wb+5ujZdA", "--by", "table-size"}}
 	inputs := append(slices.Clone(handhqFiles), siteDirs...)
 	fileTables, fileJSON := map[int]string{}, map[int]HudJSON{}
 	for i, extra := range extras {
@@ -303,17 +304,22 @@ func samePlayersJSON(a, b map[string]HudPlayerJSON) bool {
 	}
 	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9*max(1, math.Abs(x), math.Abs(y)) }
 	nearP := func(x, y *float64) bool { return x == nil && y == nil || x != nil && y != nil && near(*x, *y) }
+	sameMoney := func(m, n HudMoneyJSON) bool {
+		return m.Net == n.Net && m.Rake == n.Rake && m.Showdown == n.Showdown && m.ShowdownHands == n.ShowdownHands &&
+			m.NonShowdown == n.NonShowdown && m.CashOutFee == n.CashOutFee && near(m.NetBB, n.NetBB) && nearP(m.BB100, n.BB100) &&
+			nearP(m.BB100StdErr, n.BB100StdErr) && near(m.EV, n.EV) && near(m.EVBB, n.EVBB) && nearP(m.EVBB100, n.EVBB100) &&
+			near(m.RakeBB, n.RakeBB) && near(m.ShowdownBB, n.ShowdownBB) && near(m.NonShowdownBB, n.NonShowdownBB)
+	}
 	for name, p := range a {
 		q, ok := b[name]
-		if !ok || p.Hands != q.Hands || !reflect.DeepEqual(p.Stats, q.Stats) {
+		if !ok || p.Hands != q.Hands || !reflect.DeepEqual(p.Stats, q.Stats) || !sameMoney(p.Money, q.Money) || len(p.Groups) != len(q.Groups) {
 			return false
 		}
-		m, n := p.Money, q.Money
-		if m.Net != n.Net || m.Rake != n.Rake || m.Showdown != n.Showdown || m.ShowdownHands != n.ShowdownHands ||
-			m.NonShowdown != n.NonShowdown || m.CashOutFee != n.CashOutFee || !near(m.NetBB, n.NetBB) || !nearP(m.BB100, n.BB100) ||
-			!nearP(m.BB100StdErr, n.BB100StdErr) || !near(m.EV, n.EV) || !near(m.EVBB, n.EVBB) || !nearP(m.EVBB100, n.EVBB100) ||
-			!near(m.RakeBB, n.RakeBB) || !near(m.ShowdownBB, n.ShowdownBB) || !near(m.NonShowdownBB, n.NonShowdownBB) {
-			return false
+		for i, g := range p.Groups {
+			h := q.Groups[i]
+			if g.Key != h.Key || g.Hands != h.Hands || !reflect.DeepEqual(g.Stats, h.Stats) || !sameMoney(g.Money, h.Money) {
+				return false
+			}
 		}
 	}
 	return true

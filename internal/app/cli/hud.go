@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -21,14 +19,13 @@ type hudOptions struct {
 	Files    []string
 	Player   string
 	Hero     string
+	By       hud.Breakdown
+	byText   string
 	MinHands int64
 	Threads  int
 	JSON     bool
 	DB       string
 	Filter   filterOptions
-	// By is --by: "" (one HUD), "position" or "seats".
-	By       string
-	by       store.GroupBy
 	progress func(total int64) *Progress
 	// Rules, when set (--rules), replaces every hand's declared rule set.
 	Rules     *holdem.RuleSet
@@ -38,7 +35,7 @@ type hudOptions struct {
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
 	opts := &hudOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "hud FILE|DIR|-... | --db URL [--filter F] [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--by position|seats] [--min-hands N] [--json]",
+		Use:   "hud FILE|DIR|-... | --db URL [--filter F] [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--by position|table-size] [--min-hands N] [--json]",
 		Short: "HUD statistics per player from hand histories (PHH, PokerStars, GGPoker) or the hand database",
 		Long: `Compute HUD statistics per player (PokerTracker 4's definitions, written out
 in docs/hud-stats.md) from hand histories (PHH, PokerStars or
@@ -76,19 +73,13 @@ output is the same as over the files the hands came from; "hands" counts the
 hands the stakes and dates select. --filter selects rows with the filter
 language (dates, stakes, site, table size, position, player, hole cards, pot
 type, saw the flop, showdown, all-in, won in big blinds; docs/cli.md,
-"Filters"); "hands" then counts the hands with a row selected.
-
---by position (or seats) splits every player's stats by position (BTN, CO,
-..., BB) or by the number of players dealt in, over files or the database;
-with --player each group lists every stat with its opportunities and 95%
-Wilson interval.`,
+"Filters"); "hands" then counts the hands with a row selected.`,
 		Example: `  pokerlab hud hands.phhs
   pokerlab hud *.phhs --min-hands 100
   pokerlab hud ~/PokerStars/HandHistory/ --player Hero
   pokerlab hud hands.phhs --player Alice --json
   pokerlab hud --db pokerlab.db --player Alice --stakes 1/2 --since 2009-07-01 --position BTN
-  pokerlab hud --db pokerlab.db --player Alice --filter 'pot=3bet and date>=2026-11-01' --by position
-  pokerlab hud hands.phhs --player Alice --by seats`,
+  pokerlab hud --db pokerlab.db --player Alice --filter 'pot=3bet and date>=2026-11-01' --by position`,
 		Args: cobra.ArbitraryArgs,
 		// hud FILE... beside hud graph.
 		Annotations: map[string]string{takesArgs: "FILE"},
@@ -102,10 +93,6 @@ Wilson interval.`,
 			case !fromDB && opts.Filter.any():
 				return flagErrorf("--filter, --stakes, --since, --until and --position need --db")
 			}
-			var err error
-			if opts.by, err = store.ParseGroupBy(opts.By); err != nil {
-				return flagErrorf("%v", err)
-			}
 			if fromDB {
 				opts.Filter.Player = opts.Player
 				if _, err := opts.Filter.filter(); err != nil {
@@ -117,8 +104,14 @@ Wilson interval.`,
 			if fromDB && cmd.Flags().Changed("rules") {
 				return flagErrorf("--rules applies to hand files; hands in the database were replayed when imported")
 			}
+			var err error
 			if opts.Rules, err = rulesOverride(cmd, opts.rulesText); err != nil {
 				return err
+			}
+			if opts.byText != "" {
+				if opts.By, err = hud.ParseBreakdown(opts.byText); err != nil {
+					return flagErrorf("--by %s", err)
+				}
 			}
 			opts.Files = args
 			if runF != nil {
@@ -131,11 +124,11 @@ Wilson interval.`,
 		return f.newProgress(total, "reading", opts.JSON).Bytes("of hand histories")
 	}
 	cmd.Flags().StringVar(&opts.Player, "player", "", "show only this player, with every stat")
+	cmd.Flags().StringVar(&opts.byText, "by", "", "split each player's stats and money by position or table-size (shown for --player, else the hero)")
 	cmd.Flags().StringVar(&opts.Hero, "hero", "", "the player whose money is summed up below the table (default: the player with the most hands)")
 	int64Var(cmd.Flags(), &opts.MinHands, "min-hands", 0, "show only players with at least this many hands", atLeast[int64](0, "0 or more"))
 	threadsVar(cmd.Flags(), &opts.Threads, 0, "")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
-	cmd.Flags().StringVar(&opts.By, "by", "", "split the stats by position or seats (the number of players)")
 	dbFlag(cmd, &opts.DB)
 	opts.Filter.flags(cmd, false)
 	addRulesFlag(cmd, &opts.rulesText, rulesUsage)
@@ -146,15 +139,10 @@ Wilson interval.`,
 func hudRun(opts *hudOptions) error {
 	var t *hud.Tracker
 	var hands int64
-	var groups []store.GroupHUD
 	var skipped []HudSkippedJSON
 	var err error
 	if opts.DB != "" {
-		groups, hands, err = hudFromDB(opts)
-		if err == nil && opts.by == store.ByNone {
-			t = groups[0].Tracker
-			groups = nil
-		}
+		t, hands, err = hudFromDB(opts)
 	} else {
 		files, rerr := hud.ReadFiles(opts.Files, opts.IO.In)
 		if rerr != nil {
@@ -165,32 +153,21 @@ func hudRun(opts *hudOptions) error {
 			total += int64(len(f.Data))
 		}
 		progress := opts.progress(total)
-		fo := hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set}
-		switch opts.by {
-		case store.ByPosition:
-			fo.Group = hud.GroupByPosition
-		case store.BySeats:
-			fo.Group = hud.GroupBySeats
-		}
 		// A batch job: trade memory for fewer collections.
 		gc := debug.SetGCPercent(400)
 		var res *hud.FilesResult
-		res, err = hud.TallyFiles(files, fo)
+		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By})
 		debug.SetGCPercent(gc)
 		if err == nil {
 			t, hands = res.Tracker, res.Hands
 			for _, sk := range res.Skipped {
 				skipped = append(skipped, HudSkippedJSON{File: sk.File, Error: sk.Error})
 			}
-			groups = fileGroups(res, opts.by)
 		}
 		progress.Done()
 	}
 	if err != nil {
 		return err
-	}
-	if opts.by != store.ByNone {
-		return hudGroupsOut(opts, groups, hands, skipped)
 	}
 	players := t.Players()
 	if opts.Player != "" {
@@ -234,119 +211,25 @@ func hudRun(opts *hudOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "pokerlab: skipped: %s\n", s.Error)
 	}
 	if opts.Player != "" {
-		return hudPlayerTable(opts, players)
-	}
-	if err := hudSummaryTable(opts, players, hands); err != nil {
-		return err
-	}
-	if hero != nil {
-		writeMoney(opts.IO.Out, "hero "+hero.Name, hero.Hands, &hero.Money)
-	}
-	return nil
-}
-
-// fileGroups orders the groups of a files result as the database does.
-func fileGroups(res *hud.FilesResult, by store.GroupBy) []store.GroupHUD {
-	out := make([]store.GroupHUD, 0, len(res.Groups))
-	for k, g := range res.Groups {
-		out = append(out, store.GroupHUD{Key: k, Tracker: g.Tracker, Hands: g.Hands})
-	}
-	store.SortGroups(out, by)
-	return out
-}
-
-// hudGroupsOut writes the HUD by group (--by).
-func hudGroupsOut(opts *hudOptions, groups []store.GroupHUD, hands int64, skipped []HudSkippedJSON) error {
-	// The players shown: --player, at least --min-hands in the group.
-	shown := func(g store.GroupHUD) []hud.Player {
-		var out []hud.Player
-		for _, p := range g.Tracker.Players() {
-			if (opts.Player == "" || p.Name == opts.Player) && p.Hands >= opts.MinHands {
-				out = append(out, p)
-			}
+		if err := hudPlayerTable(opts, players); err != nil {
+			return err
 		}
-		return out
-	}
-	if opts.Player != "" {
-		found := false
-		for _, g := range groups {
-			_, ok := g.Tracker.Player(opts.Player)
-			found = found || ok
+	} else {
+		if err := hudSummaryTable(opts, players, hands); err != nil {
+			return err
 		}
-		if !found {
-			if opts.DB != "" {
-				return fmt.Errorf("player %q has no hands in the database that match", opts.Player)
-			}
-			return fmt.Errorf("player %q is not in the hands", opts.Player)
+		if hero != nil {
+			writeMoney(opts.IO.Out, "hero "+hero.Name, hero.Hands, &hero.Money)
 		}
 	}
-	if opts.JSON {
-		out := HudJSON{Files: opts.Files, Hands: hands, Skipped: skipped, Players: map[string]HudPlayerJSON{}, By: opts.By, Groups: []HudGroupJSON{}}
-		if opts.DB != "" {
-			out.Files, out.DB, out.Filter = []string{}, store.Redact(opts.DB), opts.Filter.json()
-		}
-		if out.Skipped == nil {
-			out.Skipped = []HudSkippedJSON{}
-		}
-		for _, g := range groups {
-			gj := HudGroupJSON{Group: g.Key, Hands: g.Hands, Players: map[string]HudPlayerJSON{}}
-			for _, p := range shown(g) {
-				gj.Players[p.Name] = p.JSON()
-			}
-			out.Groups = append(out.Groups, gj)
-		}
-		return writeJSON(opts.IO, out)
+	if opts.By != hud.NoBreakdown && hero != nil {
+		return hudGroupsTable(opts, hero)
 	}
-	for _, s := range skipped {
-		fmt.Fprintf(opts.IO.ErrOut, "pokerlab: skipped: %s\n", s.Error)
-	}
-	w := opts.IO.Out
-	name := map[store.GroupBy]string{store.ByPosition: "position", store.BySeats: "players"}[opts.by]
-	if opts.Player != "" {
-		for i, g := range groups {
-			p, ok := g.Tracker.Player(opts.Player)
-			if !ok || p.Hands < opts.MinHands {
-				continue
-			}
-			if i > 0 {
-				fmt.Fprintln(w)
-			}
-			writeMoney(w, fmt.Sprintf("%s, %s %s", p.Name, name, g.Key), p.Hands, &p.Money)
-			if err := statTable(w, p); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	tw := newTable(w)
-	cols := []hud.Stat{hud.VPIP, hud.PFR, hud.ThreeBet, hud.FoldToThreeBet, hud.Steal, hud.CBet, hud.FoldToCBet, hud.WTSD, hud.WSD}
-	fmt.Fprintf(tw, "%s\tplayer\thands", name)
-	for _, c := range cols {
-		fmt.Fprintf(tw, "\t%s", c.Key())
-	}
-	fmt.Fprintln(tw, "\taf")
-	for _, g := range groups {
-		players := shown(g)
-		slices.SortStableFunc(players, func(a, b hud.Player) int {
-			return cmp.Or(cmp.Compare(b.Hands, a.Hands), strings.Compare(a.Name, b.Name))
-		})
-		for _, p := range players {
-			fmt.Fprintf(tw, "%s\t%s\t%d", g.Key, p.Name, p.Hands)
-			for _, c := range cols {
-				fmt.Fprintf(tw, "\t%s", pct(p.Counts[c]))
-			}
-			fmt.Fprintf(tw, "\t%s\n", afText(p.Counts[hud.AF]))
-		}
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "by %s (percentages; af = (bets + raises) / calls; --player NAME for every stat with its opportunities and interval)\n", name)
 	return nil
 }
 
 // hudFromDB sums the HUD of the stored hands the filters select.
-func hudFromDB(opts *hudOptions) ([]store.GroupHUD, int64, error) {
+func hudFromDB(opts *hudOptions) (*hud.Tracker, int64, error) {
 	f, err := opts.Filter.filter()
 	if err != nil {
 		return nil, 0, err
@@ -356,16 +239,7 @@ func hudFromDB(opts *hudOptions) ([]store.GroupHUD, int64, error) {
 		return nil, 0, err
 	}
 	defer db.Close()
-	ctx := context.Background()
-	groups, err := db.HUDBy(ctx, f, opts.by)
-	if err != nil {
-		return nil, 0, err
-	}
-	if opts.by == store.ByNone {
-		return groups, groups[0].Hands, nil
-	}
-	hands, err := db.CountSelected(ctx, f)
-	return groups, hands, err
+	return db.HUDBy(context.Background(), f, opts.By)
 }
 
 // pct renders a proportion as a percentage, "-" without opportunities.
@@ -395,8 +269,14 @@ func hudSummaryTable(opts *hudOptions, players []hud.Player, hands int64) error 
 		for _, c := range cols {
 			fmt.Fprintf(tw, "\t%s", pct(p.Counts[c]))
 		}
+		af := "-"
+		if c := p.Counts[hud.AF]; c.Opportunities > 0 {
+			af = fmt.Sprintf("%.2f", c.Value())
+		} else if c.Taken > 0 {
+			af = "inf"
+		}
 		rate, se := p.Money.BB100()
-		fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s\n", afText(p.Counts[hud.AF]), num(p.Money.NetBB, 2), num(rate, 2), num(se, 2), num(p.Money.EVBB100(), 2))
+		fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s\n", af, num(p.Money.NetBB, 2), num(rate, 2), num(se, 2), num(p.Money.EVBB100(), 2))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -413,23 +293,7 @@ func hudPlayerTable(opts *hudOptions, players []hud.Player) error {
 	p := players[0]
 	fmt.Fprintf(opts.IO.Out, "%s: %d hands\n", p.Name, p.Hands)
 	writeMoney(opts.IO.Out, p.Name, p.Hands, &p.Money)
-	return statTable(opts.IO.Out, &p)
-}
-
-// afText renders AF: "-" without calls or bets, "inf" with bets only.
-func afText(c hud.Count) string {
-	switch {
-	case c.Opportunities > 0:
-		return fmt.Sprintf("%.2f", c.Value())
-	case c.Taken > 0:
-		return "inf"
-	}
-	return "-"
-}
-
-// statTable writes every stat of p: value, taken/opportunities, interval.
-func statTable(w io.Writer, p *hud.Player) error {
-	tw := newTable(w)
+	tw := newTable(opts.IO.Out)
 	fmt.Fprintln(tw, "stat\tvalue\ttaken/opportunities\t95% CI")
 	for _, st := range hud.Stats() {
 		c := p.Counts[st]

@@ -46,3 +46,41 @@ func writeMoney(w io.Writer, who string, hands int64, m *hud.Money) {
 		num(m.EV, 1), num(m.EVBB, 2), num(m.EVBB100(), 2), m.Showdown, num(m.ShowdownBB, 2), m.ShowdownHands, nsd, num(nsdBB, 2))
 	fmt.Fprintf(w, "  rake paid %d (%s bb), cash-out fees %d\n", m.Rake, num(m.RakeBB, 2), m.CashOutFee)
 }
+
+// groupStats are the stats of the breakdown table.
+var groupStats = []hud.Stat{hud.VPIP, hud.PFR, hud.ThreeBet, hud.FoldToThreeBet, hud.Steal, hud.CBet, hud.FoldToCBet, hud.WTSD, hud.WSD, hud.AF}
+
+// hudGroupsTable writes a player's breakdown (--by): per group the hands
+// and money, then each main stat with its sample and interval.
+func hudGroupsTable(opts *hudOptions, p *hud.Player) error {
+	w := opts.IO.Out
+	fmt.Fprintf(w, "\n%s by %s:\n", p.Name, opts.By)
+	tw := newTable(w)
+	fmt.Fprintln(tw, opts.By.String()+"\thands\twon_bb\tbb/100\t±se\tev_bb/100\tstat\tvalue\ttaken/opportunities\t95% CI")
+	for i := range p.Groups {
+		g := &p.Groups[i]
+		rate, se := g.Money.BB100()
+		for j, st := range groupStats {
+			if j == 0 {
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s", g.Key, g.Hands, num(g.Money.NetBB, 2), num(rate, 2), num(se, 2), num(g.Money.EVBB100(), 2))
+			} else {
+				fmt.Fprint(tw, "\t\t\t\t\t")
+			}
+			c := g.Counts[st]
+			switch {
+			case st.IsRatio():
+				v := "-"
+				if c.Opportunities > 0 {
+					v = fmt.Sprintf("%.2f", c.Value())
+				}
+				fmt.Fprintf(tw, "\t%s\t%s\t%d/%d\t\n", st.Key(), v, c.Taken, c.Opportunities)
+			case c.Opportunities == 0:
+				fmt.Fprintf(tw, "\t%s\t-\t0/0\t\n", st.Key())
+			default:
+				lo, hi := c.Wilson()
+				fmt.Fprintf(tw, "\t%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%\n", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
+			}
+		}
+	}
+	return tw.Flush()
+}

@@ -250,8 +250,6 @@ type HudJSON struct {
 	Hands   int64                    `json:"hands"`
 	Skipped []HudSkippedJSON         `json:"skipped"`
 	Players map[string]HudPlayerJSON `json:"players"`
-	By      string                   `json:"by,omitempty"`
-	Groups  []HudGroupJSON           `json:"groups,omitempty"`
 	// Hero is --hero, or the player with the most hands ("" without
 	// players); HeroMoney their money (hud.MoneyJSON), also given when
 	// --min-hands or --player leaves them out of players.
@@ -363,13 +361,6 @@ type DBFilterJSON struct {
 	Until    string `json:"until,omitempty"`
 	Position string `json:"position,omitempty"`
 	Expr     string `json:"expr,omitempty"`
-}
-
-// HudGroupJSON is one group of "pokerlab hud --by ... --json".
-type HudGroupJSON struct {
-	Group   string                   `json:"group"`
-	Hands   int64                    `json:"hands"`
-	Players map[string]HudPlayerJSON `json:"players"`
 }
 
 // DBStatsGroupJSON is one group of "pokerlab db stats --by ... --json":
