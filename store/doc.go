@@ -104,7 +104,8 @@
 // (resumed where it stopped); until then a filter on them is refused
 // (FactsMissing). A filter on the cache's keys alone (player, stakes,
 // dates, position) is summed from the cache and the tail; any other from
-// the player rows it selects (HUDBy), whole or by position or table size.
+// the player rows it selects (HUDGroups), whole or by position or table size (HUDBy, the
+// breakdown of each player, is built on it).
 //
 // # Migrations
 //
