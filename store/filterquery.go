@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"pokerlab/hh"
+	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/store/filter"
 )
@@ -403,4 +405,15 @@ func (s *handSet) add(id int64) {
 		s.bits[w] |= m
 		s.n++
 	}
+}
+
+// RowOf is seat s of a replayed hand (h, its engine hand g, g's facts f
+// and the seat's money m) as the filters see it: the row the database
+// stores for it (RecordOf), for filter.Match over hand-history files.
+func RowOf(h *hh.Hand, g *holdem.Hand, s int, f *hud.HandFacts, m *hud.SeatMoney) filter.Row {
+	venue, _ := h.Field("venue")
+	_, day := handTime(h)
+	return filter.Row{Day: day, Stakes: stakes(h.Blinds[0], h.Blinds[1], h.Decimals), Site: venue, Seats: h.NumPlayers(),
+		Pot: f.Pot, BB: hud.BigBlind(h), Position: hud.SeatPosition(g, s), Player: h.PlayerName(s),
+		Hole: f.Seats[s].Hole, Net: m.Net, SawFlop: f.Seats[s].SawFlop, Showdown: m.Showdown, AllIn: f.Seats[s].AllIn}
 }

@@ -159,3 +159,21 @@ func TestHudGraphFilter(t *testing.T) {
 		t.Errorf("graph %d hands, %v bb (filter %+v); hud %d hands, %v bb", g.Hands, g.WonBB, g.Filter, p.Hands, p.Money.NetBB)
 	}
 }
+
+// TestHudFilterOverFilesEqualsDB: hud --filter over the files (the filter
+// evaluated in Go on each replayed hand) and over the database (the
+// filter's SQL) give the same players and hands.
+func TestHudFilterOverFilesEqualsDB(t *testing.T) {
+	inputs := append([]string{handhqDir}, siteDirs...)
+	db := filepath.Join(t.TempDir(), "h.db")
+	dbRunExit(t, ExitError, append([]string{"db", "import", "--db", db}, inputs...)...) // the fixtures' other games are rejected
+	for _, f := range []string{"position=BTN and pot>=3bet", "cards=QQ+,AKs or allin", "showdown and won<-5", "flop and not showdown and seats<=6",
+		"site=pokerstars and date>=2010-01-01", "not (pot=limped or pot=walk) and stakes!=0.5/1"} {
+		var files, fromDB HudJSON
+		json.Unmarshal([]byte(dbMustRun(t, append([]string{"hud", "--json", "--filter", f}, inputs...)...)), &files)
+		json.Unmarshal([]byte(dbMustRun(t, "hud", "--db", db, "--json", "--filter", f)), &fromDB)
+		if len(files.Players) == 0 || files.Hands != fromDB.Hands || !samePlayers(files.Players, fromDB.Players) {
+			t.Errorf("%s: files %d hands, %d players; database %d hands, %d players", f, files.Hands, len(files.Players), fromDB.Hands, len(fromDB.Players))
+		}
+	}
+}

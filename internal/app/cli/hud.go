@@ -9,9 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/hh"
 	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/store"
+	"pokerlab/store/filter"
 )
 
 type hudOptions struct {
@@ -30,6 +32,8 @@ type hudOptions struct {
 	// Rules, when set (--rules), replaces every hand's declared rule set.
 	Rules     *holdem.RuleSet
 	rulesText string
+	// keep is --filter over files (nil: every row).
+	keep filter.Expr
 }
 
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
@@ -73,7 +77,9 @@ output is the same as over the files the hands came from; "hands" counts the
 hands the stakes and dates select. --filter selects rows with the filter
 language (dates, stakes, site, table size, position, player, hole cards, pot
 type, saw the flop, showdown, all-in, won in big blinds; docs/cli.md,
-"Filters"); "hands" then counts the hands with a row selected.`,
+"Filters"); "hands" then counts the hands with a row selected. --filter
+works over files too (evaluated on each replayed hand, with the same
+result as over the database).`,
 		Example: `  pokerlab hud hands.phhs
   pokerlab hud *.phhs --min-hands 100
   pokerlab hud ~/PokerStars/HandHistory/ --player Hero
@@ -90,8 +96,16 @@ type, saw the flop, showdown, all-in, won in big blinds; docs/cli.md,
 				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
 				return errNoHandInputs(" (or --db URL)")
-			case !fromDB && opts.Filter.any():
-				return flagErrorf("--filter, --stakes, --since, --until and --position need --db")
+			case !fromDB && (opts.Filter.Stakes != "" || opts.Filter.Since != "" || opts.Filter.Until != "" || opts.Filter.Position != ""):
+				return flagErrorf("--stakes, --since, --until and --position need --db (--filter works on files too)")
+			}
+			if !fromDB && opts.Filter.Expr != "" {
+				// Over files the filter is evaluated in Go on each replayed hand.
+				f, err := opts.Filter.filter()
+				if err != nil {
+					return err
+				}
+				opts.keep = f.Expr
 			}
 			if fromDB {
 				opts.Filter.Player = opts.Player
@@ -156,7 +170,14 @@ func hudRun(opts *hudOptions) error {
 		// A batch job: trade memory for fewer collections.
 		gc := debug.SetGCPercent(400)
 		var res *hud.FilesResult
-		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By})
+		fo := hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By}
+		if e := opts.keep; e != nil {
+			fo.Keep = func(h *hh.Hand, g *holdem.Hand, s int, f *hud.HandFacts, m *hud.SeatMoney) bool {
+				row := store.RowOf(h, g, s, f, m)
+				return filter.Match(e, &row)
+			}
+		}
+		res, err = hud.TallyFiles(files, fo)
 		debug.SetGCPercent(gc)
 		if err == nil {
 			t, hands = res.Tracker, res.Hands
