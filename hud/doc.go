@@ -74,6 +74,16 @@
 //   - AF = (bets + raises) / calls, postflop (Count.Taken / Count.Opportunities;
 //     no interval). AFq = (bets + raises) / (bets + raises + calls + folds).
 //
+// # Facts
+//
+// Facts gives what trackers filter hands on (package store/filter): the
+// pot type by preflop raises (walk, limped, single-raised, 3-bet, 4-bet
+// and more), and per seat the hole cards when known, saw the flop (WTSD's
+// opportunity), went to showdown (in at a showdown, also after an all-in
+// before the flop) and went all-in (a post, call, bet or raise that left
+// no chips, called or not). facts_test.go checks them on every real hand
+// against a reading of the PHH actions without the engine.
+//
 // # Money
 //
 // MoneyRecorded (recorded hands, after TallyRecorded) and MoneyOf

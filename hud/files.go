@@ -52,6 +52,9 @@ type FilesOptions struct {
 	Threads int
 	// NoAllInEV skips the all-in adjustment (Tracker.NoAllInEV).
 	NoAllInEV bool
+	// Keep, when set, chooses the seats tallied (Tracker.Keep); Hands
+	// then counts the hands with a seat kept.
+	Keep func(h *hh.Hand, g *holdem.Hand, s int, f *HandFacts, m *SeatMoney) bool
 	// By splits each player's hands (Tracker.By).
 	By Breakdown
 	// Series, when set, names a player whose money hand by hand
@@ -131,7 +134,7 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 				for j := range ch {
 					job := jobs[j]
 					res := tallyResult{tracker: NewTracker()}
-					res.tracker.NoAllInEV, res.tracker.By = opt.NoAllInEV, opt.By
+					res.tracker.NoAllInEV, res.tracker.By, res.tracker.Keep = opt.NoAllInEV, opt.By, opt.Keep
 					file := files[job.file].Name
 					add := func(h *hh.Hand) error {
 						if opt.Rules != nil {
@@ -140,9 +143,12 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 						if err := res.tracker.AddRecorded(h, &r); err != nil {
 							return err
 						}
+						if !res.tracker.keptAny(h.NumPlayers()) {
+							return errLeftOut
+						}
 						if opt.Series != "" {
 							for s := range h.NumPlayers() {
-								if h.PlayerName(s) == opt.Series {
+								if h.PlayerName(s) == opt.Series && res.tracker.kept[s] {
 									res.points = append(res.points, PointOf(&res.tracker.money[s], BigBlind(h)))
 								}
 							}
@@ -153,7 +159,9 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 						res.err = hh.Scan(file, job.data.Data, job.data.Line, func(h *hh.Hand) error {
 							res.names = append(res.names, h.Name)
 							res.read++
-							if err := add(h); err != nil {
+							if err := add(h); err == errLeftOut {
+								// A hand the filter leaves out: no row kept.
+							} else if err != nil {
 								res.skipped = append(res.skipped, Skipped{File: file, Error: err.Error()})
 							} else {
 								res.hands++
@@ -166,7 +174,9 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 							if err == nil {
 								err = add(h)
 							}
-							if err != nil {
+							if err == errLeftOut {
+								// A hand the filter leaves out: no row kept.
+							} else if err != nil {
 								res.skipped = append(res.skipped, Skipped{File: file, Error: err.Error()})
 							} else {
 								res.hands++
@@ -255,6 +265,14 @@ func TallyFiles(files []File, opt FilesOptions) (*FilesResult, error) {
 	res.Tracker.SortByName()
 	return res, nil
 }
+
+// errLeftOut is a hand of which FilesOptions.Keep kept no seat (a
+// zero-size value: nothing allocated at start-up).
+var errLeftOut error = leftOut{}
+
+type leftOut struct{}
+
+func (leftOut) Error() string { return "hud: no seat kept" }
 
 // tallyJob is a part of a file: whole hands, parsed and tallied by one
 // worker.

@@ -24,7 +24,8 @@ func TallyRecorded(h *hh.Hand, r *hh.Replayer, c *HandCounts) error {
 }
 
 // AddRecorded tallies a recorded hand (TallyRecorded), so recorded hands
-// and simulated ones share one code path. Players are named by the hand's
+// and simulated ones share one code path: every seat, or those t.Keep
+// keeps. Players are named by the hand's
 // players field ("p1", "p2", ... without one: hh.Hand.PlayerName). A hand
 // that does not replay is not tallied and its error returned.
 func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
@@ -33,7 +34,15 @@ func (t *Tracker) AddRecorded(h *hh.Hand, r *hh.Replayer) error {
 	}
 	moneyRecorded(h, r, &t.money, !t.NoAllInEV)
 	bb := BigBlind(h)
+	var facts HandFacts
+	if t.Keep != nil {
+		Facts(&r.Hand, &facts)
+	}
 	for s := range h.NumPlayers() {
+		t.kept[s] = t.Keep == nil || t.Keep(h, &r.Hand, s, &facts, &t.money[s])
+		if !t.kept[s] {
+			continue
+		}
 		p := t.addHand(h.PlayerName(s), &t.scratch[s])
 		p.Money.Add(&t.money[s], bb)
 		if t.By != NoBreakdown {
@@ -56,4 +65,14 @@ func (t *Tracker) AddPHH(hands []*hh.Hand, r *hh.Replayer) (added int, skipped [
 		added++
 	}
 	return added, skipped
+}
+
+// keptAny reports whether AddRecorded added a seat of the last hand.
+func (t *Tracker) keptAny(n int) bool {
+	for s := range n {
+		if t.kept[s] {
+			return true
+		}
+	}
+	return false
 }

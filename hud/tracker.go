@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"pokerlab/hh"
 	"pokerlab/holdem"
 )
 
@@ -32,6 +33,11 @@ type Tracker struct {
 	NoAllInEV bool
 	// By, when set, also splits each player's hands into Player.Groups.
 	By Breakdown
+	// Keep, when set, chooses the seats of each recorded hand that
+	// AddRecorded adds (a filter: store/filter's Match over the hand's
+	// facts and the seat's money); the others are left out.
+	Keep func(h *hh.Hand, g *holdem.Hand, s int, f *HandFacts, m *SeatMoney) bool
+	kept [holdem.MaxSeats]bool // the seats of the last hand AddRecorded added
 
 	index   map[string]int
 	players []Player

@@ -9,6 +9,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/internal/testsupport/dbtest"
+	"pokerlab/store/filter"
 )
 
 // BenchmarkImport imports the hands of $POKERLAB_BENCH_HANDS (a file or
@@ -233,4 +234,57 @@ func BenchmarkRecords(b *testing.B) {
 	cpu := cpuTime() - c0
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n), "µs/hand")
 	b.ReportMetric(float64(cpu.Microseconds())/float64(n), "µs/hand-CPU")
+}
+
+// BenchmarkFilter times filters over the benchmark database
+// ($POKERLAB_BENCH_DB, docs/benchmarks.md): a position and pot type over
+// every player (the rows of the 3-bet pots, through hands_pot_type), the
+// same hands listed, a filter on the cache's keys, and one that reads
+// every row (saw the flop).
+func BenchmarkFilter(b *testing.B) {
+	url := os.Getenv("POKERLAB_BENCH_DB")
+	if url == "" {
+		b.Skip("POKERLAB_BENCH_DB is not set (see docs/benchmarks.md)")
+	}
+	db, err := Open(context.Background(), url, Options{ReadOnly: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, filter string
+		by           GroupBy
+		hands        bool
+	}{
+		{"btn-3bet-hud", "position=BTN and pot=3bet", ByNone, false},
+		{"btn-3bet-hands", "position=BTN and pot=3bet", ByNone, true},
+		{"4bet-by-position", "pot=4bet", ByPosition, false},
+		{"btn-since-hud-cache", "position=BTN and date>=2000-01-01", ByNone, false},
+		{"flop-not-showdown-hud", "flop and not showdown", ByNone, false},
+	} {
+		e, err := filter.Parse(c.filter)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			var n int
+			for i := 0; i < b.N; i++ {
+				if c.hands {
+					ids, err := db.HandIDs(ctx, Filter{Expr: e})
+					if err != nil {
+						b.Fatal(err)
+					}
+					n = len(ids)
+				} else {
+					gs, err := db.HUDGroups(ctx, Filter{Expr: e}, c.by)
+					if err != nil {
+						b.Fatal(err)
+					}
+					n = int(gs[0].Hands)
+				}
+			}
+			b.ReportMetric(float64(n), "hands")
+		})
+	}
 }

@@ -8,7 +8,7 @@
 //	t, hands, err := db.HUD(ctx, store.Filter{Player: "Alice", Stakes: "1/2"})
 //	p, _ := t.Player("Alice")                                   // a hud.Player
 //
-// # Schema (version 8)
+// # Schema (version 9)
 //
 //   - players(id, name UNIQUE).
 //   - hands(id, site, site_hand, played_at, time_zone, day, stakes, currency,
@@ -94,6 +94,18 @@
 // Version 6 added the spot batches (batch.go), version 7 watch_files. The
 // watcher's offsets are for speed only: a row lost or stale makes it read
 // a file again, and Import skips every hand already stored.
+//
+// Version 9 (schemaV9, backfill.go) added what the filters of package
+// store/filter read and the rows lacked: hands.pot_type (hud.PotType, with
+// the index hands_pot_type) and hand_players' hole (cards.HoleIndex, NULL
+// when unknown), saw_flop and allin (0/1; showdown is version 8's), from
+// hud.Facts at import. Hands stored before it get them from their PHH text
+// when the database is next opened for writing, 500 hands a transaction
+// (resumed where it stopped); until then a filter on them is refused
+// (FactsMissing). A filter on the cache's keys alone (player, stakes,
+// dates, position) is summed from the cache and the tail; any other from
+// the player rows it selects (HUDGroups), whole or by position or table size (HUDBy, the
+// breakdown of each player, is built on it).
 //
 // # Migrations
 //

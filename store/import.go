@@ -282,7 +282,7 @@ func insertOrFail(k Kind) string {
 }
 
 var handColumns = [...]string{"site", "site_hand", "played_at", "time_zone", "day", "stakes", "currency", "table_name",
-	"seats", "button", "decimals", "phh", "digest", "bb"}
+	"seats", "button", "decimals", "phh", "digest", "bb", "pot_type"}
 
 // selectKeys reads the stored hands of (site, site_hand) keys: id, key,
 // digest (0 when NULL) and, for a hand stored before schema version 5
@@ -317,14 +317,14 @@ var playerColumns = [...]string{"hand_id", "seat", "player_id", "table_seat", "p
 	"opp", "taken", "af_taken", "af_opps", "afq_taken", "afq_opps"}
 
 // playerRowColumns are the columns an import writes to hand_players:
-// playerColumns (schema version 3, which the migrations copy) and the
-// money columns of version 8.
+// playerColumns (schema version 3, which the migrations copy), the money
+// columns of version 8 and the filter facts of version 9.
 var playerRowColumns = sync.OnceValue(func() []string {
-	return append(append([]string(nil), playerColumns[:]...), moneyColumns[:]...)
+	return append(append(append([]string(nil), playerColumns[:]...), moneyColumns[:]...), factColumns[:]...)
 })
 
 // numPlayerRowColumns is len(playerRowColumns()).
-const numPlayerRowColumns = len(playerColumns) + len(moneyColumns)
+const numPlayerRowColumns = len(playerColumns) + len(moneyColumns) + len(factColumns)
 
 // writeBatch writes the hands of recs (distinct keys) whose keys are not
 // stored yet, with their players and player rows, and classifies the
@@ -452,12 +452,13 @@ func (db *DB) writeBatch(ctx context.Context, w txWriter, recs []*Record, names 
 				sd = 1
 			}
 			if packed {
-				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8|sd<<16, ids[p.Name], int64(p.TableSeat),
+				args = append(args, handID[i], int64(p.Seat)|int64(positionCode(p.Position))<<8|sd<<16|factBits(&p.Facts)<<16, ids[p.Name], int64(p.TableSeat),
 					p.StartingStack, p.Net, opp, taken, af.Taken|af.Opportunities<<16|afq.Taken<<32|afq.Opportunities<<48,
 					p.Rake, p.EV, p.CashOutFee)
 			} else {
 				args = append(args, handID[i], int64(p.Seat), ids[p.Name], int64(p.TableSeat), p.Position, p.StartingStack, p.Net,
-					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities, p.Rake, p.EV, sd, p.CashOutFee)
+					opp, taken, af.Taken, af.Opportunities, afq.Taken, afq.Opportunities, p.Rake, p.EV, sd, p.CashOutFee,
+					holeValue(p.Facts.Hole), bit(p.Facts.SawFlop), bit(p.Facts.AllIn))
 			}
 			nrows++
 			if sums != nil {
@@ -537,9 +538,9 @@ func (db *DB) classify(ctx context.Context, w txWriter, recs []*Record, handID [
 }
 
 // insertPlayerRowsPacked writes hand_players rows (SQLite) from 12 values
-// a row instead of 17: seat | position code << 8 (the index in
-// hud.Positions) | showdown << 16, and the four AF counts in 16 bits
-// each; SQL unpacks them. modernc's driver makes two calls into SQLite per bound value and
+// a row instead of 20: seat | position code << 8 (the index in
+// hud.Positions) | showdown << 16 | the filter facts << 16 (factBits), and
+// the four AF counts in 16 bits each; SQL unpacks them. modernc's driver makes two calls into SQLite per bound value and
 // copies each text value into C memory: binding was a third of the
 // writer's statements.
 var insertPlayerRowsPacked = &multi{cols: 12, max: 1024, text: func(k Kind, n int) string {
@@ -551,8 +552,32 @@ var insertPlayerRowsPacked = &multi{cols: 12, max: 1024, text: func(k Kind, n in
 	pos.WriteString(" END")
 	return "INSERT OR FAIL INTO hand_players (" + strings.Join(playerRowColumns(), ", ") + ") SELECT column1, column2 & 255, column3, column4, " +
 		pos.String() + ", column5, column6, column7, column8, column9 & 65535, (column9 >> 16) & 65535, (column9 >> 32) & 65535, (column9 >> 48) & 65535" +
-		", column10, column11, (column2 >> 16) & 1, column12 FROM (VALUES " + values(n, 12) + ")"
+		", column10, column11, (column2 >> 16) & 1, column12" +
+		", nullif((column2 >> 19) & 2047, 0) - 1, (column2 >> 17) & 1, (column2 >> 18) & 1 FROM (VALUES " + values(n, 12) + ")"
 }}
+
+// factBits packs a player's filter facts into bits 1 and up of the
+// packed value above the position (insertPlayerRowsPacked: bit 16 is
+// showdown): saw the flop, all-in, then the hole index + 1 in 11 bits (0:
+// unknown).
+func factBits(f *hud.SeatFacts) int64 {
+	return bit(f.SawFlop)<<1 | bit(f.AllIn)<<2 | int64(f.Hole+1)<<3
+}
+
+// holeValue is the hole column's value: NULL when unknown.
+func holeValue(hole int) any {
+	if hole < 0 {
+		return nil
+	}
+	return int64(hole)
+}
+
+func bit(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // positionCode is p's index in hud.Positions (-1: not a position).
 func positionCode(p string) int {
@@ -595,7 +620,7 @@ func appendHandArgs(args []any, r *Record) []any {
 		played = r.PlayedAt
 	}
 	return append(args, r.Site, r.SiteHand, played, r.TimeZone, int64(r.Day), r.Stakes, r.Currency, r.Table,
-		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH, r.Digest, r.BB)
+		int64(r.Seats), int64(r.Button), int64(r.Decimals), r.PHH, r.Digest, r.BB, int64(r.Pot))
 }
 
 // flagMasks packs the per-hand flags into the bit masks of hand_players.

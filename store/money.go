@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
 
 	"pokerlab/hh"
 	"pokerlab/hud"
@@ -108,9 +107,13 @@ func (db *DB) Series(ctx context.Context, f Filter) ([]hud.Point, error) {
 	if f.Player == "" {
 		return nil, fmt.Errorf("store: Series needs a player")
 	}
-	conds, args := f.where("h", "hp", nil)
-	args = append(args, f.Player)
-	conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+	if err := db.checkFacts(ctx, f); err != nil {
+		return nil, err
+	}
+	conds, args, err := f.rowConds(nil) // the player, the other filters and f.Expr
+	if err != nil {
+		return nil, err
+	}
 	rows, err := db.sql.QueryContext(ctx, "SELECT hp.net, hp.ev_adj, hp.showdown, h.bb FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"+
 		and(conds)+" ORDER BY hp.hand_id", args...)
 	if err != nil {
@@ -130,72 +133,26 @@ func (db *DB) Series(ctx context.Context, f Filter) ([]hud.Point, error) {
 }
 
 // HUDBy is HUD with each player's hands also split by breakdown
-// (hud.Player.Groups): by position from the HUD cache (it is keyed by
-// position: one HUD read per position), by table size from the player rows
-// (a scan of hand_players joined with their hands, as HUDRows).
+// (hud.Player.Groups), over the rows f selects (f.Expr too): by position
+// from the HUD cache (it is keyed by position) when f allows, by table
+// size and for other filters from the player rows (HUDGroups).
 func (db *DB) HUDBy(ctx context.Context, f Filter, by hud.Breakdown) (*hud.Tracker, int64, error) {
 	t, hands, err := db.HUD(ctx, f)
 	if err != nil || by == hud.NoBreakdown {
 		return t, hands, err
 	}
 	t.By = by
-	switch by {
-	case hud.ByPosition:
-		for _, pos := range hud.Positions {
-			if f.Position != "" && f.Position != pos {
-				continue
-			}
-			g := f
-			g.Position = pos
-			part, _, err := db.HUD(ctx, g)
-			if err != nil {
-				return nil, 0, err
-			}
-			for _, p := range part.Players() {
-				t.AddGroup(p.Name, pos, p.Hands, &p.Counts, &p.Money)
-			}
-		}
-	case hud.ByTableSize:
-		q := "SELECT hp.player_id, h.seats, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, " + moneyRowColumns +
-			" FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
-		conds, args := f.where("h", "hp", nil)
-		if f.Player != "" {
-			args = append(args, f.Player)
-			conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
-		}
-		rows, err := db.sql.QueryContext(ctx, q+and(conds), args...)
-		if err != nil {
-			return nil, 0, db.wrap(err)
-		}
-		defer rows.Close()
-		type key struct{ player, seats int64 }
-		sums := map[key]*cacheRow{}
-		var k key
-		var opp, taken, afT, afO, afqT, afqO int64
-		var mr moneyRow
-		for rows.Next() {
-			if err := rows.Scan(&k.player, &k.seats, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
-				return nil, 0, db.wrap(err)
-			}
-			a := sums[k]
-			if a == nil {
-				a = &cacheRow{}
-				sums[k] = a
-			}
-			a.hands++
-			unpackFlags(&a.counts, opp, taken, afT, afO, afqT, afqO)
-			a.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
-		}
-		if err := rows.Err(); err != nil {
-			return nil, 0, db.wrap(err)
-		}
-		rows.Close()
-		names, err := db.playerNames(ctx)
-		if err != nil {
-			return nil, 0, err
-		}
-		for k, a := range sums {
-			t.AddGroup(names[k.player], strconv.FormatInt(k.seats, 10), a.hands, &a.counts, &a.money)
+	g := ByPosition
+	if by == hud.ByTableSize {
+		g = BySeats
+	}
+	groups, err := db.HUDGroups(ctx, f, g)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, gr := range groups {
+		for _, p := range gr.Tracker.Players() {
+			t.AddGroup(p.Name, gr.Key, p.Hands, &p.Counts, &p.Money)
 		}
 	}
 	return t, hands, nil

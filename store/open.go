@@ -109,6 +109,13 @@ func Open(ctx context.Context, rawURL string, opt Options) (*DB, error) {
 		db.sql.Close()
 		return nil, err
 	}
+	if !db.readOnly {
+		// Hands stored before schema version 9 get their filter facts.
+		if err := db.backfillFacts(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	return db, nil
 }
 

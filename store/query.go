@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pokerlab/hud"
+	"pokerlab/store/filter"
 )
 
 // Filter selects hands and players' rows. The zero Filter selects
@@ -25,6 +26,9 @@ type Filter struct {
 	// Position keeps the rows of players in this position (hud.Position's
 	// names: "BTN", "SB", "BB", "CO", ...).
 	Position string
+	// Expr keeps the rows a filter of package store/filter selects (nil:
+	// every row), with the fields above.
+	Expr filter.Expr
 }
 
 // ParseDay reads a date "2009-07-01" as 20090701.
@@ -88,6 +92,16 @@ func and(conds []string) string {
 // cache rows that match (a handful per player and day), whatever the
 // number of hands, and the tail (bounded by the folds).
 func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
+	gs, err := db.HUDGroups(ctx, f, ByNone)
+	if err != nil {
+		return nil, 0, err
+	}
+	return gs[0].Tracker, gs[0].Hands, nil
+}
+
+// hudCache is HUDBy over the cache and the tail: f's Expr compiles on the
+// cache's columns (cacheColumnsOf) and by is ByNone or ByPosition.
+func (db *DB) hudCache(ctx context.Context, f Filter, by GroupBy) ([]GroupHUD, error) {
 	opts := &sql.TxOptions{ReadOnly: true}
 	if db.kind == Postgres {
 		opts.Isolation = sql.LevelRepeatableRead // one snapshot for both queries
@@ -96,12 +110,18 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 	// the WAL from its first read on.
 	tx, err := db.sql.BeginTx(ctx, opts)
 	if err != nil {
-		return nil, 0, db.wrap(err)
+		return nil, db.wrap(err)
 	}
 	defer tx.Rollback()
-	byName := map[string]*cacheRow{}
+	// Sums by group and player name.
+	type key struct{ group, name string }
+	byName := map[key]*cacheRow{}
+	groupCol := "''"
+	if by == ByPosition {
+		groupCol = "c.position"
+	}
 	var sel strings.Builder
-	sel.WriteString("SELECT p.name, sum(c.hands)")
+	sel.WriteString("SELECT " + groupCol + ", p.name, sum(c.hands)")
 	for _, k := range statKeysV1 {
 		fmt.Fprintf(&sel, ", sum(c.t_%s), sum(c.o_%s)", k, k)
 	}
@@ -114,43 +134,50 @@ func (db *DB) HUD(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, e
 		args = append(args, f.Player)
 		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
 	}
+	if conds, args, err = f.exprCond(conds, args, cacheColumnsOf()); err != nil {
+		return nil, err
+	}
 	sel.WriteString(and(conds))
-	sel.WriteString(" GROUP BY p.name")
+	if by == ByPosition {
+		sel.WriteString(" GROUP BY c.position, p.name")
+	} else {
+		sel.WriteString(" GROUP BY p.name")
+	}
 	rows, err := tx.QueryContext(ctx, sel.String(), args...)
 	if err != nil {
-		return nil, 0, db.wrap(err)
+		return nil, db.wrap(err)
 	}
-	dest := make([]any, 2+2*len(statKeysV1))
-	var name string
+	dest := make([]any, 3+2*len(statKeysV1))
+	var group, name string
 	var n int64
 	vals := make([]int64, 2*len(statKeysV1))
-	dest[0], dest[1] = &name, &n
+	dest[0], dest[1], dest[2] = &group, &name, &n
 	for i := range vals {
-		dest[2+i] = &vals[i]
+		dest[3+i] = &vals[i]
 	}
 	var money hud.Money
 	dest = append(dest, moneyDest(&money)...)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			rows.Close()
-			return nil, 0, db.wrap(err)
+			return nil, db.wrap(err)
 		}
 		c := &cacheRow{hands: n, money: money}
 		c.money.Hands = n
 		for i, st := range statOf() {
 			c.counts[st] = hud.Count{Taken: vals[2*i], Opportunities: vals[2*i+1]}
 		}
-		byName[name] = c
+		byName[key{group, name}] = c
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, 0, db.wrap(err)
+		return nil, db.wrap(err)
 	}
 	// The tail: the rows after the watermark, but those of a fold in
 	// progress whose cache row has them already.
 	var folded, target int64
 	if err := tx.QueryRowContext(ctx, "SELECT folded, target FROM hud_fold WHERE id = 1").Scan(&folded, &target); err != nil {
-		return nil, 0, db.wrap(err)
+		return nil, db.wrap(err)
 	}
 	conds, args = f.where("h", "hp", []any{folded, target})
 	conds = append([]string{"hp.hand_id > $1", `(hp.hand_id > $2 OR NOT EXISTS (SELECT 1 FROM hud_cache c WHERE c.player_id = hp.player_id
@@ -159,42 +186,61 @@ AND c.stakes = h.stakes AND c.position = hp.position AND c.day = h.day AND c.fol
 		args = append(args, f.Player)
 		conds = append(conds, "p.name = $"+strconv.Itoa(len(args)))
 	}
+	if conds, args, err = f.exprCond(conds, args, rowColumns()); err != nil {
+		return nil, err
+	}
 	// CROSS JOIN keeps hand_players first on SQLite: the tail is a range of
 	// its primary key (the planner cannot know the range is small, and
 	// would start from a filter's index on hands).
 	conds = append(conds, "h.id = hp.hand_id", "p.id = hp.player_id")
-	rows, err = tx.QueryContext(ctx, `SELECT p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, `+moneyRowColumns+`
+	rows, err = tx.QueryContext(ctx, `SELECT `+strings.Replace(groupCol, "c.", "hp.", 1)+`, p.name, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, `+moneyRowColumns+`
 FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args...)
 	if err != nil {
-		return nil, 0, db.wrap(err)
+		return nil, db.wrap(err)
 	}
 	defer rows.Close()
 	var opp, taken, afT, afO, afqT, afqO int64
 	var mr moneyRow
 	for rows.Next() {
-		if err := rows.Scan(&name, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
-			return nil, 0, db.wrap(err)
+		if err := rows.Scan(&group, &name, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
+			return nil, db.wrap(err)
 		}
-		c := byName[name]
+		c := byName[key{group, name}]
 		if c == nil {
 			c = &cacheRow{}
-			byName[name] = c
+			byName[key{group, name}] = c
 		}
 		c.hands++
 		unpackFlags(&c.counts, opp, taken, afT, afO, afqT, afqO)
 		c.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, db.wrap(err)
+		return nil, db.wrap(err)
 	}
-	t = hud.NewTracker()
-	for name, c := range byName {
-		t.AddCounts(name, c.hands, &c.counts)
-		t.AddMoney(name, &c.money)
+	groups := map[string]*GroupHUD{}
+	for k, c := range byName {
+		g := groups[k.group]
+		if g == nil {
+			g = &GroupHUD{Key: k.group, Tracker: hud.NewTracker()}
+			groups[k.group] = g
+		}
+		g.Tracker.AddCounts(k.name, c.hands, &c.counts)
+		g.Tracker.AddMoney(k.name, &c.money)
+		// A hand has one player in each position: the hands of a
+		// position are the sum of its rows.
+		g.Hands += c.hands
 	}
-	t.SortByName() // the database's collation may order names otherwise
-	hands, err = db.countHands(ctx, tx, f)
-	return t, hands, err
+	out := sortGroups(groups, by)
+	if by == ByNone {
+		// The hands with a row selected: counted by stakes and day when
+		// nothing else selects, else over the rows.
+		h, err := db.countSelected(ctx, tx, f)
+		if err != nil {
+			return nil, err
+		}
+		out[0].Hands = h
+	}
+	return out, nil
 }
 
 // HUDRows is HUD summed from the per-hand player rows instead of the cache:
@@ -202,50 +248,19 @@ FROM hand_players hp CROSS JOIN hands h CROSS JOIN players p`+and(conds), args..
 // 3 has no index by player: a scan of hand_players, about a second per
 // million hands). It checks the cache.
 func (db *DB) HUDRows(ctx context.Context, f Filter) (t *hud.Tracker, hands int64, err error) {
-	q := "SELECT hp.player_id, hp.opp, hp.taken, hp.af_taken, hp.af_opps, hp.afq_taken, hp.afq_opps, " + moneyRowColumns +
-		" FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
-	conds, args := f.where("h", "hp", nil)
-	if f.Player != "" {
-		args = append(args, f.Player)
-		conds = append(conds, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
+	if err := db.checkFacts(ctx, f); err != nil {
+		return nil, 0, err
 	}
-	rows, err := db.sql.QueryContext(ctx, q+and(conds), args...)
-	if err != nil {
-		return nil, 0, db.wrap(err)
-	}
-	defer rows.Close()
-	by := map[int64]*cacheRow{}
-	var pid, opp, taken, afT, afO, afqT, afqO int64
-	var mr moneyRow
-	for rows.Next() {
-		if err := rows.Scan(&pid, &opp, &taken, &afT, &afO, &afqT, &afqO, &mr.net, &mr.rake, &mr.ev, &mr.showdown, &mr.cashOutFee, &mr.bb); err != nil {
-			return nil, 0, db.wrap(err)
-		}
-		a := by[pid]
-		if a == nil {
-			a = &cacheRow{}
-			by[pid] = a
-		}
-		a.hands++
-		unpackFlags(&a.counts, opp, taken, afT, afO, afqT, afqO)
-		a.addMoney(mr.net, mr.rake, mr.ev, mr.showdown, mr.cashOutFee, mr.bb)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, db.wrap(err)
-	}
-	rows.Close()
-	names, err := db.playerNames(ctx)
+	gs, err := db.hudRows(ctx, db.sql, f, ByNone)
 	if err != nil {
 		return nil, 0, err
 	}
-	t = hud.NewTracker()
-	for id, a := range by {
-		t.AddCounts(names[id], a.hands, &a.counts)
-		t.AddMoney(names[id], &a.money)
+	hands = gs[0].Hands
+	if f.Expr == nil {
+		// As HUD: the hands the stakes and dates select.
+		hands, err = db.countHands(ctx, db.sql, f)
 	}
-	t.SortByName()
-	hands, err = db.countHands(ctx, db.sql, f)
-	return t, hands, err
+	return gs[0].Tracker, hands, err
 }
 
 func (db *DB) playerNames(ctx context.Context) (map[int64]string, error) {
@@ -324,22 +339,18 @@ type StoredHand struct {
 	PHH            string
 }
 
-// Hands calls fn for every hand f selects, in the order they were stored.
-// With f.Player (and f.Position) a hand is selected if that player (in that
-// position) played it; f.Position alone selects the hands in which some
-// player sat in that position.
+// Hands calls fn for every hand f selects, in the order they were stored:
+// a hand is selected when one of its player rows is (with f.Player and
+// f.Position, that player in that position; f.Position alone, whoever sat
+// there; f.Expr, a row the filter selects: `position=BTN and won>10`
+// keeps the hands in which the button won more than 10 big blinds).
 func (db *DB) Hands(ctx context.Context, f Filter, fn func(*StoredHand) error) error {
-	pf := Filter{Position: f.Position}
-	f.Position = ""
-	conds, args := f.where("h", "h", nil)
-	if f.Player != "" || pf.Position != "" {
-		var sub []string
-		sub, args = pf.where("hp", "hp", args)
-		if f.Player != "" {
-			args = append(args, f.Player)
-			sub = append(sub, "hp.player_id = (SELECT id FROM players WHERE name = $"+strconv.Itoa(len(args))+")")
-		}
-		conds = append(conds, "h.id IN (SELECT hp.hand_id FROM hand_players hp"+and(sub)+")")
+	if err := db.checkFacts(ctx, f); err != nil {
+		return err
+	}
+	conds, args, err := f.handConds()
+	if err != nil {
+		return err
 	}
 	rows, err := db.sql.QueryContext(ctx, "SELECT h.id, h.site, h.site_hand, h.phh FROM hands h"+and(conds)+" ORDER BY h.id", args...)
 	if err != nil {

@@ -39,6 +39,8 @@ type Record struct {
 	Decimals int
 	// BB is the big blind in the hand's units (hud.BigBlind).
 	BB int64
+	// Pot is how far the preflop betting went (hud.Facts).
+	Pot hud.PotType
 	// PHH is the hand's PHH text (a .phh, without a [table] header).
 	PHH string
 	// Digest is the hand's content digest (digestOf: the first 8 bytes of
@@ -70,6 +72,10 @@ type PlayerRecord struct {
 	Rake, CashOutFee int64
 	EV               float64
 	Showdown         bool
+	// Facts are what the filters read of the player's part (hud.Facts):
+	// hole cards (-1 unknown), saw the flop, all-in (and showdown, as
+	// Showdown).
+	Facts hud.SeatFacts
 }
 
 // RecordOf replays h through the engine with r and builds its record. A
@@ -81,7 +87,9 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 	}
 	g := &r.Hand
 	n := h.NumPlayers()
-	rec := &Record{Seats: n, Decimals: h.Decimals, Button: n}
+	var facts hud.HandFacts
+	hud.Facts(g, &facts)
+	rec := &Record{Seats: n, Decimals: h.Decimals, Button: n, Pot: facts.Pot}
 	// The PHH text: the hand written back alone (byte for byte the hand's
 	// text in its file, without the [table] header).
 	var buf bytes.Buffer
@@ -138,6 +146,7 @@ func RecordOf(h *hh.Hand, r *hh.Replayer) (*Record, error) {
 		m := &money[s]
 		p.Net, p.Rake, p.CashOutFee, p.EV, p.Showdown = m.Net, m.Rake, m.CashOutFee, m.EV, m.Showdown
 		p.Counts = counts[s]
+		p.Facts = facts.Seats[s]
 	}
 	return rec, nil
 }

@@ -45,6 +45,7 @@ var migrations = sync.OnceValue(func() []Migration {
 		{Version: 6, Name: "spot batches: a template solved over a set of flops, and each flop's result", SQLite: schemaV6(SQLite), Postgres: schemaV6(Postgres)},
 		{Version: 7, Name: "pokerlab db watch: how far each watched hand-history file has been read", SQLite: schemaV7(SQLite), Postgres: schemaV7(Postgres)},
 		{Version: 8, Name: "money: the big blind of each hand, each player's rake, all-in adjusted net, showdown and cash-out fee, and their sums in the HUD cache", SQLite: schemaV8(SQLite), Postgres: schemaV8(Postgres), backfill: backfillMoney},
+		{Version: 9, Name: "filters: each hand's pot type, each player's hole cards, saw the flop and went all-in; hands indexed by pot type", SQLite: schemaV9(SQLite), Postgres: schemaV9(Postgres)},
 	}
 })
 
@@ -520,4 +521,34 @@ func schemaV8(k Kind) string {
 		fmt.Fprintf(&b, "ALTER TABLE hud_cache ADD COLUMN %s %s NOT NULL DEFAULT 0;\n", c, t)
 	}
 	return b.String()
+}
+
+// factColumns are the columns of hand_players that the filters read
+// (schema version 9), in statement order: hole (the hole cards as
+// cards.HoleIndex, 0…1325; NULL when unknown), saw_flop and allin (0 or
+// 1; hud.Facts). Showdown is a money column (version 8).
+var factColumns = [...]string{"hole", "saw_flop", "allin"}
+
+// schemaV9 adds what the filters of package store/filter need and the
+// store lacked: hands.pot_type (hud.PotType: 0 walk, 1 limped, 2 single
+// raised, 3 3-bet, 4 4-bet and more) and the player facts (factColumns),
+// with an index of hands by pot type (a pot filter reads the hands of
+// that type in id order, and their player rows by primary key).
+//
+// The facts of hands stored before version 9 come from their PHH text,
+// which SQL cannot replay: the columns start NULL and Open (for writing)
+// fills them in batches, each in a transaction of its own, after the
+// migrations (backfill.go), so that a large database is not held in one
+// transaction; a filter that needs them refuses a database whose hands
+// are not all filled yet.
+func schemaV9(k Kind) string {
+	small := "INTEGER"
+	if k == Postgres {
+		small = "SMALLINT"
+	}
+	return strings.ReplaceAll(`ALTER TABLE hands ADD COLUMN pot_type $SMALL;
+ALTER TABLE hand_players ADD COLUMN hole $SMALL;
+ALTER TABLE hand_players ADD COLUMN saw_flop $SMALL;
+ALTER TABLE hand_players ADD COLUMN allin $SMALL;
+CREATE INDEX hands_pot_type ON hands (pot_type)`, "$SMALL", small)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pokerlab/store"
+	"pokerlab/store/filter"
 )
 
 // newDBCmd groups the hand database commands (package store).
@@ -32,9 +33,11 @@ func dbFlag(cmd *cobra.Command, url *string) {
 	cmd.Flags().StringVar(url, "db", store.DefaultURL, "database: an SQLite file or postgres://user:pass@host:port/dbname")
 }
 
-// filterOptions are the hand filters of hud --db and db export.
+// filterOptions are the hand filters of hud --db, db stats and db export.
 type filterOptions struct {
 	Player, Stakes, Since, Until, Position string
+	// Expr is --filter, the filter language (package store/filter).
+	Expr string
 }
 
 func (o *filterOptions) flags(cmd *cobra.Command, player bool) {
@@ -46,11 +49,12 @@ func (o *filterOptions) flags(cmd *cobra.Command, player bool) {
 	fl.StringVar(&o.Since, "since", "", "only hands played on or after this date (YYYY-MM-DD)")
 	fl.StringVar(&o.Until, "until", "", "only hands played on or before this date (YYYY-MM-DD)")
 	fl.StringVar(&o.Position, "position", "", "only the rows of players in this position (BTN, SB, BB, CO, HJ, LJ, UTG, UTG+1, UTG+2, UTG+3)")
+	fl.StringVar(&o.Expr, "filter", "", "only the rows this filter selects, such as 'position=BTN and pot=3bet and date>=2026-11-01' (docs/cli.md, \"Filters\")")
 }
 
 // any reports whether a filter other than --player is set.
 func (o *filterOptions) any() bool {
-	return o.Stakes != "" || o.Since != "" || o.Until != "" || o.Position != ""
+	return o.Stakes != "" || o.Since != "" || o.Until != "" || o.Position != "" || o.Expr != ""
 }
 
 // filter checks the flags (usage errors) and returns the store filter.
@@ -80,6 +84,9 @@ func (o *filterOptions) filter() (store.Filter, error) {
 			return f, flagErrorf("--position: %v", err)
 		}
 	}
+	if f.Expr, err = filter.Parse(o.Expr); err != nil {
+		return f, inputErrorf("--filter: %v", err)
+	}
 	return f, nil
 }
 
@@ -88,7 +95,7 @@ func (o *filterOptions) json() *DBFilterJSON {
 	if o.Player == "" && !o.any() {
 		return nil
 	}
-	return &DBFilterJSON{Player: o.Player, Stakes: o.Stakes, Since: o.Since, Until: o.Until, Position: o.Position}
+	return &DBFilterJSON{Player: o.Player, Stakes: o.Stakes, Since: o.Since, Until: o.Until, Position: o.Position, Expr: o.Expr}
 }
 
 // openDB opens the database for a command.

@@ -25,7 +25,7 @@ type dbExportOptions struct {
 func newDBExportCmd(f *Factory, runF func(*dbExportOptions) error) *cobra.Command {
 	opts := &dbExportOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "export --to phh|pokerstars [--db URL] [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [-o FILE]",
+		Use:   "export --to phh|pokerstars [--db URL] [--filter F] [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [-o FILE]",
 		Short: "Write stored hands as PHH or PokerStars text",
 		Long: `Write the stored hands the filters select, in the order they were stored, as
 a PHH .phhs file (tables [1], [2], ...; each hand's text as it was imported,
@@ -39,11 +39,13 @@ standard error (export them with --to phh); when every hand selected is left
 out the command fails (exit 1) and writes nothing.
 
 --player keeps the hands that player played (in --position, when given);
---position alone keeps hands in which someone sat there. Dates are the days
+--position alone keeps hands in which someone sat there; --filter keeps the
+hands with a player row the filter selects (docs/cli.md, "Filters"). Dates are the days
 recorded in the hands; hands without a date are left out when --since or
 --until is given. The number of hands written goes to standard error.`,
 		Example: `  pokerlab db export --to phh > all.phhs
-  pokerlab db export --to pokerstars --player Alice --stakes 1/2 --since 2009-07-01 -o alice.txt`,
+  pokerlab db export --to pokerstars --player Alice --stakes 1/2 --since 2009-07-01 -o alice.txt
+  pokerlab db export --to phh --filter 'player=Alice and pot=3bet and showdown' -o alice-3bet.phhs`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if opts.To != "phh" && opts.To != "pokerstars" {

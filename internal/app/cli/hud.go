@@ -9,9 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/hh"
 	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/store"
+	"pokerlab/store/filter"
 )
 
 type hudOptions struct {
@@ -30,12 +32,14 @@ type hudOptions struct {
 	// Rules, when set (--rules), replaces every hand's declared rule set.
 	Rules     *holdem.RuleSet
 	rulesText string
+	// keep is --filter over files (nil: every row).
+	keep filter.Expr
 }
 
 func newHudCmd(f *Factory, runF func(*hudOptions) error) *cobra.Command {
 	opts := &hudOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "hud FILE|DIR|-... | --db URL [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--min-hands N] [--json]",
+		Use:   "hud FILE|DIR|-... | --db URL [--filter F] [--player NAME] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--by position|table-size] [--min-hands N] [--json]",
 		Short: "HUD statistics per player from hand histories (PHH, PokerStars, GGPoker) or the hand database",
 		Long: `Compute HUD statistics per player (PokerTracker 4's definitions, written out
 in docs/hud-stats.md) from hand histories (PHH, PokerStars or
@@ -70,12 +74,18 @@ import"): the same stats, summed from the tallies stored with each hand
 instead of replaying them, optionally over the hands at some stakes, between
 two dates, or (--position) over each player's hands in one position. The
 output is the same as over the files the hands came from; "hands" counts the
-hands the stakes and dates select.`,
+hands the stakes and dates select. --filter selects rows with the filter
+language (dates, stakes, site, table size, position, player, hole cards, pot
+type, saw the flop, showdown, all-in, won in big blinds; docs/cli.md,
+"Filters"); "hands" then counts the hands with a row selected. --filter
+works over files too (evaluated on each replayed hand, with the same
+result as over the database).`,
 		Example: `  pokerlab hud hands.phhs
   pokerlab hud *.phhs --min-hands 100
   pokerlab hud ~/PokerStars/HandHistory/ --player Hero
   pokerlab hud hands.phhs --player Alice --json
-  pokerlab hud --db pokerlab.db --player Alice --stakes 1/2 --since 2009-07-01 --position BTN`,
+  pokerlab hud --db pokerlab.db --player Alice --stakes 1/2 --since 2009-07-01 --position BTN
+  pokerlab hud --db pokerlab.db --player Alice --filter 'pot=3bet and date>=2026-11-01' --by position`,
 		Args: cobra.ArbitraryArgs,
 		// hud FILE... beside hud graph.
 		Annotations: map[string]string{takesArgs: "FILE"},
@@ -86,8 +96,16 @@ hands the stakes and dates select.`,
 				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
 				return errNoHandInputs(" (or --db URL)")
-			case !fromDB && opts.Filter.any():
-				return flagErrorf("--stakes, --since, --until and --position need --db")
+			case !fromDB && (opts.Filter.Stakes != "" || opts.Filter.Since != "" || opts.Filter.Until != "" || opts.Filter.Position != ""):
+				return flagErrorf("--stakes, --since, --until and --position need --db (--filter works on files too)")
+			}
+			if !fromDB && opts.Filter.Expr != "" {
+				// Over files the filter is evaluated in Go on each replayed hand.
+				f, err := opts.Filter.filter()
+				if err != nil {
+					return err
+				}
+				opts.keep = f.Expr
 			}
 			if fromDB {
 				opts.Filter.Player = opts.Player
@@ -152,7 +170,14 @@ func hudRun(opts *hudOptions) error {
 		// A batch job: trade memory for fewer collections.
 		gc := debug.SetGCPercent(400)
 		var res *hud.FilesResult
-		res, err = hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By})
+		fo := hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By}
+		if e := opts.keep; e != nil {
+			fo.Keep = func(h *hh.Hand, g *holdem.Hand, s int, f *hud.HandFacts, m *hud.SeatMoney) bool {
+				row := store.RowOf(h, g, s, f, m)
+				return filter.Match(e, &row)
+			}
+		}
+		res, err = hud.TallyFiles(files, fo)
 		debug.SetGCPercent(gc)
 		if err == nil {
 			t, hands = res.Tracker, res.Hands

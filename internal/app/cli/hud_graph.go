@@ -41,9 +41,11 @@ the files and their hands, or in the order they were stored (--db).
 
 --player defaults to the player with the most hands (the hero of one's own
 hand histories). The format follows the extension of --out (.svg, .png or
-.pdf). With --db the filters of "pokerlab hud --db" apply.`,
+.pdf). With --db the filters of "pokerlab hud --db" apply, --filter too (the
+player's hands the filter selects, docs/cli.md, "Filters").`,
 		Example: `  pokerlab hud graph ~/PokerStars/HandHistory/ --out results.svg
-  pokerlab hud graph --db pokerlab.db --player Alice --out alice.png --since 2026-11-01`,
+  pokerlab hud graph --db pokerlab.db --player Alice --out alice.png --since 2026-11-01
+  pokerlab hud graph --db pokerlab.db --player Alice --out alice-btn.svg --filter 'position=BTN and pot>=3bet'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fromDB := cmd.Flags().Changed("db")
@@ -53,7 +55,7 @@ hand histories). The format follows the extension of --out (.svg, .png or
 			case !fromDB && len(args) == 0:
 				return errNoHandInputs(" (or --db URL)")
 			case !fromDB && opts.Filter.any():
-				return flagErrorf("--stakes, --since, --until and --position need --db")
+				return flagErrorf("--filter, --stakes, --since, --until and --position need --db")
 			case opts.Out == "":
 				return flagErrorf("--out is required: the figure to write (.svg, .png or .pdf)")
 			}

@@ -340,14 +340,17 @@ type DBWatchSummaryJSON struct {
 
 // DBStatsJSON is the output of "pokerlab db stats --json".
 type DBStatsJSON struct {
-	DB            string           `json:"db"`
-	Engine        string           `json:"engine"`
-	SchemaVersion int              `json:"schema_version"`
-	Hands         int64            `json:"hands"`
-	Players       int64            `json:"players"`
-	Sites         map[string]int64 `json:"sites"`
-	First         string           `json:"first"`
-	Last          string           `json:"last"`
+	DB            string             `json:"db"`
+	Engine        string             `json:"engine"`
+	SchemaVersion int                `json:"schema_version"`
+	Hands         int64              `json:"hands"`
+	Players       int64              `json:"players"`
+	Sites         map[string]int64   `json:"sites"`
+	First         string             `json:"first"`
+	Last          string             `json:"last"`
+	Filter        *DBFilterJSON      `json:"filter,omitempty"`
+	By            string             `json:"by,omitempty"`
+	Groups        []DBStatsGroupJSON `json:"groups,omitempty"`
 }
 
 // DBFilterJSON is the filter of "pokerlab hud --db --json".
@@ -357,6 +360,17 @@ type DBFilterJSON struct {
 	Since    string `json:"since,omitempty"`
 	Until    string `json:"until,omitempty"`
 	Position string `json:"position,omitempty"`
+	Expr     string `json:"expr,omitempty"`
+}
+
+// DBStatsGroupJSON is one group of "pokerlab db stats --by ... --json":
+// the stats of every selected player's rows in the group, summed.
+type DBStatsGroupJSON struct {
+	Group   string                  `json:"group"`
+	Hands   int64                   `json:"hands"`
+	Rows    int64                   `json:"rows"`
+	Players int64                   `json:"players"`
+	Stats   map[string]hud.StatJSON `json:"stats"`
 }
 
 // --- NPCs ---
