@@ -21,6 +21,10 @@ type Bot struct {
 	openRate, coldCall float64
 	// maps[sitIndex(s)] is the calibration map of postflop situation s.
 	maps [numSitIdx][]float64
+	// posOrder[pos], when not nil, is the preflop ordering of the classes
+	// at that position conditioned on the range learned from shown hands
+	// (Profile.Ranges), used in place of order.
+	posOrder [NumPositions]*[numClasses]uint8
 	// raiseScale[sitIndex(s)] scales the aggressive share of situation s up
 	// by 1/q, q the share of its decisions where a raise is legal (facing an
 	// all-in bet the raise region can only call, yet the HUD counts the
@@ -50,6 +54,11 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 			b.order[k-1][i] = uint8(h)
 		}
 	}
+	for pos := range Position(NumPositions) {
+		if p.RangeGiven[pos] {
+			b.posOrder[pos] = b.learnedOrder(pos)
+		}
+	}
 	for i := range b.maps {
 		b.maps[i] = p.Calibration.mapFor(sitFromIndex(i))
 		b.raiseScale[i] = p.Calibration.RaiseScale[sitFromIndex(i).Key()]
@@ -64,6 +73,77 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 		b.coldCall = clamp01(0.6 * (st[VPIP] - st[PFR]))
 	}
 	return b, nil
+}
+
+// rangeOrderOpponents is the number of opponents whose generic ordering
+// the learned ranges start from (first in at six-handed tables).
+const rangeOrderOpponents = 5
+
+// EntryShares returns the learned entry range at pos as shares of the
+// range by class (summing to 1): the design note's preflop range, with
+// the classes the player was seen entering with mixed in (the stats'
+// range q of the VPIP share at the top of the generic ordering, weighted
+// RangePriorHands against the c shown hands, (c_h + κ q_h) / (c + κ)).
+// Without a learned range it is q.
+func (b *Bot) EntryShares(pos Position) [numClasses]float64 {
+	p := b.prof
+	v := p.Stats[VPIP]
+	if g := &p.PreflopGiven[pos]; g[RFI] {
+		v = p.Preflop[pos][RFI]
+		if g[LimpFirst] {
+			v += p.Preflop[pos][LimpFirst]
+		}
+	}
+	v = min(max(v, 0.005), 1)
+	var q [numClasses]float64
+	left := v * 1326
+	for _, c := range b.order[rangeOrderOpponents-1] {
+		m := classCombos[c]
+		take := min(m, left)
+		if take <= 0 {
+			break
+		}
+		q[c] = take
+		left -= take
+	}
+	var qt float64
+	for _, x := range q {
+		qt += x
+	}
+	var ct float64
+	if p.RangeGiven[pos] {
+		for _, x := range p.Ranges[pos] {
+			ct += x
+		}
+	}
+	var out [numClasses]float64
+	for h := range out {
+		var c float64
+		if p.RangeGiven[pos] {
+			c = p.Ranges[pos][h]
+		}
+		out[h] = (c + RangePriorHands*q[h]/qt) / (ct + RangePriorHands)
+	}
+	return out
+}
+
+// learnedOrder sorts the classes by their learned entry propensity (share
+// per combination, EntryShares), ties in the generic order.
+func (b *Bot) learnedOrder(pos Position) *[numClasses]uint8 {
+	sh := b.EntryShares(pos)
+	gen := &b.order[rangeOrderOpponents-1]
+	idx := make([]int, numClasses)
+	for i := range idx {
+		idx[i] = int(gen[i])
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		return sh[idx[i]]/classCombos[idx[i]] > sh[idx[j]]/classCombos[idx[j]]
+	})
+	var o [numClasses]uint8
+	for i, h := range idx {
+		o[i] = uint8(h)
+	}
+	return &o
 }
 
 // Profile returns the bot's profile.
@@ -85,7 +165,12 @@ func makeRates(aggr, fold float64) rates {
 // stats for it, the NPC design note, and the documented stand-ins of
 // decisions no stat measures; see the Kind constants).
 func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
-	r := b.baseRates(sit, t, seat)
+	return b.ratesIn(sit, t.context(seat))
+}
+
+// ratesIn returns the action shares of a situation in context c.
+func (b *Bot) ratesIn(sit Situation, c decisionContext) rates {
+	r := b.baseRates(sit, c)
 	if k := b.raiseScale[sitIndex(sit)]; k > 1 && r.aggr > 0 {
 		aggr := min(r.aggr*k, 1-r.fold)
 		r.pass -= aggr - r.aggr
@@ -95,9 +180,27 @@ func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
 }
 
 // baseRates returns the stats' shares for a situation.
-func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
+func (b *Bot) baseRates(sit Situation, c decisionContext) rates {
 	if !sit.Kind.Postflop() {
 		st := &b.prof.Stats
+		pr, pg := &b.prof.Preflop[c.pos], &b.prof.PreflopGiven[c.pos]
+		// The rates by position, where the profile has them.
+		switch {
+		case (sit.Kind == PreOpen || sit.Kind == PreSteal) && c.firstIn && pg[RFI]:
+			limp := st[Limp]
+			if pg[LimpFirst] {
+				limp = pr[LimpFirst]
+			}
+			return rates{aggr: pr[RFI], pass: min(limp, 1-pr[RFI]), fold: clamp01(1 - pr[RFI] - limp)}
+		case sit.Kind == PreVsRaise && pg[PosThreeBet] && pg[ColdCall]:
+			return makeRates(pr[PosThreeBet], 1-pr[PosThreeBet]-min(pr[ColdCall], 1-pr[PosThreeBet]))
+		case sit.Kind == PreVsSteal && pg[PosThreeBet] && pg[PosFoldToSteal]:
+			return makeRates(pr[PosThreeBet], pr[PosFoldToSteal])
+		case sit.Kind == PreVsSteal && pg[PosThreeBet] && pg[ColdCall]:
+			return makeRates(pr[PosThreeBet], 1-pr[PosThreeBet]-min(pr[ColdCall], 1-pr[PosThreeBet]))
+		case sit.Kind == PreVsThreeBet && pg[PosFoldToThreeBet] && pg[PosFourBet]:
+			return makeRates(pr[PosFourBet], pr[PosFoldToThreeBet])
+		}
 		switch sit.Kind {
 		case PreOpen:
 			return rates{aggr: b.openRate, pass: min(st[Limp], 1-b.openRate), fold: clamp01(1 - b.openRate - st[Limp])}
@@ -109,7 +212,7 @@ func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 			return makeRates(st[ThreeBet], 1-st[ThreeBet]-min(b.coldCall, 1-st[ThreeBet]))
 		case PreVsSteal:
 			f := st[FoldToStealBB]
-			if seat == t.sbSeat {
+			if c.sb {
 				f = st[FoldToStealSB]
 			}
 			return makeRates(st[ThreeBet], f)
@@ -129,6 +232,19 @@ func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 	ps := &b.prof.Pos[sit.Variant]
 	x := int(sit.Street) - 1
 	get := func(k PostflopKind) float64 { return ps[PostflopStat(k, x)] }
+	if (sit.Variant == HeadsUpIP || sit.Variant == HeadsUpOOP) && c.pot != LimpedPot {
+		// Heads-up in a single-raised or 3-bet pot: the pot type's stats
+		// where the profile has them.
+		pt, ip := int(c.pot)-1, int(sit.Variant-HeadsUpIP)
+		pot, given := &b.prof.Pot[pt][ip], &b.prof.PotGiven[pt][ip]
+		get = func(k PostflopKind) float64 {
+			s := PostflopStat(k, x)
+			if given[s] {
+				return pot[s]
+			}
+			return ps[s]
+		}
+	}
 	switch sit.Kind {
 	case PostCBet:
 		return makeRates(get(CBet), 0)
@@ -137,7 +253,7 @@ func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 	case PostBMCB:
 		return makeRates(get(BMCB), 0)
 	case PostBet:
-		if seat == t.aggressor {
+		if c.aggressor {
 			return makeRates(get(CBet), 0)
 		}
 		return makeRates(get(BMCB), 0)
