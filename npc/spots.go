@@ -194,15 +194,24 @@ type sizeHist map[int64]float64
 
 func (h sizeHist) add(x float64) {
 	if x > 0 && !math.IsInf(x, 0) && !math.IsNaN(x) {
-		h[int64(math.Round(x/sizeStep))]++
+		if k := int64(math.Round(x * sizeGrid)); k > 0 {
+			h[k]++
+		}
 	}
 }
 
+// sizeGrid is 1/sizeStep: a size on the grid is k/sizeGrid, whose
+// shortest decimal is short (3.4, not 3.4000000000000004).
+const sizeGrid = 1 / sizeStep
+
+// dist returns the histogram as a distribution, weights rounded to four
+// decimals (so that a profile written and read back is the same).
 func (h sizeHist) dist() SizeDist {
 	var d SizeDist
 	for _, k := range slices.Sorted(maps.Keys(h)) {
-		d.Values = append(d.Values, float64(k)*sizeStep)
-		d.Weights = append(d.Weights, h[k])
+		w := max(math.Round(h[k]*1e4)/1e4, 1e-4)
+		d.Values = append(d.Values, float64(k)/sizeGrid)
+		d.Weights = append(d.Weights, w)
 	}
 	return d
 }

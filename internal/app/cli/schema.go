@@ -387,6 +387,30 @@ type NPCCalibrateJSON struct {
 	Seats  []NPCCalibrateSeatJSON `json:"seats"`
 }
 
+// NPCCloneJSON is the output of "pokerlab npc clone --json".
+type NPCCloneJSON struct {
+	Player  string              `json:"player"`
+	Name    string              `json:"name"`
+	Hands   int64               `json:"hands"`
+	Skipped int                 `json:"skipped"`
+	Method  string              `json:"method"`
+	Out     string              `json:"out"`
+	Values  []NPCCloneValueJSON `json:"values"`
+}
+
+// NPCCloneValueJSON is one learned value of "pokerlab npc clone --json".
+type NPCCloneValueJSON struct {
+	Key           string   `json:"key"`
+	Taken         int64    `json:"taken"`
+	Opportunities int64    `json:"opportunities"`
+	Observed      *float64 `json:"observed"`
+	PriorMean     float64  `json:"prior_mean"`
+	PriorStrength float64  `json:"prior_strength"`
+	Weight        float64  `json:"weight"`
+	Value         float64  `json:"value"`
+	Source        string   `json:"source"`
+}
+
 // NPCArchetypeJSON is one built-in profile of "pokerlab npc show --json" without a
 // profile argument.
 type NPCArchetypeJSON struct {
