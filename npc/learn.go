@@ -3,6 +3,7 @@ package npc
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pokerlab/hud"
@@ -193,11 +194,49 @@ func Learn(t *Tally, name string, opt LearnOptions) (*CloneResult, error) {
 			p.Ranges[pos], p.RangeGiven[pos] = t.Entry[pos], true
 		}
 	}
+	snapProfile(p)
+	for i := range res.Sources[:NumStats] {
+		res.Sources[i].Value = p.Stats[i]
+	}
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("npc: clone %s: %w", name, err)
 	}
 	res.Profile = p
 	return res, nil
+}
+
+// snapPct returns the percentage nearest x whose decimal in a profile file
+// reads back as itself (not every float64 is some decimal divided by 100),
+// so that a learned profile written and read is the same profile.
+func snapPct(x float64) float64 {
+	for range 4 {
+		y, err := strconv.ParseFloat(fmtPct(x), 64)
+		if err != nil || y/100 == x {
+			return x
+		}
+		x = y / 100
+	}
+	return x
+}
+
+// snapProfile snaps every rate of a learned profile (snapPct).
+func snapProfile(p *Profile) {
+	for s := range p.Stats {
+		p.Stats[s] = snapPct(p.Stats[s])
+	}
+	for pos := range p.Preflop {
+		for s := range p.Preflop[pos] {
+			p.Preflop[pos][s] = snapPct(p.Preflop[pos][s])
+		}
+	}
+	for pt := range p.Pot {
+		for ip := range p.Pot[pt] {
+			for s := range p.Pot[pt][ip] {
+				p.Pot[pt][ip][s] = snapPct(p.Pot[pt][ip][s])
+			}
+		}
+	}
+	p.fillVariants()
 }
 
 // smoothMean returns (K + M·m)/(N + M), M = DefaultPriorStrength: a

@@ -26,6 +26,9 @@ type Decision struct {
 	// size is the stack's, not a choice).
 	Size float64
 	Spot SizeSpot
+	// Opponents is the number of other players not folded at the decision
+	// (the preflop ordering's k).
+	Opponents int8
 }
 
 // Pos returns the position of the decision.
@@ -176,7 +179,8 @@ func observeHand(g *holdem.Hand, hc *hud.HandCounts, index int) []HandObs {
 // sees it; pot is the pot before the action.
 func observeDecision(t *tracker, s int, e *holdem.Event, pot, bb int64) Decision {
 	toCall := t.curBet - t.bet[s]
-	d := Decision{Sit: t.situation(s, toCall), ctx: t.context(s), CanRaise: e.CouldRaise, CanFold: toCall > 0, Spot: NumSizeSpots}
+	d := Decision{Sit: t.situation(s, toCall), ctx: t.context(s), CanRaise: e.CouldRaise, CanFold: toCall > 0, Spot: NumSizeSpots,
+		Opponents: int8(opponentsIn(t, s))}
 	switch e.Kind {
 	case holdem.EvFold:
 		d.Action = 0
@@ -244,7 +248,8 @@ type Tally struct {
 	Pot [2][2]Counts
 	// Sizes are the bet sizes seen, by spot.
 	Sizes [NumSizeSpots]sizeHist
-	// Entry counts the classes shown entering the pot, by position;
+	// Entry counts the classes shown entering the pot first in (raising
+	// or limping when folded to), by position;
 	// Shown the hands shown at the showdown by pot type (limped, SRP,
 	// 3-bet pot).
 	Entry [NumPositions][numClasses]float64
@@ -295,9 +300,10 @@ func (t *Tally) add(h *HandObs) {
 				book(LimpFirst, d.Action == 1)
 			case (k == PreVsRaise || k == PreVsSteal) && first:
 				book(PosThreeBet, d.Action == 2)
-				book(ColdCall, d.Action == 1)
 				if k == PreVsSteal {
 					book(PosFoldToSteal, d.Action == 0)
+				} else {
+					book(ColdCall, d.Action == 1)
 				}
 			case k == PreVsThreeBet:
 				book(PosFoldToThreeBet, d.Action == 0)
@@ -314,8 +320,11 @@ func (t *Tally) add(h *HandObs) {
 	}
 	if h.Known {
 		c := h.Hole.Class()
-		if h.Counts.Taken[VPIP] > 0 {
-			t.Entry[h.Pos][c]++
+		if len(h.Decisions) > 0 {
+			if d := &h.Decisions[0]; d.Sit.Street == holdem.Preflop && d.ctx.firstIn && d.Action > 0 &&
+				(d.Sit.Kind == PreOpen || d.Sit.Kind == PreSteal) {
+				t.Entry[h.Pos][c]++
+			}
 		}
 		if h.Showdown {
 			t.Shown[pt][c]++

@@ -171,11 +171,14 @@ func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n 
 }
 
 // preflopOrder returns the ordering of the classes for the bot's preflop
-// decision with k opponents in: the learned one of its position if the
-// profile has a range there, else the generic ordering for k opponents.
+// decision with k opponents in: first in (nobody has raised or limped),
+// the learned one of its position if the profile has a range there; else
+// the generic ordering for k opponents.
 func (p *Player) preflopOrder(t *tracker, k int) *[numClasses]uint8 {
-	if o := p.bot.posOrder[positionOf(t.n, t.position(p.seat))]; o != nil {
-		return o
+	if t.raises == 0 && t.limpers == 0 {
+		if o := p.bot.posOrder[positionOf(t.n, t.position(p.seat))]; o != nil {
+			return &o[k-1]
+		}
 	}
 	return &p.bot.order[k-1]
 }

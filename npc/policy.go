@@ -21,10 +21,11 @@ type Bot struct {
 	openRate, coldCall float64
 	// maps[sitIndex(s)] is the calibration map of postflop situation s.
 	maps [numSitIdx][]float64
-	// posOrder[pos], when not nil, is the preflop ordering of the classes
-	// at that position conditioned on the range learned from shown hands
-	// (Profile.Ranges), used in place of order.
-	posOrder [NumPositions]*[numClasses]uint8
+	// posOrder[pos][k-1], when not nil, is the ordering of the classes
+	// for a first-in decision at that position with k opponents,
+	// conditioned on the range learned from shown hands (Profile.Ranges),
+	// used in place of order there.
+	posOrder [NumPositions]*[MaxPlayers - 1][numClasses]uint8
 	// raiseScale[sitIndex(s)] scales the aggressive share of situation s up
 	// by 1/q, q the share of its decisions where a raise is legal (facing an
 	// all-in bet the raise region can only call, yet the HUD counts the
@@ -56,7 +57,7 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 	}
 	for pos := range Position(NumPositions) {
 		if p.RangeGiven[pos] {
-			b.posOrder[pos] = b.learnedOrder(pos)
+			b.posOrder[pos] = b.learnedOrders(pos)
 		}
 	}
 	for i := range b.maps {
@@ -75,31 +76,28 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 	return b, nil
 }
 
-// rangeOrderOpponents is the number of opponents whose generic ordering
-// the learned ranges start from (first in at six-handed tables).
-const rangeOrderOpponents = 5
+// rangeMinShown is the number of times a class must be shown entering
+// the pot before it joins a learned range.
+const rangeMinShown = 2
 
-// EntryShares returns the learned entry range at pos as shares of the
-// range by class (summing to 1): the design note's preflop range, with
-// the classes the player was seen entering with mixed in (the stats'
-// range q of the VPIP share at the top of the generic ordering, weighted
-// RangePriorHands against the c shown hands, (c_h + κ q_h) / (c + κ)).
-// Without a learned range it is q.
-func (b *Bot) EntryShares(pos Position) [numClasses]float64 {
-	p := b.prof
-	v := p.Stats[VPIP]
-	if g := &p.PreflopGiven[pos]; g[RFI] {
-		v = p.Preflop[pos][RFI]
-		if g[LimpFirst] {
-			v += p.Preflop[pos][LimpFirst]
-		}
+// poissonCDF returns P(X ≤ x) for X Poisson with mean m.
+func poissonCDF(x, m float64) float64 {
+	term, sum := math.Exp(-m), 0.0
+	for i := 0; float64(i) <= x; i++ {
+		sum += term
+		term *= m / float64(i+1)
 	}
-	v = min(max(v, 0.005), 1)
+	return sum
+}
+
+// statsRange returns q, the range the stats imply for a first-in
+// decision at pos with k opponents, as shares by class: the entry share
+// of the hands at the top of the generic ordering for k opponents.
+func (b *Bot) statsRange(pos Position, k int) [numClasses]float64 {
 	var q [numClasses]float64
-	left := v * 1326
-	for _, c := range b.order[rangeOrderOpponents-1] {
-		m := classCombos[c]
-		take := min(m, left)
+	left := b.entryShare(pos) * 1326
+	for _, c := range b.order[min(max(k, 1), MaxPlayers-1)-1] {
+		take := min(classCombos[c], left)
 		if take <= 0 {
 			break
 		}
@@ -110,6 +108,22 @@ func (b *Bot) EntryShares(pos Position) [numClasses]float64 {
 	for _, x := range q {
 		qt += x
 	}
+	for h := range q {
+		q[h] /= qt
+	}
+	return q
+}
+
+// EntryShares returns the learned first-in range at pos, for a decision
+// with k opponents, as shares of the range by class (summing to 1): the
+// design note's preflop range with the classes the player was seen
+// entering with mixed in — the stats' range q (the entry share at the top
+// of the generic ordering for k opponents) weighted RangePriorHands
+// against the c shown hands, (c_h + κ q_h) / (c + κ). Without a learned
+// range it is q.
+func (b *Bot) EntryShares(pos Position, k int) [numClasses]float64 {
+	p := b.prof
+	q := b.statsRange(pos, k)
 	var ct float64
 	if p.RangeGiven[pos] {
 		for _, x := range p.Ranges[pos] {
@@ -122,26 +136,95 @@ func (b *Bot) EntryShares(pos Position) [numClasses]float64 {
 		if p.RangeGiven[pos] {
 			c = p.Ranges[pos][h]
 		}
-		out[h] = (c + RangePriorHands*q[h]/qt) / (ct + RangePriorHands)
+		out[h] = (c + RangePriorHands*q[h]) / (ct + RangePriorHands)
 	}
 	return out
 }
 
-// learnedOrder sorts the classes by their learned entry propensity (share
-// per combination, EntryShares), ties in the generic order.
-func (b *Bot) learnedOrder(pos Position) *[numClasses]uint8 {
-	sh := b.EntryShares(pos)
-	gen := &b.order[rangeOrderOpponents-1]
-	idx := make([]int, numClasses)
-	for i := range idx {
-		idx[i] = int(gen[i])
+// entryShare is the share of hands the player enters the pot with at
+// pos: raise or limp first in where the profile has them there, else
+// VPIP.
+func (b *Bot) entryShare(pos Position) float64 {
+	p := b.prof
+	v := p.Stats[VPIP]
+	if g := &p.PreflopGiven[pos]; g[RFI] {
+		v = p.Preflop[pos][RFI]
+		if g[LimpFirst] {
+			v += p.Preflop[pos][LimpFirst]
+		}
 	}
-	sort.SliceStable(idx, func(i, j int) bool {
-		return sh[idx[i]]/classCombos[idx[i]] > sh[idx[j]]/classCombos[idx[j]]
-	})
-	var o [numClasses]uint8
-	for i, h := range idx {
-		o[i] = uint8(h)
+	return min(max(v, 0.005), 1)
+}
+
+// learnedOrders returns the first-in orderings at pos conditioned on the
+// learned range, one per number k of opponents: the classes the player
+// enters with first, then the others, each group in the generic strength
+// order for k opponents — so the range decides which hands play, and
+// strength still decides which of them raise. A class's membership is the
+// stats' (the entry share at the top of the generic ordering) unless the
+// shown hands say otherwise with some certainty: a class outside is taken
+// in when it was shown entering at least rangeMinShown times and its
+// estimated probability of entering (its share of the learned range,
+// EntryShares, times the range's combinations over its own) is at least
+// one half; a class inside is taken out when a Poisson count with the
+// mean the stats' range implies (c·q_h for c shown hands) would fall as
+// low as its count with probability under 0.1 %; and while the range
+// holds more combinations than the entry share, the classes of the stats'
+// range shown least against that mean (the weakest first on ties) make
+// room for the ones taken in.
+func (b *Bot) learnedOrders(pos Position) *[MaxPlayers - 1][numClasses]uint8 {
+	v := b.entryShare(pos) * 1326
+	p := b.prof
+	var c float64
+	for _, x := range p.Ranges[pos] {
+		c += x
+	}
+	var o [MaxPlayers - 1][numClasses]uint8
+	for k := range o {
+		q := b.statsRange(pos, k+1)
+		sh := b.EntryShares(pos, k+1)
+		var in, taken [numClasses]bool
+		var mass float64
+		for h := range in {
+			seen := p.Ranges[pos][h]
+			switch generic := q[h]*v/classCombos[h] >= 0.5; {
+			case !generic:
+				in[h] = seen >= rangeMinShown && sh[h]*v/classCombos[h] >= 0.5
+				taken[h] = in[h]
+			default:
+				in[h] = poissonCDF(seen, c*q[h]) >= 0.001
+			}
+			if in[h] {
+				mass += classCombos[h]
+			}
+		}
+		// Make room: drop the least shown of the stats' classes, weakest
+		// first on ties, while the range is too big.
+		gen := &b.order[k]
+		cand := make([]uint8, 0, numClasses)
+		for i := len(gen) - 1; i >= 0; i-- {
+			if h := gen[i]; in[h] && !taken[h] {
+				cand = append(cand, h)
+			}
+		}
+		ratio := func(h uint8) float64 { return (p.Ranges[pos][h] + 0.5) / (c*q[h] + 0.5) }
+		sort.SliceStable(cand, func(i, j int) bool { return ratio(cand[i]) < ratio(cand[j]) })
+		for _, h := range cand {
+			if mass-classCombos[h] < v {
+				break
+			}
+			in[h] = false
+			mass -= classCombos[h]
+		}
+		i := 0
+		for _, first := range []bool{true, false} {
+			for _, c := range b.order[k] {
+				if in[c] == first {
+					o[k][i] = c
+					i++
+				}
+			}
+		}
 	}
 	return &o
 }

@@ -94,8 +94,9 @@ const (
 	RFI PosStat = iota
 	// LimpFirst: call when first in.
 	LimpFirst
-	// ColdCall: call facing exactly one raise, before any money of one's own
-	// beyond a blind.
+	// ColdCall: call facing exactly one raise at the player's first
+	// decision, other than a blind facing a steal (there the call is what
+	// three_bet and fold_to_steal leave).
 	ColdCall
 	// PosThreeBet: raise facing exactly one raise.
 	PosThreeBet

@@ -239,11 +239,17 @@ func Validate(o *Observed, player string, opt ValidateOptions) (*ValidateReport,
 }
 
 // splitHands splits by hand order (holdout 0: odd hands, the 1st, 3rd,
-// ..., to learn from) or at random with the seed.
+// ..., to learn from, the even ones held out, counted per position: at a
+// table the button moves every hand, so the player's hands taken
+// alternately overall would put some positions wholly in one part) or at
+// random with the seed.
 func splitHands(hands []HandObs, holdout float64, seed uint64) (learn, held []HandObs) {
 	if holdout == 0 {
+		var seen [NumPositions]int
 		for i := range hands {
-			if i%2 == 0 {
+			k := seen[hands[i].Pos]
+			seen[hands[i].Pos]++
+			if k%2 == 0 {
 				learn = append(learn, hands[i])
 			} else {
 				held = append(held, hands[i])
@@ -378,9 +384,10 @@ func argmax3(p [3]float64) int {
 // interval of quantiles (in the ordering the bot uses there, its range
 // still whole) that falls in each action's region.
 func cardActionProbs(b *Bot, d *Decision, h cards.StartingHand, opponents int) [3]float64 {
-	order := b.posOrder[d.ctx.pos]
-	if order == nil {
-		order = &b.order[min(max(opponents, 1), MaxPlayers-1)-1]
+	k := min(max(opponents, 1), MaxPlayers-1)
+	order := &b.order[k-1]
+	if o := b.posOrder[d.ctx.pos]; o != nil && d.ctx.firstIn {
+		order = &o[k-1]
 	}
 	var total, above, mine float64
 	seen := false
@@ -439,7 +446,7 @@ func scoreKnownCards(b *Bot, name string, hands []HandObs) (PredictionScore, boo
 			continue
 		}
 		d := &h.Decisions[0]
-		p := cardActionProbs(b, d, h.Hole.Class(), h.Players-1)
+		p := cardActionProbs(b, d, h.Hole.Class(), int(d.Opponents))
 		s.Decisions++
 		s.LogLoss += -math.Log(p[d.Action])
 		if argmax3(p) == int(d.Action) {
