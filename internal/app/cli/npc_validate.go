@@ -23,6 +23,7 @@ type npcValidateOptions struct {
 	Holdout   float64
 	Seed      uint64
 	Hands     int
+	CalHands  int
 	Threads   int
 	JSON      bool
 	Out       string
@@ -88,6 +89,7 @@ intervals (.svg, .png or .pdf).`,
 	fl.StringVar(&opts.holdout, "holdout", "odd/even", "odd/even, or the share of hands held out at random (0.3)")
 	uint64Var(fl, &opts.Seed, "seed", 1, "seed of the random split, the calibration and the simulation")
 	intVar(fl, &opts.Hands, "hands", 20000, "hands the clone plays in simulation", atLeast(1, "a positive number"))
+	intVar(fl, &opts.CalHands, "calibrate-hands", 6000, "hands per calibration round of the table (3 rounds; 0: no calibration)", atLeast(0, "0 or more"))
 	threadsVar(fl, &opts.Threads, 0, "")
 	fl.BoolVar(&opts.JSON, "json", false, "write JSON (schema in docs/cli.md)")
 	figureFileVar(fl, &opts.Out, "out", "draw the rates with their intervals to this .svg, .png or .pdf file")
@@ -105,7 +107,8 @@ func npcValidateRun(opts *npcValidateOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := npc.Validate(o, opts.Player, npc.ValidateOptions{Holdout: opts.Holdout, Seed: opts.Seed, Hands: opts.Hands, Threads: threadsFlag(opts.Threads)})
+	rep, err := npc.Validate(o, opts.Player, npc.ValidateOptions{Holdout: opts.Holdout, Seed: opts.Seed, Hands: opts.Hands,
+		CalibrateHands: calibrateHands(opts.CalHands), Threads: threadsFlag(opts.Threads)})
 	if err != nil {
 		return err
 	}
@@ -136,13 +139,11 @@ func npcValidateRun(opts *npcValidateOptions) error {
 	}
 	fmt.Fprintf(w, "\nrates with ≥ %d held-out opportunities: %d of %d within 2 points + 2 standard errors\n", npc.ValidateMinOpportunities, out.Within, out.Checked)
 	fmt.Fprintln(w, "rate\theld out\topportunities\tclone\topportunities\tstd err\tok")
-	for _, r := range out.Rates {
-		if r.Checked {
-			fmt.Fprintf(w, "%s\t%.1f %%\t%d\t%.1f %%\t%d\t%.1f\t%s\n", r.Key, r.Held, r.HeldOpportunities, r.Sim, r.SimOpportunities, r.StdErr, yesNo(r.Within))
-		}
+	for _, r := range rep.CheckedRates() {
+		fmt.Fprintf(w, "%s\t%.1f %%\t%d\t%.1f %%\t%d\t%.1f\t%s\n", r.Key, 100*r.Held, r.HeldOpps, 100*r.Sim, r.SimOpps, 100*r.StdErr, yesNo(r.Within))
 	}
 	fmt.Fprintln(w, "\nbet sizes\theld out (n)\tmedian\tclone (n)\tmedian\tok")
-	for _, s := range out.Sizes {
+	for _, s := range rep.Sizes {
 		ok := "-"
 		if s.Checked {
 			ok = yesNo(s.Within)
@@ -150,7 +151,7 @@ func npcValidateRun(opts *npcValidateOptions) error {
 		fmt.Fprintf(w, "%s\t%.0f\t%.2f\t%.0f\t%.2f\t%s\n", s.Key, s.HeldN, s.HeldMedian, s.SimN, s.SimMedian, ok)
 	}
 	fmt.Fprintln(w, "\nhands shown (mean heads-up equity)\theld out (n)\tmean\tclone (n)\tmean\tok")
-	for _, r := range out.Ranges {
+	for _, r := range rep.Ranges {
 		ok := "-"
 		if r.Checked {
 			ok = yesNo(r.Within)
@@ -158,6 +159,15 @@ func npcValidateRun(opts *npcValidateOptions) error {
 		fmt.Fprintf(w, "%s\t%.0f\t%.3f\t%.0f\t%.3f\t%s\n", r.Key, r.HeldN, r.Held, r.SimN, r.Sim, ok)
 	}
 	return w.Flush()
+}
+
+// calibrateHands maps the flag (0: none) to ValidateOptions (negative:
+// none).
+func calibrateHands(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 func yesNo(b bool) string {
@@ -205,8 +215,8 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 		out.PreflopLogLossGain = finiteOrNull(out.PreflopGain)
 	}
 	for _, r := range rep.Rates {
-		out.Rates = append(out.Rates, NPCValidateRateJSON{Key: r.Key, Held: 100 * r.Held, HeldOpportunities: r.HeldOpps, Sim: 100 * r.Sim,
-			SimOpportunities: r.SimOpps, StdErr: 100 * r.StdErr, Checked: r.Checked, Within: r.Within})
+		out.Rates = append(out.Rates, NPCValidateRateJSON{Key: r.Key, Held: 100 * r.Held, HeldOpportunities: r.HeldOpps, Sim: finiteOrNull(100 * r.Sim),
+			SimOpportunities: r.SimOpps, StdErr: finiteOrNull(100 * r.StdErr), Checked: r.Checked, Within: r.Within})
 		if r.Checked {
 			out.Checked++
 			if r.Within {
@@ -215,11 +225,11 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 		}
 	}
 	for _, s := range rep.Sizes {
-		out.Sizes = append(out.Sizes, NPCValidateSizeJSON{Key: s.Key, HeldN: s.HeldN, SimN: s.SimN, HeldMedian: s.HeldMedian, SimMedian: s.SimMedian,
-			HeldMean: s.HeldMean, SimMean: s.SimMean, Checked: s.Checked, Within: s.Within})
+		out.Sizes = append(out.Sizes, NPCValidateSizeJSON{Key: s.Key, HeldN: s.HeldN, SimN: s.SimN, HeldMedian: s.HeldMedian, SimMedian: finiteOrNull(s.SimMedian),
+			HeldMean: s.HeldMean, SimMean: finiteOrNull(s.SimMean), Checked: s.Checked, Within: s.Within})
 	}
 	for _, r := range rep.Ranges {
-		out.Ranges = append(out.Ranges, NPCValidateRangeJSON{Key: r.Key, HeldN: r.HeldN, SimN: r.SimN, Held: r.Held, Sim: r.Sim, StdErr: r.StdErr, Checked: r.Checked, Within: r.Within})
+		out.Ranges = append(out.Ranges, NPCValidateRangeJSON{Key: r.Key, HeldN: r.HeldN, SimN: r.SimN, Held: r.Held, Sim: finiteOrNull(r.Sim), StdErr: finiteOrNull(r.StdErr), Checked: r.Checked, Within: r.Within})
 	}
 	return out
 }

@@ -448,9 +448,9 @@ type NPCValidateRateJSON struct {
 	Key               string  `json:"key"`
 	Held              float64 `json:"held"`
 	HeldOpportunities int64   `json:"held_opportunities"`
-	Sim               float64 `json:"sim"`
-	SimOpportunities  int64   `json:"sim_opportunities"`
-	StdErr            float64 `json:"std_err"`
+	Sim               *float64 `json:"sim"`
+	SimOpportunities  int64    `json:"sim_opportunities"`
+	StdErr            *float64 `json:"std_err"`
 	Checked           bool    `json:"checked"`
 	Within            bool    `json:"within"`
 }
@@ -460,10 +460,10 @@ type NPCValidateSizeJSON struct {
 	Key        string  `json:"key"`
 	HeldN      float64 `json:"held_n"`
 	SimN       float64 `json:"sim_n"`
-	HeldMedian float64 `json:"held_median"`
-	SimMedian  float64 `json:"sim_median"`
-	HeldMean   float64 `json:"held_mean"`
-	SimMean    float64 `json:"sim_mean"`
+	HeldMedian float64  `json:"held_median"`
+	SimMedian  *float64 `json:"sim_median"`
+	HeldMean   float64  `json:"held_mean"`
+	SimMean    *float64 `json:"sim_mean"`
 	Checked    bool    `json:"checked"`
 	Within     bool    `json:"within"`
 }
@@ -473,11 +473,11 @@ type NPCValidateRangeJSON struct {
 	Key     string  `json:"key"`
 	HeldN   float64 `json:"held_n"`
 	SimN    float64 `json:"sim_n"`
-	Held    float64 `json:"held"`
-	Sim     float64 `json:"sim"`
-	StdErr  float64 `json:"std_err"`
-	Checked bool    `json:"checked"`
-	Within  bool    `json:"within"`
+	Held    float64  `json:"held"`
+	Sim     *float64 `json:"sim"`
+	StdErr  *float64 `json:"std_err"`
+	Checked bool     `json:"checked"`
+	Within  bool     `json:"within"`
 }
 
 // NPCArchetypeJSON is one built-in profile of "pokerlab npc show --json" without a
