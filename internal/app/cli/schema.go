@@ -445,34 +445,34 @@ type NPCValidatePredictionJSON struct {
 
 // NPCValidateRateJSON compares one rate.
 type NPCValidateRateJSON struct {
-	Key               string  `json:"key"`
-	Held              float64 `json:"held"`
-	HeldOpportunities int64   `json:"held_opportunities"`
+	Key               string   `json:"key"`
+	Held              float64  `json:"held"`
+	HeldOpportunities int64    `json:"held_opportunities"`
 	Sim               *float64 `json:"sim"`
 	SimOpportunities  int64    `json:"sim_opportunities"`
 	StdErr            *float64 `json:"std_err"`
-	Checked           bool    `json:"checked"`
-	Within            bool    `json:"within"`
+	Checked           bool     `json:"checked"`
+	Within            bool     `json:"within"`
 }
 
 // NPCValidateSizeJSON compares one bet-size spot.
 type NPCValidateSizeJSON struct {
-	Key        string  `json:"key"`
-	HeldN      float64 `json:"held_n"`
-	SimN       float64 `json:"sim_n"`
+	Key        string   `json:"key"`
+	HeldN      float64  `json:"held_n"`
+	SimN       float64  `json:"sim_n"`
 	HeldMedian float64  `json:"held_median"`
 	SimMedian  *float64 `json:"sim_median"`
 	HeldMean   float64  `json:"held_mean"`
 	SimMean    *float64 `json:"sim_mean"`
-	Checked    bool    `json:"checked"`
-	Within     bool    `json:"within"`
+	Checked    bool     `json:"checked"`
+	Within     bool     `json:"within"`
 }
 
 // NPCValidateRangeJSON compares the strength of the hands shown.
 type NPCValidateRangeJSON struct {
-	Key     string  `json:"key"`
-	HeldN   float64 `json:"held_n"`
-	SimN    float64 `json:"sim_n"`
+	Key     string   `json:"key"`
+	HeldN   float64  `json:"held_n"`
+	SimN    float64  `json:"sim_n"`
 	Held    float64  `json:"held"`
 	Sim     *float64 `json:"sim"`
 	StdErr  *float64 `json:"std_err"`
