@@ -180,6 +180,19 @@ func ReadProfileFile(path string) (*Profile, error) {
 //	[play]
 //	bluff = 10         # percent of bets and raises from the bottom of the range
 //	[calibration]      # written by `pokerlab npc calibrate`
+//
+// and the optional tables a learned profile has (`pokerlab npc clone`),
+// each used by the policy where present, the aggregate stats elsewhere:
+//
+//	[position.btn]     # preflop rates by position (utg, utg1 ... co, btn, sb, bb), percent:
+//	rfi = 45           # rfi, limp, cold_call, three_bet, fold_to_three_bet, four_bet, fold_to_steal
+//	[srp.ip]           # heads-up postflop stats in single-raised pots in position
+//	cbet_flop = 70     # also srp.oop, three_bet_pot.ip, three_bet_pot.oop
+//	[bet_sizes]        # learned distributions, [[size, weight], ...]: open_<pos> (bb),
+//	open_btn = [[2.2, 30], [2.5, 10]]  # three_bet_ip|oop, four_bet (× the bet faced),
+//	                   # bet_<street>[_srp|_three_bet_pot] (× the pot), raise (× the bet)
+//	[ranges.co]        # hand classes shown entering the pot first in, with their counts
+//	22 = 3
 func ParseProfile(src, file string) (*Profile, error) {
 	var raw map[string]any
 	if _, err := toml.Decode(src, &raw); err != nil {

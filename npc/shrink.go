@@ -25,11 +25,13 @@ func (b BetaPrior) Posterior(k, n int64) float64 {
 func (b BetaPrior) Weight(n int64) float64 { return float64(n) / (float64(n) + b.Strength()) }
 
 // Prior strengths where the population cannot fix one: DefaultPriorStrength
-// when fewer than two players have opportunities (the weight of 50
-// opportunities, where the aggregate clone's cliff was), and the bounds
+// when fewer than minPriorPlayers players have opportunities (the weight
+// of 50 opportunities, where the aggregate clone's cliff was: a spread
+// between players is not measured on a handful of them), and the bounds
 // of a fitted strength.
 const (
 	DefaultPriorStrength = 50
+	minPriorPlayers      = 10
 	minPriorStrength     = 2
 	maxPriorStrength     = 500
 )
@@ -44,7 +46,7 @@ const (
 // opportunities each, and a ρ̂ ≤ 0 must not silence a player's own sample;
 // a population whose players do not differ beyond
 // chance gets the largest strength). Players without opportunities are
-// left out. With fewer than two players, or a mean of 0 or 1, the mean
+// left out. With fewer than ten players, or a mean of 0 or 1, the mean
 // is the pooled one (kept inside [0.001, 0.999]) and the strength
 // DefaultPriorStrength. Cost O(m).
 func FitBetaPrior(taken, opps []int64) BetaPrior {
@@ -67,7 +69,7 @@ func FitBetaPrior(taken, opps []int64) BetaPrior {
 		return mk(0.5, DefaultPriorStrength)
 	}
 	mu := K / N
-	if m < 2 || mu <= 0 || mu >= 1 {
+	if m < minPriorPlayers || mu <= 0 || mu >= 1 {
 		return mk(mu, DefaultPriorStrength)
 	}
 	var S float64

@@ -75,6 +75,7 @@ func TestFitBetaPriorDegenerate(t *testing.T) {
 		{"no players", nil, nil, 0.5, DefaultPriorStrength},
 		{"one player", []int64{3}, []int64{10}, 0.3, DefaultPriorStrength},
 		{"mean zero", []int64{0, 0}, []int64{10, 20}, 0.001, DefaultPriorStrength},
+		{"nine players", []int64{1, 2, 3, 4, 5, 6, 7, 8, 9}, []int64{10, 10, 10, 10, 10, 10, 10, 10, 10}, 0.5, DefaultPriorStrength},
 		{"no opportunities", []int64{0, 0}, []int64{0, 0}, 0.5, DefaultPriorStrength},
 	} {
 		b := FitBetaPrior(c.ks, c.ns)

@@ -54,11 +54,14 @@ const (
 // held-out hands.
 type RateCompare struct {
 	Key string
-	// Held and Sim are taken/opportunities of the held-out hands and of the
-	// clone's simulated hands.
-	HeldTaken, HeldOpps, SimTaken, SimOpps int64
-	Held, Sim                              float64
-	// StdErr is the combined standard error √(p₁(1−p₁)/n₁ + p₂(1−p₂)/n₂).
+	// Held, Learn and Sim are taken/opportunities of the held-out hands,
+	// of the hands the clone was learned from and of the clone's simulated
+	// hands.
+	HeldTaken, HeldOpps, LearnTaken, LearnOpps, SimTaken, SimOpps int64
+	Held, Learn, Sim                                              float64
+	// StdErr is the standard error of Sim − Held: √(Σ p(1−p)/n) over the
+	// three samples — the held-out one, the simulated one, and the one the
+	// clone learned from, whose error the clone carries into its play.
 	StdErr float64
 	// Checked: HeldOpps ≥ ValidateMinOpportunities; Within: |Sim − Held| ≤
 	// ValidateTolerance + 2·StdErr.
@@ -123,7 +126,8 @@ type ValidateReport struct {
 // the population profile in the other seats, all calibrated) and every
 // rate (the HUD stats, the rates by position, the stats by pot type), the
 // bet-size distributions and the strength of the hands shown are compared
-// with the held-out hands', with intervals from both samples; (b) it
+// with the held-out hands', with the standard errors of the samples
+// (RateCompare.StdErr); (b) it
 // predicts every held-out decision, as do the population profile and the
 // aggregate clone (Clone, the stats alone with the 50-opportunity cliff),
 // scored by log loss and accuracy.
@@ -227,7 +231,7 @@ func Validate(o *Observed, player string, opt ValidateOptions) (*ValidateReport,
 		return nil, err
 	}
 	heldT := TallyHands(held)
-	rep.Rates = compareRates(heldT, sim)
+	rep.Rates = compareRates(heldT, learnT, sim)
 	rep.Sizes = compareSizes(heldT, sim)
 	tab := opt.Tables
 	if tab == nil {
@@ -462,35 +466,41 @@ func scoreKnownCards(b *Bot, name string, hands []HandObs) (PredictionScore, boo
 }
 
 // compareRates compares every rate the held-out hands measure.
-func compareRates(held, sim *Tally) []RateCompare {
+func compareRates(held, learn, sim *Tally) []RateCompare {
 	var out []RateCompare
-	add := func(key string, hk, hn, sk, sn int64) {
+	add := func(key string, hk, hn, lk, ln, sk, sn int64) {
 		if hn == 0 {
 			return
 		}
-		c := RateCompare{Key: key, HeldTaken: hk, HeldOpps: hn, SimTaken: sk, SimOpps: sn, Held: float64(hk) / float64(hn), Sim: math.NaN()}
+		c := RateCompare{Key: key, HeldTaken: hk, HeldOpps: hn, LearnTaken: lk, LearnOpps: ln, SimTaken: sk, SimOpps: sn,
+			Held: float64(hk) / float64(hn), Learn: math.NaN(), Sim: math.NaN()}
+		v := c.Held * (1 - c.Held) / float64(hn)
+		if ln > 0 {
+			c.Learn = float64(lk) / float64(ln)
+			v += c.Learn * (1 - c.Learn) / float64(ln)
+		}
 		if sn > 0 {
 			c.Sim = float64(sk) / float64(sn)
-			c.StdErr = math.Sqrt(c.Held*(1-c.Held)/float64(hn) + c.Sim*(1-c.Sim)/float64(sn))
+			c.StdErr = math.Sqrt(v + c.Sim*(1-c.Sim)/float64(sn))
 		}
 		c.Checked = hn >= ValidateMinOpportunities
 		c.Within = sn > 0 && math.Abs(c.Sim-c.Held) <= ValidateTolerance+2*c.StdErr
 		out = append(out, c)
 	}
 	for s := range Stat(NumStats) {
-		add(s.Key(), held.Counts.Taken[s], held.Counts.Opps[s], sim.Counts.Taken[s], sim.Counts.Opps[s])
+		add(s.Key(), held.Counts.Taken[s], held.Counts.Opps[s], learn.Counts.Taken[s], learn.Counts.Opps[s], sim.Counts.Taken[s], sim.Counts.Opps[s])
 	}
 	for pos := range Position(NumPositions) {
 		for ps := range NumPosStats {
-			h, m := held.Pre[pos][ps], sim.Pre[pos][ps]
-			add("position."+pos.Key()+"."+ps.Key(), h[0], h[1], m[0], m[1])
+			h, l, m := held.Pre[pos][ps], learn.Pre[pos][ps], sim.Pre[pos][ps]
+			add("position."+pos.Key()+"."+ps.Key(), h[0], h[1], l[0], l[1], m[0], m[1])
 		}
 	}
 	for pt := range 2 {
 		for ip, side := range []string{"ip", "oop"} {
 			for s := range Stat(NumStats) {
-				h, m := &held.Pot[pt][ip], &sim.Pot[pt][ip]
-				add(potTypeKeys[pt+1]+"."+side+"."+s.Key(), h.Taken[s], h.Opps[s], m.Taken[s], m.Opps[s])
+				h, l, m := &held.Pot[pt][ip], &learn.Pot[pt][ip], &sim.Pot[pt][ip]
+				add(potTypeKeys[pt+1]+"."+side+"."+s.Key(), h.Taken[s], h.Opps[s], l.Taken[s], l.Opps[s], m.Taken[s], m.Opps[s])
 			}
 		}
 	}

@@ -49,7 +49,8 @@ the preflop rates by position, the heads-up stats by pot type — the bet-size
 distributions and the strength of the hands shown are compared with the
 held-out hands', with the standard errors of both samples: a rate is checked
 with 100 held-out opportunities or more and passes within 2 points plus two
-combined standard errors; an open size passes with the simulated median
+standard errors of the difference (those of the held-out sample, the
+simulated one and the one the clone learned from); an open size passes with the simulated median
 within 0.1 big blinds of the held-out one;
 
 (b) every held-out decision is predicted by the clone, by the population's
@@ -215,7 +216,8 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 		out.PreflopLogLossGain = finiteOrNull(out.PreflopGain)
 	}
 	for _, r := range rep.Rates {
-		out.Rates = append(out.Rates, NPCValidateRateJSON{Key: r.Key, Held: 100 * r.Held, HeldOpportunities: r.HeldOpps, Sim: finiteOrNull(100 * r.Sim),
+		out.Rates = append(out.Rates, NPCValidateRateJSON{Key: r.Key, Held: 100 * r.Held, HeldOpportunities: r.HeldOpps,
+			Learn: finiteOrNull(100 * r.Learn), LearnOpportunities: r.LearnOpps, Sim: finiteOrNull(100 * r.Sim),
 			SimOpportunities: r.SimOpps, StdErr: finiteOrNull(100 * r.StdErr), Checked: r.Checked, Within: r.Within})
 		if r.Checked {
 			out.Checked++

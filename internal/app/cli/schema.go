@@ -445,14 +445,16 @@ type NPCValidatePredictionJSON struct {
 
 // NPCValidateRateJSON compares one rate.
 type NPCValidateRateJSON struct {
-	Key               string   `json:"key"`
-	Held              float64  `json:"held"`
-	HeldOpportunities int64    `json:"held_opportunities"`
-	Sim               *float64 `json:"sim"`
-	SimOpportunities  int64    `json:"sim_opportunities"`
-	StdErr            *float64 `json:"std_err"`
-	Checked           bool     `json:"checked"`
-	Within            bool     `json:"within"`
+	Key                string   `json:"key"`
+	Held               float64  `json:"held"`
+	HeldOpportunities  int64    `json:"held_opportunities"`
+	Learn              *float64 `json:"learn"`
+	LearnOpportunities int64    `json:"learn_opportunities"`
+	Sim                *float64 `json:"sim"`
+	SimOpportunities   int64    `json:"sim_opportunities"`
+	StdErr             *float64 `json:"std_err"`
+	Checked            bool     `json:"checked"`
+	Within             bool     `json:"within"`
 }
 
 // NPCValidateSizeJSON compares one bet-size spot.
