@@ -175,7 +175,7 @@ func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n 
 // the learned one of its position if the profile has a range there; else
 // the generic ordering for k opponents.
 func (p *Player) preflopOrder(t *tracker, k int) *[numClasses]uint8 {
-	if t.raises == 0 && t.limpers == 0 {
+	if p.bot.hasRanges && t.raises == 0 && t.limpers == 0 {
 		if o := p.bot.posOrder[positionOf(t.n, t.position(p.seat))]; o != nil {
 			return &o[k-1]
 		}
@@ -284,7 +284,7 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 	if p.Record != nil {
 		p.Record(DecisionRecord{Seat: p.seat, Situation: sit, Quantile: u, Equity: eq, Action: a, Aggr: r.aggr, Fold: r.fold, CanRaise: st.CanRaise})
 	}
-	return p.bot.toAction(a, sit, t, p.seat, st, p.uniform(uint64(t.events)^0x51ED27))
+	return p.bot.toAction(a, sit, t, p, st)
 }
 
 // observeOwn narrows the range by the bot's own action (before the tracker
@@ -334,13 +334,13 @@ func invertMap(m []float64, ut float64) float64 {
 }
 
 // toAction turns an action class into a legal engine action with the
-// profile's sizes; draw ∈ [0, 1) picks a learned size.
-func (b *Bot) toAction(a int, sit Situation, t *tracker, seat int, st *holdem.PublicState, draw float64) holdem.Action {
+// profile's sizes (a learned size drawn with the player's seeded uniform).
+func (b *Bot) toAction(a int, sit Situation, t *tracker, p *Player, st *holdem.PublicState) holdem.Action {
 	switch {
 	case a == 0 && st.ToCall > 0:
 		return holdem.Action{Kind: holdem.Fold}
 	case a == 2 && st.CanRaise:
-		return holdem.Action{Kind: holdem.BetRaise, To: b.raiseTo(sit, t, seat, st, draw)}
+		return holdem.Action{Kind: holdem.BetRaise, To: b.raiseTo(sit, t, p, st)}
 	}
 	return holdem.Action{Kind: holdem.CheckCall}
 }
@@ -348,13 +348,16 @@ func (b *Bot) toAction(a int, sit Situation, t *tracker, seat int, st *holdem.Pu
 // raiseTo returns the bet or raise-to amount of the profile's sizes for the
 // situation, within the legal bounds; a raise that would leave less than
 // a fifth of the stack behind goes all in. Where the profile has a learned
-// distribution for the spot (BetSizes) the size is its value at
-// cumulative share draw.
-func (b *Bot) raiseTo(sit Situation, t *tracker, seat int, st *holdem.PublicState, draw float64) int64 {
+// distribution for the spot (BetSizes) the size is drawn from it with the
+// player's uniform for this decision (seeded: the hand's seed, the seat
+// and the event count).
+func (b *Bot) raiseTo(sit Situation, t *tracker, p *Player, st *holdem.PublicState) int64 {
 	sz := &b.prof.Sizes
+	seat := p.seat
 	bb := float64(max(t.bigBlind, 1))
 	cur := float64(st.CurrentBet)
 	if d := b.learnedSize(sit, t, seat); d != nil {
+		draw := p.uniform(uint64(t.events) ^ 0x51ED27)
 		return clampRaise(b.learnedTo(d.Sample(draw), sit, t, st, bb, cur), st)
 	}
 	var x float64

@@ -25,7 +25,8 @@ type Bot struct {
 	// for a first-in decision at that position with k opponents,
 	// conditioned on the range learned from shown hands (Profile.Ranges),
 	// used in place of order there.
-	posOrder [NumPositions]*[MaxPlayers - 1][numClasses]uint8
+	posOrder  [NumPositions]*[MaxPlayers - 1][numClasses]uint8
+	hasRanges bool // some posOrder is set
 	// raiseScale[sitIndex(s)] scales the aggressive share of situation s up
 	// by 1/q, q the share of its decisions where a raise is legal (facing an
 	// all-in bet the raise region can only call, yet the HUD counts the
@@ -58,6 +59,7 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 	for pos := range Position(NumPositions) {
 		if p.RangeGiven[pos] {
 			b.posOrder[pos] = b.learnedOrders(pos)
+			b.hasRanges = true
 		}
 	}
 	for i := range b.maps {

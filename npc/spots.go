@@ -125,15 +125,19 @@ type decisionContext struct {
 	pot       PotType
 }
 
-// context returns the decision context of seat.
+// context returns the decision context of seat (the position only
+// preflop, where the rates by position apply).
 func (t *tracker) context(seat int) decisionContext {
-	return decisionContext{
+	c := decisionContext{
 		sb:        seat == t.sbSeat,
 		aggressor: seat == t.aggressor,
 		firstIn:   t.raises == 0 && t.limpers == 0,
-		pos:       positionOf(t.n, t.position(seat)),
 		pot:       potTypeOf(t.raises),
 	}
+	if t.street == holdem.Preflop {
+		c.pos = positionOf(t.n, t.position(seat))
+	}
+	return c
 }
 
 // SizeDist is a learned distribution of bet sizes: values (big blinds,
