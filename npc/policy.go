@@ -27,6 +27,9 @@ type Bot struct {
 	// used in place of order there.
 	posOrder  [NumPositions]*[MaxPlayers - 1][numClasses]uint8
 	hasRanges bool // some posOrder is set
+	// hasPosRates and hasPotStats: the profile has rates by position, stats
+	// by pot type (the policy skips looking them up otherwise).
+	hasPosRates, hasPotStats bool
 	// raiseScale[sitIndex(s)] scales the aggressive share of situation s up
 	// by 1/q, q the share of its decisions where a raise is legal (facing an
 	// all-in bet the raise region can only call, yet the HUD counts the
@@ -57,9 +60,19 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 		}
 	}
 	for pos := range Position(NumPositions) {
+		for _, g := range p.PreflopGiven[pos] {
+			b.hasPosRates = b.hasPosRates || g
+		}
 		if p.RangeGiven[pos] {
 			b.posOrder[pos] = b.learnedOrders(pos)
 			b.hasRanges = true
+		}
+	}
+	for pt := range p.PotGiven {
+		for ip := range p.PotGiven[pt] {
+			for _, g := range p.PotGiven[pt][ip] {
+				b.hasPotStats = b.hasPotStats || g
+			}
 		}
 	}
 	for i := range b.maps {
@@ -271,6 +284,7 @@ func (b *Bot) baseRates(sit Situation, c decisionContext) rates {
 		pr, pg := &b.prof.Preflop[c.pos], &b.prof.PreflopGiven[c.pos]
 		// The rates by position, where the profile has them.
 		switch {
+		case !b.hasPosRates:
 		case (sit.Kind == PreOpen || sit.Kind == PreSteal) && c.firstIn && pg[RFI]:
 			limp := st[Limp]
 			if pg[LimpFirst] {
@@ -317,7 +331,7 @@ func (b *Bot) baseRates(sit Situation, c decisionContext) rates {
 	ps := &b.prof.Pos[sit.Variant]
 	x := int(sit.Street) - 1
 	get := func(k PostflopKind) float64 { return ps[PostflopStat(k, x)] }
-	if (sit.Variant == HeadsUpIP || sit.Variant == HeadsUpOOP) && c.pot != LimpedPot {
+	if b.hasPotStats && (sit.Variant == HeadsUpIP || sit.Variant == HeadsUpOOP) && c.pot != LimpedPot {
 		// Heads-up in a single-raised or 3-bet pot: the pot type's stats
 		// where the profile has them.
 		pt, ip := int(c.pot)-1, int(sit.Variant-HeadsUpIP)
