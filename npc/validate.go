@@ -29,8 +29,8 @@ type ValidateOptions struct {
 	Tables         *Tables
 }
 
-// Validation tolerances: the issue of a clone is whether its play is the
-// player's within what two samples can tell apart.
+// Validation tolerances: a clone passes where its play and the player's
+// differ by no more than the samples can tell apart, plus a slack.
 const (
 	// ValidateTolerance is the slack of a rate, added to two combined
 	// standard errors (2 points).
