@@ -279,6 +279,17 @@ func (t *Tally) Add(o *Tally) {
 			t.Shown[pt][h] += o.Shown[pt][h]
 		}
 	}
+	for k, w := range o.Lines {
+		if t.Lines == nil {
+			t.Lines = map[string]*[numClasses]float64{}
+		}
+		if t.Lines[k] == nil {
+			t.Lines[k] = new([numClasses]float64)
+		}
+		for h := range w {
+			t.Lines[k][h] += w[h]
+		}
+	}
 }
 
 // TallyTracker returns one tally per player of a HUD tracker (aggregate

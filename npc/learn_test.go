@@ -328,7 +328,8 @@ func TestPolicyPlaysPositionRates(t *testing.T) {
 // TestValidatePerson is the acceptance of cloning on the synthetic person
 // (10,000 hands, held out odd/even by position): every rate with 100
 // held-out opportunities within 2 points + 2 combined standard errors,
-// every open size within 0.1 bb of the held-out median, and the clone's
+// every open size within 0.1 bb of the held-out median, the hands shown
+// after each frequent line as strong as the held-out ones, and the clone's
 // preflop log loss at least 5 % below the aggregate clone's and below the
 // population profile's.
 func TestValidatePerson(t *testing.T) {
@@ -363,6 +364,18 @@ func TestValidatePerson(t *testing.T) {
 	}
 	if opens < 5 {
 		t.Errorf("%d open sizes checked", opens)
+	}
+	lines := 0
+	for _, r := range rep.Ranges {
+		if strings.Count(r.Key, ".") == 2 {
+			lines++
+			if r.Checked && !r.Within {
+				t.Errorf("%s: held-out mean equity %.3f (%v hands), clone %.3f (%v)", r.Key, r.Held, r.HeldN, r.Sim, r.SimN)
+			}
+		}
+	}
+	if lines == 0 {
+		t.Error("no showdown line compared")
 	}
 	ll := map[string]float64{}
 	for _, p := range rep.Prediction {

@@ -254,6 +254,10 @@ type Tally struct {
 	// 3-bet pot).
 	Entry [NumPositions][numClasses]float64
 	Shown [3][numClasses]float64
+	// Lines counts the classes shown at the showdown by the player's line:
+	// the pot type, then the player's postflop actions street by street (x
+	// check, b bet, c call, r raise), e.g. "srp.b/x/c".
+	Lines map[string]*[numClasses]float64
 }
 
 // TallyHands sums hands.
@@ -328,8 +332,53 @@ func (t *Tally) add(h *HandObs) {
 		}
 		if h.Showdown {
 			t.Shown[pt][c]++
+			if t.Lines == nil {
+				t.Lines = map[string]*[numClasses]float64{}
+			}
+			key := h.line()
+			if t.Lines[key] == nil {
+				t.Lines[key] = new([numClasses]float64)
+			}
+			t.Lines[key][c]++
 		}
 	}
+}
+
+// line returns the hand's showdown line (Tally.Lines).
+func (h *HandObs) line() string {
+	b := []byte(potTypeKeys[LimpedPot])
+	pt := LimpedPot
+	var acts [numPostflop][]byte
+	for i := range h.Decisions {
+		d := &h.Decisions[i]
+		x := int(d.Sit.Street) - 1
+		if x < 0 {
+			continue
+		}
+		pt = d.ctx.pot
+		a := byte('x')
+		switch {
+		case d.Action == 2 && d.Sit.Kind.Facing():
+			a = 'r'
+		case d.Action == 2:
+			a = 'b'
+		case d.Action == 1 && d.CanFold:
+			a = 'c'
+		}
+		acts[x] = append(acts[x], a)
+	}
+	b = append(b[:0], potTypeKeys[pt]...)
+	b = append(b, '.')
+	for x := range acts {
+		if x > 0 {
+			b = append(b, '/')
+		}
+		if len(acts[x]) == 0 {
+			b = append(b, '-')
+		}
+		b = append(b, acts[x]...)
+	}
+	return string(b)
 }
 
 // ObservedPlayer returns a player's hands, or an error naming the player

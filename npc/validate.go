@@ -2,6 +2,7 @@ package npc
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -81,8 +82,9 @@ type SizeCompare struct {
 }
 
 // RangeCompare compares the strength of the hands shown: entering the pot
-// (entry) or at the showdown by pot type (showdown.srp, ...), as the mean
-// heads-up preflop equity of the classes.
+// (entry), at the showdown by pot type (showdown.srp, ...) and by line
+// (showdown.srp.b/x/c: Tally.Lines), as the mean heads-up preflop equity
+// of the classes.
 type RangeCompare struct {
 	Key               string
 	HeldN, SimN       float64
@@ -592,6 +594,24 @@ func compareRanges(held, sim *Tally, tab *Tables) []RangeCompare {
 	add("entry", &he, &se)
 	for pt := range 3 {
 		add("showdown."+potTypeKeys[pt], &held.Shown[pt], &sim.Shown[pt])
+	}
+	// The showdowns by line, for the lines shown at least 10 times in the
+	// held-out hands.
+	var none [numClasses]float64
+	for _, k := range slices.Sorted(maps.Keys(held.Lines)) {
+		hw := held.Lines[k]
+		var n float64
+		for _, x := range hw {
+			n += x
+		}
+		if n < 10 {
+			continue
+		}
+		sw := sim.Lines[k]
+		if sw == nil {
+			sw = &none
+		}
+		add("showdown."+k, hw, sw)
 	}
 	return out
 }
