@@ -504,6 +504,11 @@ type NPCProfileJSON struct {
 	Sizes       map[string]float64            `json:"sizes"`
 	Bluff       float64                       `json:"bluff"`
 	Calibrated  bool                          `json:"calibrated"`
+	// The optional tables of learned profiles.
+	PreflopPositions map[string]map[string]float64 `json:"preflop_positions"`
+	PotTypes         map[string]map[string]float64 `json:"pot_types"`
+	BetSizes         map[string][][2]float64       `json:"bet_sizes"`
+	Ranges           map[string]map[string]float64 `json:"ranges"`
 }
 
 // --- Spots: heads-up No-Limit Hold'em subgames ---
