@@ -202,7 +202,7 @@ func observeDecision(t *tracker, s int, e *holdem.Event, pot, bb int64) Decision
 			d.Spot = SizeThreeBetOOP
 		}
 	case k == PreVsThreeBet || k == PreVsThreeBetCold:
-		d.Spot, d.Size = SizeFourBet, to/prev
+		d.Spot, d.Size = t.fourBetSpot(s), to/prev
 	case k == PostCBet || k == PostDonk || k == PostBMCB || k == PostBet:
 		d.Spot, d.Size = SizeBet+SizeSpot(d.Sit.Street-1), to/float64(max(pot, 1))
 	case k == PostVsCBet || k == PostVsDonk || k == PostVsBMCB || k == PostVsBet:

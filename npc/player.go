@@ -407,7 +407,7 @@ func (b *Bot) learnedSize(sit Situation, t *tracker, seat int) *SizeDist {
 		}
 		return pick(SizeThreeBetIP)
 	case PreVsThreeBet, PreVsThreeBetCold:
-		return pick(SizeFourBet)
+		return pick(t.fourBetSpot(seat))
 	case PostCBet, PostDonk, PostBMCB, PostBet:
 		x := SizeSpot(sit.Street - 1)
 		switch potTypeOf(t.raises) {

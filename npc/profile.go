@@ -189,7 +189,7 @@ func ReadProfileFile(path string) (*Profile, error) {
 //	[srp.ip]           # heads-up postflop stats in single-raised pots in position
 //	cbet_flop = 70     # also srp.oop, three_bet_pot.ip, three_bet_pot.oop
 //	[bet_sizes]        # learned distributions, [[size, weight], ...]: open_<pos> (bb),
-//	open_btn = [[2.2, 30], [2.5, 10]]  # three_bet_ip|oop, four_bet (× the bet faced),
+//	open_btn = [[2.2, 30], [2.5, 10]]  # three_bet_ip|oop, four_bet_ip|oop (× the bet faced),
 //	                   # bet_<street>[_srp|_three_bet_pot] (× the pot), raise (× the bet)
 //	[ranges.co]        # hand classes shown entering the pot first in, with their counts
 //	22 = 3

@@ -125,6 +125,21 @@ type decisionContext struct {
 	pot       PotType
 }
 
+// inPositionOf reports whether seat acts after other postflop (the order
+// from the seat after the button).
+func (t *tracker) inPositionOf(seat, other int) bool {
+	return (seat-t.button-1+2*t.n)%t.n > (other-t.button-1+2*t.n)%t.n
+}
+
+// fourBetSpot returns the 4-bet size spot of seat: in or out of position
+// against the 3-bettor.
+func (t *tracker) fourBetSpot(seat int) SizeSpot {
+	if t.threeBettor >= 0 && !t.inPositionOf(seat, t.threeBettor) {
+		return SizeFourBetOOP
+	}
+	return SizeFourBetIP
+}
+
 // context returns the decision context of seat (the position only
 // preflop, where the rates by position apply).
 func (t *tracker) context(seat int) decisionContext {
@@ -224,15 +239,17 @@ func (h sizeHist) dist() SizeDist {
 // SizeSpot names a learned size distribution.
 type SizeSpot uint8
 
-// The learned sizes: opens by position, 3-bets in and out of position,
-// 4-bets, postflop bets by street (any pot, then single-raised and 3-bet
-// pots) and postflop raises.
+// The learned sizes: opens by position, 3-bets in and out of position
+// (out: from the blinds, as the fixed sizes), 4-bets in and out of
+// position (against the 3-bettor, postflop), postflop bets by street (any
+// pot, then single-raised and 3-bet pots) and postflop raises.
 const (
 	SizeOpen        SizeSpot = 0 // + Position: raise first in, big blinds
 	SizeThreeBetIP  SizeSpot = NumPositions
 	SizeThreeBetOOP SizeSpot = NumPositions + 1
-	SizeFourBet     SizeSpot = NumPositions + 2
-	SizeBet         SizeSpot = NumPositions + 3 // + street: fraction of the pot, any pot
+	SizeFourBetIP   SizeSpot = NumPositions + 2
+	SizeFourBetOOP  SizeSpot = NumPositions + 3
+	SizeBet         SizeSpot = NumPositions + 4 // + street: fraction of the pot, any pot
 	SizeBetSRP      SizeSpot = SizeBet + numPostflop
 	SizeBet3BP      SizeSpot = SizeBetSRP + numPostflop
 	SizeRaise       SizeSpot = SizeBet3BP + numPostflop // postflop raise, multiple of the bet
@@ -250,8 +267,10 @@ func (s SizeSpot) Key() string {
 		return "three_bet_ip"
 	case s == SizeThreeBetOOP:
 		return "three_bet_oop"
-	case s == SizeFourBet:
-		return "four_bet"
+	case s == SizeFourBetIP:
+		return "four_bet_ip"
+	case s == SizeFourBetOOP:
+		return "four_bet_oop"
 	case s < SizeBetSRP:
 		return "bet_" + streetKeys[s-SizeBet]
 	case s < SizeBet3BP:
@@ -355,7 +374,7 @@ func (p *Profile) decodeSpots(key string, val any, errAt func(table []string, ke
 				}
 			}
 			if spot == NumSizeSpots {
-				return true, errAt([]string{key}, k, "unknown size; want open_<position>, three_bet_ip, three_bet_oop, four_bet, bet_<street>[_srp|_three_bet_pot], raise")
+				return true, errAt([]string{key}, k, "unknown size; want open_<position>, three_bet_ip|oop, four_bet_ip|oop, bet_<street>[_srp|_three_bet_pot], raise")
 			}
 			d, err := sizeDistValue(tab[k], spot)
 			if err != nil {

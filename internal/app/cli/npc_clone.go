@@ -45,8 +45,8 @@ sample (empirical Bayes: a beta prior fitted on the players of the files):
 the HUD stats; the preflop rates by position (raise first in, limp, cold
 call, 3-bet, fold to 3-bet, 4-bet, fold to steal); the heads-up postflop
 stats in single-raised and 3-bet pots, in and out of position; the bet
-sizes (opens by position, 3-bets in and out of position, 4-bets, postflop
-bets per street and pot type as fractions of the pot, raises); and the
+sizes (opens by position, 3-bets and 4-bets in and out of position,
+postflop bets per street and pot type as fractions of the pot, raises); and the
 hands the player was seen entering the pot with, by position, where the
 histories show cards. With --player '*' the profile is the whole
 population of the files. A summary goes to standard error; --json prints
