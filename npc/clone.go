@@ -25,6 +25,10 @@ type CloneResult struct {
 	Own [NumStats]bool
 	// Counts are the player's HUD tallies.
 	Counts Counts
+	// Sources says where each learned value came from (Learn): the
+	// aggregate stats in Stat order, then the rates by position
+	// ("position.btn.rfi") and the stats by pot type ("srp.ip.cbet_flop").
+	Sources []StatSource
 }
 
 // countsFromHUD converts a hud player's tallies to Counts (by JSON key).

@@ -71,7 +71,34 @@
 // Bot.Decide returns the action for a public state, the hand's event log
 // and the bot's cards: deterministic for a seed and safe for concurrent use.
 //
+// # Learning a player and validating the clone
+//
+// Observe replays recorded hands and classifies every decision of every
+// player with the policy's own tracker (kind, position, pot type, what was
+// legal, the size of a bet as the profile measures it, the cards when
+// shown); TallyHands sums them: the HUD tallies, the preflop rates by
+// position (raise first in, limp, cold call, 3-bet, fold to 3-bet, 4-bet,
+// fold to steal), the heads-up postflop tallies by pot type and side, the
+// bet sizes on a 0.05 grid and the classes shown entering first in. Learn
+// turns a tally into a profile by empirical Bayes: each rate is the
+// posterior mean (k + α)/(n + α + β) under a beta prior fitted on the
+// population's players by the method of moments for the beta-binomial
+// (Kleinman 1973), the rates by position and pot type with priors centred
+// on the player's own aggregate times the population's ratio; sizes take
+// the player's counts plus SizePriorHands of the population's shares (a
+// Dirichlet prior). A learned range reorders the first-in decisions at its
+// position: the design note's range-conditioned thresholds with φ(p|h)
+// aggregated over the hands the player was seen to play, a class changing
+// sides only on evidence (two shows to join; a Poisson count too low to
+// stay). Validate splits a player's hands, learns from one part, plays the
+// clone at a table like the player's and compares every rate, size and
+// shown range with the held-out part with intervals from both samples,
+// and scores the held-out decisions by log loss against the population
+// profile and the aggregate-only Clone. Cost: Observe is one replay per
+// hand; Learn O(players × cells); Validate is dominated by its simulation.
+//
 // Sources: the NPC design note (postflop model, equity-quantile thresholds,
 // φ_n(p | h) aggregated over the preflop range); reference/hud-stats.md
-// (PokerTracker 4 definitions); Wilson (1927) for the confidence intervals.
+// (PokerTracker 4 definitions); Wilson (1927) for the confidence intervals;
+// Kleinman (1973) for the beta-binomial moment estimator.
 package npc

@@ -103,8 +103,7 @@ func (p *Player) uniform(salt uint64) float64 {
 // range w under the ordering for k opponents, with the class's share split
 // at random point x ∈ [0, 1): the classes stronger than the hand's take the
 // top of [0, 1] in proportion to their combinations.
-func (p *Player) preflopPosition(k int, x float64) float64 {
-	order := &p.bot.order[k-1]
+func (p *Player) preflopPosition(order *[numClasses]uint8, x float64) float64 {
 	h := uint8(p.hole.Class())
 	var total, above, mine float64
 	seen := false
@@ -137,8 +136,7 @@ func classRank(order *[numClasses]uint8, h uint8) int {
 
 // restrictPreflop keeps in w, for every class, the share of its interval of
 // quantiles that falls in the given intervals (the action's region).
-func (p *Player) restrictPreflop(k int, ivs [2][2]float64, n int) {
-	order := &p.bot.order[k-1]
+func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n int) {
 	var total float64
 	for _, c := range order {
 		total += p.w[c] * classCombos[c]
@@ -170,6 +168,19 @@ func (p *Player) restrictPreflop(k int, ivs [2][2]float64, n int) {
 	if sum > 0 {
 		p.w = next
 	}
+}
+
+// preflopOrder returns the ordering of the classes for the bot's preflop
+// decision with k opponents in: first in (nobody has raised or limped),
+// the learned one of its position if the profile has a range there; else
+// the generic ordering for k opponents.
+func (p *Player) preflopOrder(t *tracker, k int) *[numClasses]uint8 {
+	if p.bot.hasRanges && t.raises == 0 && t.limpers == 0 {
+		if o := p.bot.posOrder[positionOf(t.n, t.position(p.seat))]; o != nil {
+			return &o[k-1]
+		}
+	}
+	return &p.bot.order[k-1]
 }
 
 // opponentsIn counts the players other than the bot not folded.
@@ -252,7 +263,7 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 	if sit.Street == holdem.Preflop {
 		k := opponentsIn(t, p.seat)
 		x := p.uniform(uint64(t.events))
-		u = p.preflopPosition(k, x)
+		u = p.preflopPosition(p.preflopOrder(t, k), x)
 		eq = p.bot.tab.PreflopEquity(p.hole.Class(), k)
 		g = makeRegions(r, 0)
 		uCal = applyMap(p.bot.maps[sitIndex(sit)], u)
@@ -273,7 +284,7 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 	if p.Record != nil {
 		p.Record(DecisionRecord{Seat: p.seat, Situation: sit, Quantile: u, Equity: eq, Action: a, Aggr: r.aggr, Fold: r.fold, CanRaise: st.CanRaise})
 	}
-	return p.bot.toAction(a, sit, t, p.seat, st)
+	return p.bot.toAction(a, sit, t, p, st)
 }
 
 // observeOwn narrows the range by the bot's own action (before the tracker
@@ -304,7 +315,7 @@ func (p *Player) observeOwn(t *tracker, e *holdem.Event) {
 		ivs[i][0], ivs[i][1] = invertMap(cal, ivs[i][0]), invertMap(cal, ivs[i][1])
 	}
 	if sit.Street == holdem.Preflop {
-		p.restrictPreflop(opponentsIn(t, p.seat), ivs, n)
+		p.restrictPreflop(p.preflopOrder(t, opponentsIn(t, p.seat)), ivs, n)
 		return
 	}
 	p.enterStreet(t)
@@ -323,24 +334,32 @@ func invertMap(m []float64, ut float64) float64 {
 }
 
 // toAction turns an action class into a legal engine action with the
-// profile's sizes.
-func (b *Bot) toAction(a int, sit Situation, t *tracker, seat int, st *holdem.PublicState) holdem.Action {
+// profile's sizes (a learned size drawn with the player's seeded uniform).
+func (b *Bot) toAction(a int, sit Situation, t *tracker, p *Player, st *holdem.PublicState) holdem.Action {
 	switch {
 	case a == 0 && st.ToCall > 0:
 		return holdem.Action{Kind: holdem.Fold}
 	case a == 2 && st.CanRaise:
-		return holdem.Action{Kind: holdem.BetRaise, To: b.raiseTo(sit, t, seat, st)}
+		return holdem.Action{Kind: holdem.BetRaise, To: b.raiseTo(sit, t, p, st)}
 	}
 	return holdem.Action{Kind: holdem.CheckCall}
 }
 
 // raiseTo returns the bet or raise-to amount of the profile's sizes for the
 // situation, within the legal bounds; a raise that would leave less than
-// a fifth of the stack behind goes all in.
-func (b *Bot) raiseTo(sit Situation, t *tracker, seat int, st *holdem.PublicState) int64 {
+// a fifth of the stack behind goes all in. Where the profile has a learned
+// distribution for the spot (BetSizes) the size is drawn from it with the
+// player's uniform for this decision (seeded: the hand's seed, the seat
+// and the event count).
+func (b *Bot) raiseTo(sit Situation, t *tracker, p *Player, st *holdem.PublicState) int64 {
 	sz := &b.prof.Sizes
+	seat := p.seat
 	bb := float64(max(t.bigBlind, 1))
 	cur := float64(st.CurrentBet)
+	if d := b.learnedSize(sit, t, seat); d != nil {
+		draw := p.uniform(uint64(t.events) ^ 0x51ED27)
+		return clampRaise(b.learnedTo(d.Sample(draw), sit, t, st, bb, cur), st)
+	}
 	var x float64
 	switch sit.Kind {
 	case PreOpen, PreSteal, PreOption:
@@ -366,6 +385,63 @@ func (b *Bot) raiseTo(sit Situation, t *tracker, seat int, st *holdem.PublicStat
 	default:
 		x = cur * sz.Raise
 	}
+	return clampRaise(x, st)
+}
+
+// learnedSize returns the learned size distribution of the spot, nil if
+// none.
+func (b *Bot) learnedSize(sit Situation, t *tracker, seat int) *SizeDist {
+	ls := &b.prof.BetSizes
+	pick := func(s SizeSpot) *SizeDist {
+		if ls[s].Empty() {
+			return nil
+		}
+		return &ls[s]
+	}
+	switch sit.Kind {
+	case PreOpen, PreSteal, PreOption:
+		return pick(SizeOpen + SizeSpot(positionOf(t.n, t.position(seat))))
+	case PreVsRaise, PreVsSteal:
+		if seat == t.sbSeat || seat == t.bbSeat {
+			return pick(SizeThreeBetOOP)
+		}
+		return pick(SizeThreeBetIP)
+	case PreVsThreeBet, PreVsThreeBetCold:
+		return pick(t.fourBetSpot(seat))
+	case PostCBet, PostDonk, PostBMCB, PostBet:
+		x := SizeSpot(sit.Street - 1)
+		switch potTypeOf(t.raises) {
+		case SingleRaised:
+			if d := pick(SizeBetSRP + x); d != nil {
+				return d
+			}
+		case ThreeBetPot:
+			if d := pick(SizeBet3BP + x); d != nil {
+				return d
+			}
+		}
+		return pick(SizeBet + x)
+	case PostVsCBet, PostVsDonk, PostVsBMCB, PostVsBet:
+		return pick(SizeRaise)
+	}
+	return nil
+}
+
+// learnedTo converts a learned size v to chips, by what the spot's sizes
+// measure (Observe measures them the same way).
+func (b *Bot) learnedTo(v float64, sit Situation, t *tracker, st *holdem.PublicState, bb, cur float64) float64 {
+	switch sit.Kind {
+	case PreOpen, PreSteal, PreOption:
+		return (v + b.prof.Sizes.OpenLimper*float64(t.limpers)) * bb
+	case PostCBet, PostDonk, PostBMCB, PostBet:
+		return v * float64(st.Pot)
+	}
+	return v * cur
+}
+
+// clampRaise rounds x to chips within the legal bounds; a raise that would
+// leave less than a fifth of the stack behind goes all in.
+func clampRaise(x float64, st *holdem.PublicState) int64 {
 	to := int64(x + 0.5)
 	to = min(max(to, st.MinRaiseTo), st.MaxRaiseTo)
 	if behind := st.MaxRaiseTo - to; float64(behind) < 0.2*float64(st.MaxRaiseTo) {

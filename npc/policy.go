@@ -21,6 +21,15 @@ type Bot struct {
 	openRate, coldCall float64
 	// maps[sitIndex(s)] is the calibration map of postflop situation s.
 	maps [numSitIdx][]float64
+	// posOrder[pos][k-1], when not nil, is the ordering of the classes
+	// for a first-in decision at that position with k opponents,
+	// conditioned on the range learned from shown hands (Profile.Ranges),
+	// used in place of order there.
+	posOrder  [NumPositions]*[MaxPlayers - 1][numClasses]uint8
+	hasRanges bool // some posOrder is set
+	// hasPosRates and hasPotStats: the profile has rates by position, stats
+	// by pot type (the policy skips looking them up otherwise).
+	hasPosRates, hasPotStats bool
 	// raiseScale[sitIndex(s)] scales the aggressive share of situation s up
 	// by 1/q, q the share of its decisions where a raise is legal (facing an
 	// all-in bet the raise region can only call, yet the HUD counts the
@@ -50,6 +59,22 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 			b.order[k-1][i] = uint8(h)
 		}
 	}
+	for pos := range Position(NumPositions) {
+		for _, g := range p.PreflopGiven[pos] {
+			b.hasPosRates = b.hasPosRates || g
+		}
+		if p.RangeGiven[pos] {
+			b.posOrder[pos] = b.learnedOrders(pos)
+			b.hasRanges = true
+		}
+	}
+	for pt := range p.PotGiven {
+		for ip := range p.PotGiven[pt] {
+			for _, g := range p.PotGiven[pt][ip] {
+				b.hasPotStats = b.hasPotStats || g
+			}
+		}
+	}
 	for i := range b.maps {
 		b.maps[i] = p.Calibration.mapFor(sitFromIndex(i))
 		b.raiseScale[i] = p.Calibration.RaiseScale[sitFromIndex(i).Key()]
@@ -64,6 +89,159 @@ func NewBot(p *Profile, t *Tables) (*Bot, error) {
 		b.coldCall = clamp01(0.6 * (st[VPIP] - st[PFR]))
 	}
 	return b, nil
+}
+
+// rangeMinShown is the number of times a class must be shown entering
+// the pot before it joins a learned range.
+const rangeMinShown = 2
+
+// poissonCDF returns P(X ≤ x) for X Poisson with mean m.
+func poissonCDF(x, m float64) float64 {
+	term, sum := math.Exp(-m), 0.0
+	for i := 0; float64(i) <= x; i++ {
+		sum += term
+		term *= m / float64(i+1)
+	}
+	return sum
+}
+
+// statsRange returns q, the range the stats imply for a first-in
+// decision at pos with k opponents, as shares by class: the entry share
+// of the hands at the top of the generic ordering for k opponents.
+func (b *Bot) statsRange(pos Position, k int) [numClasses]float64 {
+	var q [numClasses]float64
+	left := b.entryShare(pos) * 1326
+	for _, c := range b.order[min(max(k, 1), MaxPlayers-1)-1] {
+		take := min(classCombos[c], left)
+		if take <= 0 {
+			break
+		}
+		q[c] = take
+		left -= take
+	}
+	var qt float64
+	for _, x := range q {
+		qt += x
+	}
+	for h := range q {
+		q[h] /= qt
+	}
+	return q
+}
+
+// EntryShares returns the learned first-in range at pos, for a decision
+// with k opponents, as shares of the range by class (summing to 1): the
+// design note's preflop range with the classes the player was seen
+// entering with mixed in — the stats' range q (the entry share at the top
+// of the generic ordering for k opponents) weighted RangePriorHands
+// against the c shown hands, (c_h + κ q_h) / (c + κ). Without a learned
+// range it is q.
+func (b *Bot) EntryShares(pos Position, k int) [numClasses]float64 {
+	p := b.prof
+	q := b.statsRange(pos, k)
+	var ct float64
+	if p.RangeGiven[pos] {
+		for _, x := range p.Ranges[pos] {
+			ct += x
+		}
+	}
+	var out [numClasses]float64
+	for h := range out {
+		var c float64
+		if p.RangeGiven[pos] {
+			c = p.Ranges[pos][h]
+		}
+		out[h] = (c + RangePriorHands*q[h]) / (ct + RangePriorHands)
+	}
+	return out
+}
+
+// entryShare is the share of hands the player enters the pot with at
+// pos: raise or limp first in where the profile has them there, else
+// VPIP.
+func (b *Bot) entryShare(pos Position) float64 {
+	p := b.prof
+	v := p.Stats[VPIP]
+	if g := &p.PreflopGiven[pos]; g[RFI] {
+		v = p.Preflop[pos][RFI]
+		if g[LimpFirst] {
+			v += p.Preflop[pos][LimpFirst]
+		}
+	}
+	return min(max(v, 0.005), 1)
+}
+
+// learnedOrders returns the first-in orderings at pos conditioned on the
+// learned range, one per number k of opponents: the classes the player
+// enters with first, then the others, each group in the generic strength
+// order for k opponents — so the range decides which hands play, and
+// strength still decides which of them raise. A class's membership is the
+// stats' (the entry share at the top of the generic ordering) unless the
+// shown hands say otherwise with some certainty: a class outside is taken
+// in when it was shown entering at least rangeMinShown times and its
+// estimated probability of entering (its share of the learned range,
+// EntryShares, times the range's combinations over its own) is at least
+// one half; a class inside is taken out when a Poisson count with the
+// mean the stats' range implies (c·q_h for c shown hands) would fall as
+// low as its count with probability under 0.1 %; and while the range
+// holds more combinations than the entry share, the classes of the stats'
+// range shown least against that mean (the weakest first on ties) make
+// room for the ones taken in.
+func (b *Bot) learnedOrders(pos Position) *[MaxPlayers - 1][numClasses]uint8 {
+	v := b.entryShare(pos) * 1326
+	p := b.prof
+	var c float64
+	for _, x := range p.Ranges[pos] {
+		c += x
+	}
+	var o [MaxPlayers - 1][numClasses]uint8
+	for k := range o {
+		q := b.statsRange(pos, k+1)
+		sh := b.EntryShares(pos, k+1)
+		var in, taken [numClasses]bool
+		var mass float64
+		for h := range in {
+			seen := p.Ranges[pos][h]
+			switch generic := q[h]*v/classCombos[h] >= 0.5; {
+			case !generic:
+				in[h] = seen >= rangeMinShown && sh[h]*v/classCombos[h] >= 0.5
+				taken[h] = in[h]
+			default:
+				in[h] = poissonCDF(seen, c*q[h]) >= 0.001
+			}
+			if in[h] {
+				mass += classCombos[h]
+			}
+		}
+		// Make room: drop the least shown of the stats' classes, weakest
+		// first on ties, while the range is too big.
+		gen := &b.order[k]
+		cand := make([]uint8, 0, numClasses)
+		for i := len(gen) - 1; i >= 0; i-- {
+			if h := gen[i]; in[h] && !taken[h] {
+				cand = append(cand, h)
+			}
+		}
+		ratio := func(h uint8) float64 { return (p.Ranges[pos][h] + 0.5) / (c*q[h] + 0.5) }
+		sort.SliceStable(cand, func(i, j int) bool { return ratio(cand[i]) < ratio(cand[j]) })
+		for _, h := range cand {
+			if mass-classCombos[h] < v {
+				break
+			}
+			in[h] = false
+			mass -= classCombos[h]
+		}
+		i := 0
+		for _, first := range []bool{true, false} {
+			for _, c := range b.order[k] {
+				if in[c] == first {
+					o[k][i] = c
+					i++
+				}
+			}
+		}
+	}
+	return &o
 }
 
 // Profile returns the bot's profile.
@@ -85,7 +263,12 @@ func makeRates(aggr, fold float64) rates {
 // stats for it, the NPC design note, and the documented stand-ins of
 // decisions no stat measures; see the Kind constants).
 func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
-	r := b.baseRates(sit, t, seat)
+	return b.ratesIn(sit, t.context(seat))
+}
+
+// ratesIn returns the action shares of a situation in context c.
+func (b *Bot) ratesIn(sit Situation, c decisionContext) rates {
+	r := b.baseRates(sit, c)
 	if k := b.raiseScale[sitIndex(sit)]; k > 1 && r.aggr > 0 {
 		aggr := min(r.aggr*k, 1-r.fold)
 		r.pass -= aggr - r.aggr
@@ -95,9 +278,28 @@ func (b *Bot) rates(sit Situation, t *tracker, seat int) rates {
 }
 
 // baseRates returns the stats' shares for a situation.
-func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
+func (b *Bot) baseRates(sit Situation, c decisionContext) rates {
 	if !sit.Kind.Postflop() {
 		st := &b.prof.Stats
+		pr, pg := &b.prof.Preflop[c.pos], &b.prof.PreflopGiven[c.pos]
+		// The rates by position, where the profile has them.
+		switch {
+		case !b.hasPosRates:
+		case (sit.Kind == PreOpen || sit.Kind == PreSteal) && c.firstIn && pg[RFI]:
+			limp := st[Limp]
+			if pg[LimpFirst] {
+				limp = pr[LimpFirst]
+			}
+			return rates{aggr: pr[RFI], pass: min(limp, 1-pr[RFI]), fold: clamp01(1 - pr[RFI] - limp)}
+		case sit.Kind == PreVsRaise && pg[PosThreeBet] && pg[ColdCall]:
+			return makeRates(pr[PosThreeBet], 1-pr[PosThreeBet]-min(pr[ColdCall], 1-pr[PosThreeBet]))
+		case sit.Kind == PreVsSteal && pg[PosThreeBet] && pg[PosFoldToSteal]:
+			return makeRates(pr[PosThreeBet], pr[PosFoldToSteal])
+		case sit.Kind == PreVsSteal && pg[PosThreeBet] && pg[ColdCall]:
+			return makeRates(pr[PosThreeBet], 1-pr[PosThreeBet]-min(pr[ColdCall], 1-pr[PosThreeBet]))
+		case sit.Kind == PreVsThreeBet && pg[PosFoldToThreeBet] && pg[PosFourBet]:
+			return makeRates(pr[PosFourBet], pr[PosFoldToThreeBet])
+		}
 		switch sit.Kind {
 		case PreOpen:
 			return rates{aggr: b.openRate, pass: min(st[Limp], 1-b.openRate), fold: clamp01(1 - b.openRate - st[Limp])}
@@ -109,7 +311,7 @@ func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 			return makeRates(st[ThreeBet], 1-st[ThreeBet]-min(b.coldCall, 1-st[ThreeBet]))
 		case PreVsSteal:
 			f := st[FoldToStealBB]
-			if seat == t.sbSeat {
+			if c.sb {
 				f = st[FoldToStealSB]
 			}
 			return makeRates(st[ThreeBet], f)
@@ -129,6 +331,19 @@ func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 	ps := &b.prof.Pos[sit.Variant]
 	x := int(sit.Street) - 1
 	get := func(k PostflopKind) float64 { return ps[PostflopStat(k, x)] }
+	if b.hasPotStats && (sit.Variant == HeadsUpIP || sit.Variant == HeadsUpOOP) && c.pot != LimpedPot {
+		// Heads-up in a single-raised or 3-bet pot: the pot type's stats
+		// where the profile has them.
+		pt, ip := int(c.pot)-1, int(sit.Variant-HeadsUpIP)
+		pot, given := &b.prof.Pot[pt][ip], &b.prof.PotGiven[pt][ip]
+		get = func(k PostflopKind) float64 {
+			s := PostflopStat(k, x)
+			if given[s] {
+				return pot[s]
+			}
+			return ps[s]
+		}
+	}
 	switch sit.Kind {
 	case PostCBet:
 		return makeRates(get(CBet), 0)
@@ -137,7 +352,7 @@ func (b *Bot) baseRates(sit Situation, t *tracker, seat int) rates {
 	case PostBMCB:
 		return makeRates(get(BMCB), 0)
 	case PostBet:
-		if seat == t.aggressor {
+		if c.aggressor {
 			return makeRates(get(CBet), 0)
 		}
 		return makeRates(get(BMCB), 0)

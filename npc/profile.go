@@ -98,6 +98,24 @@ type Profile struct {
 	Bluff float64
 	// Calibration corrects the thresholds (see Calibrate); zero value: none.
 	Calibration Calibration
+
+	// Preflop holds the preflop rates by position ([position.btn] ...)
+	// where PreflopGiven says so; the policy uses the aggregate stats
+	// elsewhere.
+	Preflop      [NumPositions][NumPosStats]float64
+	PreflopGiven [NumPositions][NumPosStats]bool
+	// Pot holds the heads-up postflop stats by pot type (single-raised,
+	// 3-bet pot) and side (in position, out of position): [srp.ip] ...
+	// Where not given the heads-up variant applies.
+	Pot      [2][2]Stats
+	PotGiven [2][2][NumStats]bool
+	// BetSizes are learned size distributions ([bet_sizes]); an empty
+	// one leaves the fixed size of Sizes.
+	BetSizes [NumSizeSpots]SizeDist
+	// Ranges are the hand classes seen entering the pot by position
+	// (counts of shown hands, [ranges.btn] ...), where RangeGiven.
+	Ranges     [NumPositions][numClasses]float64
+	RangeGiven [NumPositions]bool
 }
 
 // ProfileError reports a bad profile; File and Line locate it when known.
@@ -162,6 +180,19 @@ func ReadProfileFile(path string) (*Profile, error) {
 //	[play]
 //	bluff = 10         # percent of bets and raises from the bottom of the range
 //	[calibration]      # written by `pokerlab npc calibrate`
+//
+// and the optional tables a learned profile has (`pokerlab npc clone`),
+// each used by the policy where present, the aggregate stats elsewhere:
+//
+//	[position.btn]     # preflop rates by position (utg, utg1 ... co, btn, sb, bb), percent:
+//	rfi = 45           # rfi, limp, cold_call, three_bet, fold_to_three_bet, four_bet, fold_to_steal
+//	[srp.ip]           # heads-up postflop stats in single-raised pots in position
+//	cbet_flop = 70     # also srp.oop, three_bet_pot.ip, three_bet_pot.oop
+//	[bet_sizes]        # learned distributions, [[size, weight], ...]: open_<pos> (bb),
+//	open_btn = [[2.2, 30], [2.5, 10]]  # three_bet_ip|oop, four_bet_ip|oop (× the bet faced),
+//	                   # bet_<street>[_srp|_three_bet_pot] (× the pot), raise (× the bet)
+//	[ranges.co]        # hand classes shown entering the pot first in, with their counts
+//	22 = 3
 func ParseProfile(src, file string) (*Profile, error) {
 	var raw map[string]any
 	if _, err := toml.Decode(src, &raw); err != nil {
@@ -183,6 +214,8 @@ func parseRaw(raw map[string]any, lines tomlline.Lines, file string) (*Profile, 
 			return nil, &ProfileError{File: file, Line: lines.Of("base"), Key: "base", Msg: err.Error()}
 		}
 		p.Stats, p.Pos, p.PosGiven, p.Sizes, p.Bluff = base.Stats, base.Pos, base.PosGiven, base.Sizes, base.Bluff
+		p.Preflop, p.PreflopGiven, p.Pot, p.PotGiven = base.Preflop, base.PreflopGiven, base.Pot, base.PotGiven
+		p.BetSizes, p.Ranges, p.RangeGiven = base.BetSizes, base.Ranges, base.RangeGiven
 	}
 	if err := p.decode(raw, lines, file); err != nil {
 		return nil, err
@@ -315,7 +348,13 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 				return err
 			}
 		default:
-			return errAt(nil, key, "unknown setting; a profile has name, description, base, [stats], [two_way.ip|oop], [three_way.ip|mp|oop], [sizes], [play], [calibration]")
+			if ok, err := p.decodeSpots(key, val, errAt); ok {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			return errAt(nil, key, "unknown setting; a profile has name, description, base, [stats], [two_way.ip|oop], [three_way.ip|mp|oop], [position.<pos>], [srp.ip|oop], [three_bet_pot.ip|oop], [sizes], [bet_sizes], [ranges.<pos>], [play], [calibration]")
 		}
 	}
 	if p.Name == "" {
@@ -498,7 +537,7 @@ func (p *Profile) Validate() error {
 			}
 		}
 	}
-	return nil
+	return p.validateSpots()
 }
 
 func pct(x float64) float64 { return math.Round(x*1e6) / 1e4 }
@@ -532,6 +571,7 @@ func (p *Profile) WriteTOML(w io.Writer) error {
 	for _, sk := range sizeKeys {
 		fmt.Fprintf(&b, "%s = %v\n", sk.key, *sk.get(&p.Sizes))
 	}
+	p.writeSpots(&b)
 	if p.Bluff > 0 {
 		fmt.Fprintf(&b, "\n[play]\nbluff = %s\n", fmtPct(p.Bluff))
 	}

@@ -258,6 +258,9 @@ func FuzzParseProfile(f *testing.F) {
 	}
 	f.Add("name = \"a\"\n[two_way.ip]\ncbet_flop = 50\n[calibration]\nopen_rate = 10\n")
 	f.Add("name = \"a\"\n[stats]\nvpip = 33.333\npfr = 0.005\n[sizes]\nopen = 2.123456789\n[play]\nbluff = 12.5\n")
+	person, _ := os.ReadFile(filepath.Join("testdata", "person", "positional-reg.toml"))
+	f.Add(string(person))
+	f.Add("name = \"a\"\n[position.btn]\nrfi = 40\nlimp = 2\n[srp.ip]\ncbet_flop = 70\n[three_bet_pot.oop]\ndonk_flop = 5\n[bet_sizes]\nopen_btn = [[2.2, 3], [2.5, 1.5]]\n[ranges.co]\n22 = 3\nAKs = 1.5\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := ParseProfile(src, "fuzz.toml")
 		if err != nil {
@@ -279,6 +282,9 @@ func FuzzParseProfile(f *testing.F) {
 			{"stats", p.Stats, back.Stats}, {"position stats", p.Pos, back.Pos},
 			{"position stats given", p.PosGiven, back.PosGiven}, {"sizes", p.Sizes, back.Sizes},
 			{"bluff", p.Bluff, back.Bluff}, {"calibration", p.Calibration, back.Calibration},
+			{"rates by position", p.Preflop, back.Preflop}, {"rates by position given", p.PreflopGiven, back.PreflopGiven},
+			{"pot-type stats", p.Pot, back.Pot}, {"pot-type stats given", p.PotGiven, back.PotGiven},
+			{"learned sizes", p.BetSizes, back.BetSizes}, {"ranges", p.Ranges, back.Ranges}, {"ranges given", p.RangeGiven, back.RangeGiven},
 		} {
 			if !sameValue(reflect.ValueOf(c.orig), reflect.ValueOf(c.read)) {
 				t.Fatalf("%s differs after writing and reading back:\n%+v\n%+v\nwritten:\n%s", c.what, c.orig, c.read, b.String())

@@ -5,10 +5,12 @@
 package npcplot
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"io"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -120,4 +122,73 @@ var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.Tri
 // conventions (the SVG text rules and the margin).
 func writePlot(w io.Writer, p *plot.Plot, format string) error {
 	return plotx.Render(w, format, 7*vg.Inch, 4.5*vg.Inch, p.Draw)
+}
+
+// PlotValidation writes the figure of `pokerlab npc validate`: stat by
+// stat, the held-out hands' rate and the simulated clone's, each with its
+// 95 % interval (±2 standard errors of its own sample), for the rates with
+// at least minOpps held-out opportunities (at most 40, the most sampled),
+// in format "svg", "png" or "pdf".
+func PlotValidation(w io.Writer, format string, rep *npc.ValidateReport, minOpps int64) error {
+	var rs []npc.RateCompare
+	for _, c := range rep.Rates {
+		if c.HeldOpps >= minOpps && !math.IsNaN(c.Sim) {
+			rs = append(rs, c)
+		}
+	}
+	slices.SortStableFunc(rs, func(a, b npc.RateCompare) int { return cmp.Compare(b.HeldOpps, a.HeldOpps) })
+	rs = rs[:min(len(rs), 40)]
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: held-out hands against the clone in simulation (%d held out, %d simulated)", rep.Player, rep.Held, rep.SimHands)
+	p.Y.Label.Text = "% of opportunities (bars: ±2 standard errors)"
+	p.Y.Min, p.Y.Max = 0, 100
+	plotx.StyleLegend(p)
+	series := []struct {
+		name  string
+		shift float64
+		get   func(c npc.RateCompare) (float64, int64)
+	}{
+		{"held-out hands", -0.15, func(c npc.RateCompare) (float64, int64) { return c.Held, c.HeldOpps }},
+		{"clone, simulated", 0.15, func(c npc.RateCompare) (float64, int64) { return c.Sim, c.SimOpps }},
+	}
+	for i, s := range series {
+		var pts struct {
+			plotter.XYs
+			plotter.YErrors
+		}
+		for j, c := range rs {
+			v, n := s.get(c)
+			e := 200 * math.Sqrt(v*(1-v)/float64(max(n, 1)))
+			pts.XYs = append(pts.XYs, plotter.XY{X: float64(j) + s.shift, Y: 100 * v})
+			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{e, e})
+		}
+		if len(pts.XYs) == 0 {
+			break
+		}
+		sc, err := plotter.NewScatter(pts.XYs)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle.Color = plotx.Color(i)
+		sc.GlyphStyle.Shape = glyphs[i]
+		sc.GlyphStyle.Radius = vg.Points(2.5)
+		eb, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			return err
+		}
+		eb.Color = plotx.Color(i)
+		p.Add(eb, sc)
+		p.Legend.Add(s.name, sc)
+	}
+	ticks := make([]plot.Tick, len(rs))
+	for j, c := range rs {
+		ticks[j] = plot.Tick{Value: float64(j), Label: c.Key}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Tick.Label.Rotation = math.Pi / 2
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YCenter
+	p.X.Min, p.X.Max = -0.7, float64(max(len(rs), 1))-0.3
+	p.Legend.Top = true
+	return plotx.Render(w, format, 11*vg.Inch, 6*vg.Inch, p.Draw)
 }

@@ -199,6 +199,8 @@ func outputCases(t *testing.T) map[string]struct {
 		"pokerlab hh convert":       {[]string{"--to", "phh", "../../../testdata/handhq/real_handhq_100NLH.phhs"}, []string{"out"}},
 		"pokerlab npc tables build": {[]string{"--samples", "1000000000"}, []string{"out"}},
 		"pokerlab npc calibrate":    {[]string{"--table", table, "--hands", "1000000000"}, []string{"out"}},
+		"pokerlab npc clone":        {[]string{"--player", "*", "../../../testdata/handhq/real_handhq_100NLH.phhs"}, []string{"out"}},
+		"pokerlab npc validate":     {[]string{"--player", "X+u4T/E5ANkyZLKm1YjqwQ", "--hands", "1000000000", "../../../testdata/handhq/real_handhq_100NLH.phhs"}, []string{"out"}},
 		"pokerlab sim":              {[]string{"--table", table, "--hands", "1000000000", "--no-calibrate"}, []string{"hh", "checkpoint"}},
 		"pokerlab report":           {nil, []string{"out"}},
 		"pokerlab db export":        {[]string{"--to", "phh", "--db", filepath.Join(dir, "hands.db")}, []string{"out"}},

@@ -93,7 +93,7 @@ func TestHudDBEqualsFiles(t *testing.T) {
 	}
 	clones := map[string]string{}
 	for _, p := range []string{"DeZAZcPNNQ5w+Wb+5ujZdA", "*"} {
-		clones[p] = dbMustRun(t, append([]string{"npc", "clone", "--player", p}, inputs...)...)
+		clones[p] = dbMustRun(t, append([]string{"npc", "clone", "--aggregate", "--player", p}, inputs...)...)
 	}
 	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
 		out := dbMustRun(t, "db", "import", "--db", d.URL, handhqDir, "--json")

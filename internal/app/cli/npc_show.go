@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"pokerlab/cards"
 	"pokerlab/npc"
 )
 
@@ -92,6 +93,46 @@ func npcProfileJSON(p *npc.Profile) NPCProfileJSON {
 				out.Positions[v.String()] = map[string]float64{}
 			}
 			out.Positions[v.String()][s.Key()] = pctRound(p.Pos[v][s])
+		}
+	}
+	out.PreflopPositions, out.PotTypes = map[string]map[string]float64{}, map[string]map[string]float64{}
+	out.BetSizes, out.Ranges = map[string][][2]float64{}, map[string]map[string]float64{}
+	for pos := range npc.Position(npc.NumPositions) {
+		for s := range npc.NumPosStats {
+			if p.PreflopGiven[pos][s] {
+				if out.PreflopPositions[pos.Key()] == nil {
+					out.PreflopPositions[pos.Key()] = map[string]float64{}
+				}
+				out.PreflopPositions[pos.Key()][s.Key()] = pctRound(p.Preflop[pos][s])
+			}
+		}
+		if p.RangeGiven[pos] {
+			r := map[string]float64{}
+			for h, x := range p.Ranges[pos] {
+				if x > 0 {
+					r[cards.StartingHand(h).String()] = x
+				}
+			}
+			out.Ranges[pos.Key()] = r
+		}
+	}
+	for pt, pot := range []string{"srp", "three_bet_pot"} {
+		for ip, side := range []string{"ip", "oop"} {
+			for s := range npc.Stat(npc.NumStats) {
+				if p.PotGiven[pt][ip][s] {
+					k := pot + "." + side
+					if out.PotTypes[k] == nil {
+						out.PotTypes[k] = map[string]float64{}
+					}
+					out.PotTypes[k][s.Key()] = pctRound(p.Pot[pt][ip][s])
+				}
+			}
+		}
+	}
+	for s := range npc.NumSizeSpots {
+		d := &p.BetSizes[s]
+		for i := range d.Values {
+			out.BetSizes[s.Key()] = append(out.BetSizes[s.Key()], [2]float64{d.Values[i], d.Weights[i]})
 		}
 	}
 	return out

@@ -425,6 +425,101 @@ type NPCCalibrateJSON struct {
 	Seats  []NPCCalibrateSeatJSON `json:"seats"`
 }
 
+// NPCCloneJSON is the output of "pokerlab npc clone --json".
+type NPCCloneJSON struct {
+	Player  string              `json:"player"`
+	Name    string              `json:"name"`
+	Hands   int64               `json:"hands"`
+	Skipped int                 `json:"skipped"`
+	Method  string              `json:"method"`
+	Out     string              `json:"out"`
+	Values  []NPCCloneValueJSON `json:"values"`
+}
+
+// NPCCloneValueJSON is one learned value of "pokerlab npc clone --json".
+type NPCCloneValueJSON struct {
+	Key           string   `json:"key"`
+	Taken         int64    `json:"taken"`
+	Opportunities int64    `json:"opportunities"`
+	Observed      *float64 `json:"observed"`
+	PriorMean     float64  `json:"prior_mean"`
+	PriorStrength float64  `json:"prior_strength"`
+	Weight        float64  `json:"weight"`
+	Value         float64  `json:"value"`
+	Source        string   `json:"source"`
+}
+
+// NPCValidateJSON is the output of "pokerlab npc validate --json".
+type NPCValidateJSON struct {
+	Player             string                      `json:"player"`
+	Hands              int                         `json:"hands"`
+	LearnHands         int                         `json:"learn_hands"`
+	HeldOutHands       int                         `json:"held_out_hands"`
+	SimHands           int                         `json:"sim_hands"`
+	Players            int                         `json:"players"`
+	StackBB            float64                     `json:"stack_bb"`
+	Holdout            string                      `json:"holdout"`
+	Seed               uint64                      `json:"seed"`
+	Seconds            float64                     `json:"seconds"`
+	Prediction         []NPCValidatePredictionJSON `json:"prediction"`
+	RangePrediction    []NPCValidatePredictionJSON `json:"range_prediction"`
+	PreflopLogLossGain *float64                    `json:"preflop_log_loss_gain"`
+	PreflopGain        float64                     `json:"-"`
+	Checked            int                         `json:"checked"`
+	Within             int                         `json:"within"`
+	Rates              []NPCValidateRateJSON       `json:"rates"`
+	Sizes              []NPCValidateSizeJSON       `json:"sizes"`
+	Ranges             []NPCValidateRangeJSON      `json:"ranges"`
+}
+
+// NPCValidatePredictionJSON is one model's prediction score.
+type NPCValidatePredictionJSON struct {
+	Model     string  `json:"model"`
+	Street    string  `json:"street"`
+	Decisions int     `json:"decisions"`
+	LogLoss   float64 `json:"log_loss"`
+	Accuracy  float64 `json:"accuracy"`
+}
+
+// NPCValidateRateJSON compares one rate.
+type NPCValidateRateJSON struct {
+	Key                string   `json:"key"`
+	Held               float64  `json:"held"`
+	HeldOpportunities  int64    `json:"held_opportunities"`
+	Learn              *float64 `json:"learn"`
+	LearnOpportunities int64    `json:"learn_opportunities"`
+	Sim                *float64 `json:"sim"`
+	SimOpportunities   int64    `json:"sim_opportunities"`
+	StdErr             *float64 `json:"std_err"`
+	Checked            bool     `json:"checked"`
+	Within             bool     `json:"within"`
+}
+
+// NPCValidateSizeJSON compares one bet-size spot.
+type NPCValidateSizeJSON struct {
+	Key        string   `json:"key"`
+	HeldN      float64  `json:"held_n"`
+	SimN       float64  `json:"sim_n"`
+	HeldMedian float64  `json:"held_median"`
+	SimMedian  *float64 `json:"sim_median"`
+	HeldMean   float64  `json:"held_mean"`
+	SimMean    *float64 `json:"sim_mean"`
+	Checked    bool     `json:"checked"`
+	Within     bool     `json:"within"`
+}
+
+// NPCValidateRangeJSON compares the strength of the hands shown.
+type NPCValidateRangeJSON struct {
+	Key     string   `json:"key"`
+	HeldN   float64  `json:"held_n"`
+	SimN    float64  `json:"sim_n"`
+	Held    float64  `json:"held"`
+	Sim     *float64 `json:"sim"`
+	StdErr  *float64 `json:"std_err"`
+	Checked bool     `json:"checked"`
+	Within  bool     `json:"within"`
+}
+
 // NPCArchetypeJSON is one built-in profile of "pokerlab npc show --json" without a
 // profile argument.
 type NPCArchetypeJSON struct {
@@ -447,6 +542,11 @@ type NPCProfileJSON struct {
 	Sizes       map[string]float64            `json:"sizes"`
 	Bluff       float64                       `json:"bluff"`
 	Calibrated  bool                          `json:"calibrated"`
+	// The optional tables of learned profiles.
+	PreflopPositions map[string]map[string]float64 `json:"preflop_positions"`
+	PotTypes         map[string]map[string]float64 `json:"pot_types"`
+	BetSizes         map[string][][2]float64       `json:"bet_sizes"`
+	Ranges           map[string]map[string]float64 `json:"ranges"`
 }
 
 // --- Spots: heads-up No-Limit Hold'em subgames ---
