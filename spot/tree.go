@@ -72,6 +72,22 @@ const (
 // Terminal reports whether k ends the hand.
 func (k NodeKind) Terminal() bool { return k == FoldNode || k == ShowdownNode }
 
+// String names the kind as the command's JSON and the lab's API do: oop,
+// ip, chance, fold, showdown.
+func (k NodeKind) String() string {
+	switch k {
+	case PlayerOOP:
+		return "oop"
+	case PlayerIP:
+		return "ip"
+	case ChanceNode:
+		return "chance"
+	case FoldNode:
+		return "fold"
+	}
+	return "showdown"
+}
+
 // ActionNode is a node of the action tree: the betting abstraction without
 // the cards, shared by every deal of the turn and river.
 type ActionNode struct {

@@ -314,23 +314,5 @@ func hudPlayerTable(opts *hudOptions, players []hud.Player) error {
 	p := players[0]
 	fmt.Fprintf(opts.IO.Out, "%s: %d hands\n", p.Name, p.Hands)
 	writeMoney(opts.IO.Out, p.Name, p.Hands, &p.Money)
-	tw := newTable(opts.IO.Out)
-	fmt.Fprintln(tw, "stat\tvalue\ttaken/opportunities\t95% CI")
-	for _, st := range hud.Stats() {
-		c := p.Counts[st]
-		switch {
-		case st.IsRatio():
-			v := "-"
-			if c.Opportunities > 0 {
-				v = fmt.Sprintf("%.2f", c.Value())
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t\n", st.Key(), v, c.Taken, c.Opportunities)
-		case c.Opportunities == 0:
-			fmt.Fprintf(tw, "%s\t-\t0/0\t\n", st.Key())
-		default:
-			lo, hi := c.Wilson()
-			fmt.Fprintf(tw, "%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%\n", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
-		}
-	}
-	return tw.Flush()
+	return statTable(opts.IO.Out, &p)
 }

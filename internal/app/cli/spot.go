@@ -57,20 +57,6 @@ func spotActionsJSON(acts []spot.Action) []SpotActionJSON {
 	return out
 }
 
-func spotKindName(k spot.NodeKind) string {
-	switch k {
-	case spot.PlayerOOP:
-		return "oop"
-	case spot.PlayerIP:
-		return "ip"
-	case spot.ChanceNode:
-		return "chance"
-	case spot.FoldNode:
-		return "fold"
-	}
-	return "showdown"
-}
-
 func boardText(cs []cards.Card) string { return strings.ReplaceAll(cards.FormatCards(cs), " ", "") }
 
 // checkSpotExt checks the extension of an output path (the command tree

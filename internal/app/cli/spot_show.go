@@ -128,7 +128,7 @@ func spotShowRun(o *spotShowOptions) error {
 	}
 	r := g.Report(res.Strategy, l)
 	out := SpotShowJSON{File: o.File, Method: res.Header.Method, Board: boardText(l.Board), Line: l.String(),
-		Kind: spotKindName(r.Kind), Pot: r.Pot, Frequency: r.Frequency}
+		Kind: r.Kind.String(), Pot: r.Pot, Frequency: r.Frequency}
 	if res.Header.Evaluation != nil {
 		e := res.Header.Evaluation.Percent
 		out.Exploitability = &e

@@ -64,7 +64,7 @@ func spotTreeRun(o *spotTreeOptions) error {
 			return
 		}
 		n := &t.Nodes[i]
-		node := SpotTreeNodeJSON{Line: strings.Join(line, " "), Depth: depth, Kind: spotKindName(n.Kind),
+		node := SpotTreeNodeJSON{Line: strings.Join(line, " "), Depth: depth, Kind: n.Kind.String(),
 			Street: n.Street.String(), Pot: t.Pot(i), Actions: spotActionsJSON(n.Actions)}
 		out.Nodes = append(out.Nodes, node)
 		switch n.Kind {

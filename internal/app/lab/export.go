@@ -45,7 +45,7 @@ func (l *Lab) Export(id string, q NodeRequest, format string, w io.Writer) error
 	}
 	r := g.Report(sol.σ, line)
 	if r.Player < 0 {
-		return errorf(ErrInvalid, "line %q is a %s node; the grid shows a decision", line.String(), KindName(r.Kind))
+		return errorf(ErrInvalid, "line %q is a %s node; the grid shows a decision", line.String(), r.Kind.String())
 	}
 	title := strings.TrimSpace(boardText(line.Board) + " " + line.String())
 	if q.View == "qre" {

@@ -144,21 +144,6 @@ func finite(x float64) *float64 {
 
 func boardText(cs []cards.Card) string { return strings.ReplaceAll(cards.FormatCards(cs), " ", "") }
 
-// KindName names a node kind as the API does.
-func KindName(k spot.NodeKind) string {
-	switch k {
-	case spot.PlayerOOP:
-		return "oop"
-	case spot.PlayerIP:
-		return "ip"
-	case spot.ChanceNode:
-		return "chance"
-	case spot.FoldNode:
-		return "fold"
-	}
-	return "showdown"
-}
-
 func hexColor(c color.Color) string {
 	r, g, b, _ := c.RGBA()
 	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
@@ -224,7 +209,7 @@ func (l *Lab) Node(id string, q NodeRequest) (*NodeView, error) {
 
 func nodeView(g *spot.Game, id string, sol *solution, view string, line *spot.Line, q NodeRequest) (*NodeView, error) {
 	r := g.Report(sol.σ, line)
-	v := &NodeView{Spot: id, Line: line.String(), Kind: KindName(r.Kind), Pot: r.Pot, View: view, Method: "dcfr",
+	v := &NodeView{Spot: id, Line: line.String(), Kind: r.Kind.String(), Pot: r.Pot, View: view, Method: "dcfr",
 		Percent: sol.eval.Percent, Steps: steps(g, line)}
 	if view == "qre" {
 		v.Lambda, v.Method = sol.lambda, "qre"
