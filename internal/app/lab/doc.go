@@ -39,6 +39,15 @@
 // target is reached after t·(e/target)^{1/s} iterations, each taking the
 // mean time so far; capped at the iteration limit.
 //
+// The ETA of a QRE solve follows its path in λ: the seconds per unit of
+// log λ over the path's points with λ ≥ λ_last/4, times log(λ_aim/λ_last).
+// λ_aim is the largest λ of the list, or, in the search for λ*, the λ
+// where the c/λ fit of the measured exploitabilities over the same points
+// (spotqre.FitInverse) reaches the target: λ* ≈ c·pot/target. Once the
+// path falls below the target the secant refinement of λ* runs, whose
+// steps cannot be foretold: the ETA is then unknown (-1), as it is before
+// two points are in the window.
+//
 // Cost: a node view is one spot.Game.Report (exact float64 passes over the
 // node's subtree, O(subtree × hands)); a chance node's card report one
 // Report per card dealt.

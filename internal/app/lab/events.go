@@ -16,11 +16,14 @@ type Event struct {
 	Phase string `json:"phase,omitempty"`
 	// Position in the queue (queued).
 	Position int `json:"position,omitempty"`
-	// Iteration (Nash), Lambda (QRE), the exploitability in chips and %
-	// of the pot (NaN-free: omitted when not measured), seconds since the
-	// phase began and the ETA in seconds (-1 unknown).
+	// Iteration (Nash), Lambda (QRE: the λ reached), the exploitability
+	// in chips and % of the pot (NaN-free: omitted when not measured),
+	// seconds since the phase began and the ETA in seconds (-1 unknown).
+	// LambdaTarget is the λ a QRE's ETA aims at: λ* as the c/λ fit of the
+	// path predicts it, or the largest λ of the list (omitted: unknown).
 	Iteration      int      `json:"iteration,omitempty"`
 	Lambda         float64  `json:"lambda,omitempty"`
+	LambdaTarget   float64  `json:"lambda_target,omitempty"`
 	Exploitability *float64 `json:"exploitability,omitempty"`
 	Percent        *float64 `json:"percent,omitempty"`
 	Seconds        float64  `json:"seconds"`

@@ -59,9 +59,14 @@ var (
 )
 
 // Error is an error of one of the kinds above with a message for the user.
+// A bad spot file's error also names the key (a dotted path of the spot
+// format, "sizes.turn.oop.bet") and its line (0: unknown), so a form can
+// show it beside the field.
 type Error struct {
 	Kind error
 	Msg  string
+	Key  string
+	Line int
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -69,6 +74,17 @@ func (e *Error) Unwrap() error { return e.Kind }
 
 func errorf(kind error, format string, args ...any) error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+// invalidSpot wraps an error of package spot as ErrInvalid, keeping the
+// key and line a *spot.SpotError names.
+func invalidSpot(err error) error {
+	e := &Error{Kind: ErrInvalid, Msg: err.Error()}
+	var se *spot.SpotError
+	if errors.As(err, &se) {
+		e.Key, e.Line = se.Key, se.Line
+	}
+	return e
 }
 
 // Lab holds the spots and runs their solves. Its methods are safe for
@@ -243,7 +259,7 @@ func SpotID(sp *spot.Spot) string {
 func (l *Lab) Add(src, name, owner string) (SpotInfo, error) {
 	sp, err := spot.ParseSpot(src, name)
 	if err != nil {
-		return SpotInfo{}, errorf(ErrInvalid, "%v", err)
+		return SpotInfo{}, invalidSpot(err)
 	}
 	return l.AddSpot(sp, name, owner)
 }
@@ -293,7 +309,7 @@ func (l *Lab) newGame(sp *spot.Spot) (*spot.Game, error) {
 		if errors.As(err, &me) {
 			return nil, errorf(ErrTooBig, "the spot needs %v; the lab's memory is %s (--lab-memory): narrow the ranges, drop bet sizes or start on a later street", err, spot.FormatBytes(l.cfg.Memory))
 		}
-		return nil, errorf(ErrInvalid, "%v", err)
+		return nil, invalidSpot(err)
 	}
 	return g, nil
 }
@@ -326,7 +342,7 @@ func baseName(p string) string {
 func (l *Lab) Estimate(src, name string) (SpotInfo, error) {
 	sp, err := spot.ParseSpot(src, name)
 	if err != nil {
-		return SpotInfo{}, errorf(ErrInvalid, "%v", err)
+		return SpotInfo{}, invalidSpot(err)
 	}
 	g, err := l.newGame(sp)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -320,14 +321,18 @@ func (l *Lab) run(j *job) (status, msg string) {
 	}
 	if r := j.req.QRE; r != nil {
 		start := time.Now()
-		opt := spotqre.Options{Interrupt: j.cancel.Load, Progress: func(p spotqre.PathPoint) {
-			ev := Event{Type: "progress", Phase: "qre", Lambda: p.Lambda, Seconds: p.Seconds, ETA: -1}
+		var track *qreETA // the phase under way: the λ* search, then the list
+		emit := func(p spotqre.PathPoint) {
+			p.Seconds = time.Since(start).Seconds()
+			ev := Event{Type: "progress", Phase: "qre", Lambda: p.Lambda, Seconds: p.Seconds}
 			if !math.IsNaN(p.Exploitability) {
 				x, pct := p.Exploitability, p.Percent
 				ev.Exploitability, ev.Percent = &x, &pct
 			}
+			ev.ETA, ev.LambdaTarget = track.add(p)
 			e.log.add(ev)
-		}}
+		}
+		opt := spotqre.Options{Interrupt: j.cancel.Load, Progress: emit}
 		keep := func(res *spotqre.Result, star bool) {
 			sol := &solution{σ: res.Strategy(), eval: res.Evaluation, lambda: res.Lambda, resid: res.Residual, star: star,
 				seconds: time.Since(start).Seconds()}
@@ -346,6 +351,7 @@ func (l *Lab) run(j *job) (status, msg string) {
 			if err != nil {
 				return "failed", err.Error()
 			}
+			track = &qreETA{pot: float64(g.Spot.Pot), target: r.AutoPct / 100 * float64(g.Spot.Pot)}
 			a, err := s.Auto(r.AutoPct / 100)
 			if err != nil {
 				return qreStatus(err)
@@ -366,15 +372,25 @@ func (l *Lab) run(j *job) (status, msg string) {
 			if err != nil {
 				return "failed", err.Error()
 			}
-			res, err := s.Solve(r.Lambdas)
-			if err != nil {
-				return qreStatus(err)
-			}
-			for _, x := range res {
+			// One λ at a time, in increasing order along one path (as
+			// Solver.Solve does with the list), so that each result is
+			// kept, and its exploitability shown, as soon as it is found.
+			start = time.Now()
+			order := slices.Clone(r.Lambdas)
+			slices.Sort(order)
+			order = slices.Compact(order)
+			track = &qreETA{pot: float64(g.Spot.Pot), lambdas: order}
+			for _, lam := range order {
+				res, err := s.Solve([]float64{lam})
+				if err != nil {
+					return qreStatus(err)
+				}
+				x := res[0]
 				keep(x, false)
 				l.mu.Lock()
 				e.addPathLocked(PathPoint{x.Lambda, x.Evaluation.Exploitability, x.Evaluation.Percent})
 				l.mu.Unlock()
+				emit(spotqre.PathPoint{Lambda: x.Lambda, Residual: x.Residual, Exploitability: x.Evaluation.Exploitability, Percent: x.Evaluation.Percent})
 			}
 		}
 	}

@@ -27,6 +27,17 @@ type httpError struct {
 	msg  string
 }
 
+// placedError is an httpError about a bad spot file that names the key
+// and line at fault; the answer carries them beside the message so a form
+// can show the error next to the field.
+type placedError struct {
+	*httpError
+	key  string
+	line int
+}
+
+func (e *placedError) Unwrap() error { return e.httpError }
+
 func (e *httpError) Error() string { return e.msg }
 
 func badRequest(format string, args ...any) error {
@@ -177,6 +188,11 @@ func (s *Server) wrap(route string, h func(http.ResponseWriter, *http.Request) e
 			var te *table.Error
 			if errors.As(err, &te) && te.Kind == table.ErrStale {
 				writeJSON(w, code, map[string]any{"error": msg, "hand": te.Hand, "decision": te.Decision})
+				return
+			}
+			var pe *placedError
+			if errors.As(err, &pe) {
+				writeJSON(w, code, map[string]any{"error": msg, "key": pe.key, "line": pe.line})
 				return
 			}
 			writeError(w, code, msg)

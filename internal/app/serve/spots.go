@@ -78,6 +78,9 @@ func labError(err error) error {
 	case lab.ErrQueueFull:
 		code = http.StatusServiceUnavailable
 	}
+	if le.Key != "" {
+		return &placedError{&httpError{code, le.Msg}, le.Key, le.Line}
+	}
 	return &httpError{code, le.Msg}
 }
 

@@ -146,3 +146,37 @@ func TestSpotEventsStream(t *testing.T) {
 		t.Errorf("resumed after 2: first %+v", again[0])
 	}
 }
+
+// TestSpotErrorsNameKeyAndLine: a bad spot file is refused with 422 and an
+// answer that names the key at fault and its line, for an estimate as for
+// an addition; an error without a place has neither field.
+func TestSpotErrorsNameKeyAndLine(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	b := ts.browser()
+	good := narrowSpot(t)
+	cases := []struct {
+		name, path, toml, key string
+		line                  int
+	}{
+		{"a bad size", "/api/spots?estimate=1", strings.Replace(good, `bet = "60%"`, "[sizes.turn.ip]\nbet = \"60\"", 1), "sizes.turn.ip.bet", 17},
+		{"a bad rake", "/api/spots", "rake = 2\n" + good, "rake", 1},
+		{"an unknown key", "/api/spots", good + "donkey = 1\n", "sizes.donkey", 17},
+		{"a bad board", "/api/spots?estimate=1", strings.Replace(good, `"Td9d6hQc"`, `"Td9d6hTd"`, 1), "board", 6},
+	}
+	for _, c := range cases {
+		code, _, out := ts.send(b, "POST", c.path, nil, c.toml)
+		var e struct {
+			Error string
+			Key   *string
+			Line  *int
+		}
+		json.Unmarshal(out, &e)
+		if code != http.StatusUnprocessableEntity || e.Key == nil || *e.Key != c.key || e.Line == nil || *e.Line != c.line {
+			t.Errorf("%s: %d %s, want 422 naming %s at line %d", c.name, code, out, c.key, c.line)
+		}
+	}
+	code, _, out := ts.send(b, "POST", "/api/spots/nosuchspot/solve", nil, `{"nash":{}}`)
+	if code != http.StatusNotFound || strings.Contains(string(out), `"key"`) {
+		t.Errorf("an unknown spot: %d %s", code, out)
+	}
+}
