@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -229,7 +232,8 @@ func TestLabPageBrowser(t *testing.T) {
 	actions = append(actions,
 		setValue("#pot", "200"), setValue("#stack", "900"),
 		setValue("#add-allin", "0"), setValue("#force-allin", "0"), setValue("#merging", "0"), setValue("#max-raises", "0"),
-		setValue("#bet-turn", "60%"), setValue("#raise-turn", ""), setValue("#bet-river", "60%"), setValue("#raise-river", ""),
+		setValue("#bet-turn-oop", "60%"), setValue("#raise-turn-oop", ""), setValue("#bet-river-oop", "60%"), setValue("#raise-river-oop", ""),
+		setValue("#bet-turn-ip", "60%"), setValue("#raise-turn-ip", ""), setValue("#bet-river-ip", "60%"), setValue("#raise-river-ip", ""),
 		chromedp.Click(`#range-grid [data-class="QQ"]`),
 		waitJS(`document.querySelector("#range-text").value === "QQ"`),
 		setValue("#range-text", "QQ,TT,99,AQs,KQs,JTs,87s,A5s"),
@@ -391,26 +395,230 @@ func TestLabPageBrowser(t *testing.T) {
 		t.Errorf("cancel: the server stopped the solve in %s s, the page saw it after %.3f s", stopped, elapsed)
 	}
 	t.Logf("cancelled: the solve stopped in %s s, the page answered in %.3f s", stopped, elapsed)
-	// Load a spot file: the lab gets the file's spot (per-player sizes and
-	// all), the builder shows its board and ranges.
-	riverFile, _ := filepath.Abs("../../../spot/testdata/river-Td9d6hQc2s-pot200-stack900.toml")
-	riverSrc, err := os.ReadFile(riverFile)
-	if err != nil {
-		t.Fatal(err)
+	t.Logf("%v: cancelled", time.Since(start))
+	checkBuilderSpot(t, b)
+	t.Logf("%v: per-player and donk sizes built, a bad size shown at its field", time.Since(start))
+	checkBuilderRoundTrip(t, b)
+	t.Logf("%v: every test spot loaded and written back", time.Since(start))
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
 	}
-	river, err := spot.ParseSpot(string(riverSrc), "river")
+}
+
+// handSpot is the spot checkBuilderSpot builds through the page, written
+// by hand: different OOP and IP sizes on each street, donk sizes on the
+// turn (and none on the river: OOP checks there after calling), the
+// thresholds, rake and a raise cap.
+const handSpot = `board = "Td9d6hQc"
+pot = 200
+stack = 900
+oop = "QQ,TT,99,AQs,KQs,JTs,87s,A5s"
+ip = "JJ,88,AQs,KJs,QTs,T8s,65s,A4s"
+add_allin = 1.2
+force_allin = 0.1
+merging = 0.05
+rake = 0.05
+rake_cap = 10
+max_raises = 1
+[sizes.turn]
+donk = "25%"
+[sizes.turn.oop]
+bet = "33%, 75%"
+raise = "3x"
+[sizes.turn.ip]
+bet = "50%"
+raise = "2.5x, a"
+[sizes.river]
+donk = ""
+[sizes.river.oop]
+bet = "e"
+raise = ""
+[sizes.river.ip]
+bet = "60%, 120%"
+raise = "2x"
+`
+
+// layeredSpot writes its sizes at every level of [sizes], so that only
+// the server's order (street and player, then street, then player, then
+// [sizes]) reads it right, with comments and a literal string.
+const layeredSpot = `# sizes at every level
+board = "Td 9d 6h Qc"   # spaces allowed
+pot = 200
+stack = 900
+oop = 'QQ,TT,99,AQs,KQs,JTs,87s,A5s'
+ip = "JJ,88,AQs,KJs,QTs,T8s,65s,A4s"
+[sizes]
+bet = "60%, a"
+raise = "2.5x"
+donk = "50%"
+[sizes.ip]
+bet = "75%"        # IP on every street but the turn
+[sizes.turn]
+bet = "33%"        # the street beats the player
+[sizes.river]
+donk = ""
+[sizes.river.oop]
+bet = "33%, 75%"   # street and player beat both
+raise = "3x"
+`
+
+// checkBuilderSpot builds handSpot through the page's fields (the board
+// and ranges of the narrow turn spot are still there), solves it and
+// checks that the spot the server holds (GET /api/spots/{id}/toml) is the
+// one written by hand; then a bad size is shown next to its field.
+func checkBuilderSpot(t *testing.T, b *browsertest.Browser) {
+	t.Helper()
+	want, err := spot.ParseSpot(handSpot, "hand")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(b.Ctx,
-		chromedp.SetUploadFiles("#load-toml", []string{riverFile}),
-		waitJS(`location.hash.includes("spot=`+lab.SpotID(river)+`") && document.querySelectorAll("#board-sel .card").length === 5`),
-		waitJS(`document.querySelector("#estimate").textContent.startsWith("Tree:")`),
+		setValue("#add-allin", "1.2"), setValue("#force-allin", "0.1"), setValue("#merging", "0.05"), setValue("#max-raises", "1"),
+		setValue("#rake", "0.05"), setValue("#rake-cap", "10"),
+		setValue("#bet-turn-oop", "33%, 75%"), setValue("#raise-turn-oop", "3x"), setValue("#bet-turn-ip", "50%"), setValue("#raise-turn-ip", "2.5x, a"),
+		setValue("#bet-river-oop", "e"), setValue("#raise-river-oop", ""), setValue("#bet-river-ip", "60%, 120%"), setValue("#raise-river-ip", "2x"),
+		clickJS("#donk-on-turn"), setValue("#donk-turn", "25%"), clickJS("#donk-on-river"), setValue("#donk-river", ""),
+		setValue("#target", "1"),
+		waitJS(`!document.querySelector("#do-qre").checked && !document.querySelector("#solve-btn").disabled`),
+		clickJS("#solve-btn"),
+		waitJS(`location.hash.includes("spot=`+lab.SpotID(want)+`") && document.querySelector("#status").dataset.state === "solved"`),
+	); err != nil {
+		var hash, page string
+		evalJS(t, b.Ctx, `location.hash`, &hash)
+		evalJS(t, b.Ctx, `window.labBuilder.toTOML()`, &page)
+		t.Fatalf("building the hand-written spot %s: %v (page at %s with\n%s)", lab.SpotID(want), err, hash, page)
+	}
+	var held string
+	evalJS(t, b.Ctx, `fetch("/api/spots/`+lab.SpotID(want)+`/toml").then((r) => r.text())`, &held)
+	got, err := spot.ParseSpot(held, "server")
+	if err != nil {
+		t.Fatalf("the server's TOML: %v\n%s", err, held)
+	}
+	if lab.SpotID(got) != lab.SpotID(want) || !reflect.DeepEqual(got.Sizes[spot.Turn:], want.Sizes[spot.Turn:]) || !reflect.DeepEqual(got.Donk, want.Donk) ||
+		got.AddAllIn != want.AddAllIn || got.ForceAllIn != want.ForceAllIn || got.Merging != want.Merging ||
+		got.Rake != want.Rake || got.RakeCap != want.RakeCap || got.MaxRaises != want.MaxRaises {
+		t.Errorf("the server holds\n%s\nnot the spot written by hand\n%s", held, want.Format())
+	}
+	// A size without its unit: the server's error is shown at the field.
+	var note string
+	if err := chromedp.Do(b.Ctx,
+		setValue("#bet-river-ip", "60, 120%"),
+		waitJS(`!!document.querySelector('.ferr[data-for="sizes.river.ip.bet"]') && document.querySelector("#bet-river-ip").classList.contains("bad")`),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if errs := b.ConsoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
+	evalJS(t, b.Ctx, `document.querySelector('.ferr[data-for="sizes.river.ip.bet"]').textContent`, &note)
+	if !strings.Contains(note, `"60"`) {
+		t.Errorf("the error at the river's IP bet sizes: %q", note)
+	}
+	if err := chromedp.Do(b.Ctx,
+		setValue("#bet-river-ip", "60%, 120%"),
+		waitJS(`!document.querySelector(".ferr") && document.querySelector("#estimate").textContent.startsWith("Tree:")`),
+	); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// argsTOML writes a postflop-solver driver's .args spot (the key=value
+// lines of spot/testdata/postflop; thresholds 0 unless given) as a spot
+// file.
+func argsTOML(t *testing.T, path string) string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv := map[string]string{"add_allin": "0", "force_allin": "0", "merging": "0"}
+	for _, l := range strings.Split(string(src), "\n") {
+		if k, v, ok := strings.Cut(l, "="); ok {
+			kv[k] = v
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "board = %q\npot = %s\nstack = %s\noop = %q\nip = %q\n", kv["board"], kv["pot"], kv["stack"], kv["oop"], kv["ip"])
+	for _, k := range []string{"add_allin", "force_allin", "merging"} {
+		fmt.Fprintf(&b, "%s = %s\n", k, kv[k])
+	}
+	fmt.Fprintf(&b, "[sizes]\nbet = %q\nraise = %q\n", kv["bet"], kv["raise"])
+	for _, st := range []string{"flop", "turn", "river"} {
+		fmt.Fprintf(&b, "[sizes.%s]\n", st)
+		for _, k := range []string{"bet", "raise", "donk"} {
+			if v, ok := kv[st+"_"+k]; ok {
+				fmt.Fprintf(&b, "%s = %q\n", k, v)
+			}
+		}
+	}
+	return b.String()
+}
+
+// checkBuilderRoundTrip loads every spot of spot/testdata, of
+// spot/testdata/postflop, handSpot and layeredSpot through the page's file input; the
+// lab gets the file's spot and the builder, written back (what Download
+// TOML saves), is the same spot: the same id.
+func checkBuilderRoundTrip(t *testing.T, b *browsertest.Browser) {
+	t.Helper()
+	files := map[string]string{"hand.toml": handSpot, "layered.toml": layeredSpot}
+	tomls, _ := filepath.Glob("../../../spot/testdata/*.toml")
+	args, _ := filepath.Glob("../../../spot/testdata/postflop/*/*.args")
+	if len(tomls) < 4 || len(args) < 12 {
+		t.Fatalf("test spots: %d TOML, %d args", len(tomls), len(args))
+	}
+	for _, f := range tomls {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[filepath.Base(f)] = string(src)
+	}
+	for _, f := range args {
+		files[filepath.Base(filepath.Dir(f))+"-"+strings.TrimSuffix(filepath.Base(f), ".args")+".toml"] = argsTOML(t, f)
+	}
+	dir := t.TempDir()
+	loads := 0
+	evalJS(t, b.Ctx, `Number(document.body.dataset.loads || 0)`, &loads)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		sp, err := spot.ParseSpot(files[name], name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(files[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		loads++
+		id := lab.SpotID(sp)
+		if err := chromedp.Do(b.Ctx,
+			chromedp.SetUploadFiles("#load-toml", []string{path}),
+			waitJS(fmt.Sprintf(`Number(document.body.dataset.loads) === %d && document.body.dataset.busy === "0"`, loads)),
+		); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var hash, back, shown string
+		evalJS(t, b.Ctx, `location.hash`, &hash)
+		evalJS(t, b.Ctx, `window.labBuilder.toTOML()`, &back)
+		evalJS(t, b.Ctx, `document.querySelectorAll("#board-sel .card").length + " " + document.querySelector("#error").textContent`, &shown)
+		// A spot beyond the lab's memory is refused (413): the fields are
+		// then filled by the page's own reading of the file.
+		tooBig := strings.Contains(shown, "--lab-memory")
+		if !tooBig && !strings.Contains(hash, "spot="+id) || !strings.HasPrefix(shown, fmt.Sprintf("%d ", len(sp.Board))) || !tooBig && shown != fmt.Sprintf("%d ", len(sp.Board)) {
+			t.Errorf("%s: the page opened %s, shows %q; want spot %s and %d board cards", name, hash, shown, id, len(sp.Board))
+			continue
+		}
+		// The page's own reading of the file (what it shows when the
+		// server refuses one) gives the same spot too.
+		var raw string
+		js, _ := json.Marshal(files[name])
+		evalJS(t, b.Ctx, `(window.labBuilder.fromTOML(`+string(js)+`), window.labBuilder.toTOML())`, &raw)
+		for _, w := range []struct{ how, src string }{{"loaded", back}, {"read by the page", raw}} {
+			got, err := spot.ParseSpot(w.src, "page")
+			if err != nil {
+				t.Errorf("%s %s: the builder writes a spot the server refuses: %v\n%s", name, w.how, err, w.src)
+				continue
+			}
+			if lab.SpotID(got) != id {
+				t.Errorf("%s %s and written back: spot %s is not %s:\n%s\nwant\n%s", name, w.how, lab.SpotID(got), id, got.Format(), sp.Format())
+			}
+		}
 	}
 }
 

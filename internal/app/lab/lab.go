@@ -307,7 +307,7 @@ func (l *Lab) newGame(sp *spot.Spot) (*spot.Game, error) {
 	if err != nil {
 		var me *spot.ErrMemory
 		if errors.As(err, &me) {
-			return nil, errorf(ErrTooBig, "the spot needs %v; the lab's memory is %s (--lab-memory): narrow the ranges, drop bet sizes or start on a later street", err, spot.FormatBytes(l.cfg.Memory))
+			return nil, errorf(ErrTooBig, "%v; the lab's memory is %s (--lab-memory): narrow the ranges, drop bet sizes or start on a later street", err, spot.FormatBytes(l.cfg.Memory))
 		}
 		return nil, invalidSpot(err)
 	}

@@ -65,7 +65,11 @@ async function request(method, path, body) {
   const t = await r.text();
   let j = null;
   try { j = JSON.parse(t); } catch { j = null; }
-  if (!r.ok) throw new Error((j && j.error) || `${r.status} ${t}`);
+  if (!r.ok) {
+    const e = new Error((j && j.error) || `${r.status} ${t}`);
+    if (j && j.key) { e.key = j.key; e.line = j.line; }
+    throw e;
+  }
   return j;
 }
 
@@ -172,84 +176,151 @@ function editPlayer(p) {
   drawRangeGrid();
 }
 
-function readSizes() {
-  const out = {};
-  for (const st of ["flop", "turn", "river"]) out[st] = { bet: $("bet-" + st).value.trim(), raise: $("raise-" + st).value.trim() };
-  return out;
-}
+// ---- The spot's keys -----------------------------------------------------
 
-// toTOML writes the builder's spot (docs/spot.md).
+const STREETS = ["flop", "turn", "river"];
+const PLAYERS = ["oop", "ip"];
+// The thresholds' defaults (spot.DefaultAddAllIn and the others): a
+// missing key means them.
+const DEFAULTS = { "add-allin": "1.5", "force-allin": "0.15", merging: "0.1" };
+// Number fields: element id → key of the spot format.
+const NUMBER_KEYS = { pot: "pot", stack: "stack", "add-allin": "add_allin", "force-allin": "force_allin", merging: "merging", rake: "rake", "rake-cap": "rake_cap", "max-raises": "max_raises" };
+
+// toTOML writes the builder's spot (docs/spot.md): every key it has a
+// field for, the size lists per street (from the board's) and player,
+// donk sizes where they are on. An empty number field leaves its key out
+// (the default; pot and stack are then reported missing).
 function toTOML() {
   const q = (s) => JSON.stringify(s);
-  const lines = [
-    `board = ${q(S.board.map(cardName).join(""))}`,
-    `pot = ${Number($("pot").value) || 0}`,
-    `stack = ${Number($("stack").value) || 0}`,
-    `oop = ${q(formatRange(S.ranges[0]))}`,
-    `ip = ${q(formatRange(S.ranges[1]))}`,
-    `add_allin = ${Number($("add-allin").value) || 0}`,
-    `force_allin = ${Number($("force-allin").value) || 0}`,
-    `merging = ${Number($("merging").value) || 0}`,
-  ];
-  if ($("max-raises").value !== "") lines.push(`max_raises = ${Math.max(0, Math.floor(Number($("max-raises").value)))}`);
-  const sizes = readSizes();
+  const lines = [`board = ${q(S.board.map(cardName).join(""))}`];
+  const numLine = (id) => {
+    const v = $(id).value.trim();
+    if (v !== "") lines.push(`${NUMBER_KEYS[id]} = ${v}`);
+  };
+  numLine("pot");
+  numLine("stack");
+  lines.push(`oop = ${q(formatRange(S.ranges[0]))}`, `ip = ${q(formatRange(S.ranges[1]))}`);
+  for (const id of ["add-allin", "force-allin", "merging", "rake", "rake-cap", "max-raises"]) numLine(id);
   const street = Math.max(S.board.length - 3, 0);
-  for (const [i, st] of ["flop", "turn", "river"].entries()) {
+  for (const [i, st] of STREETS.entries()) {
     if (i < street) continue;
-    lines.push(`[sizes.${st}]`, `bet = ${q(sizes[st].bet)}`, `raise = ${q(sizes[st].raise)}`);
+    if (st !== "flop" && $("donk-on-" + st).checked) lines.push(`[sizes.${st}]`, `donk = ${q($("donk-" + st).value.trim())}`);
+    for (const p of PLAYERS) {
+      lines.push(`[sizes.${st}.${p}]`, `bet = ${q($(`bet-${st}-${p}`).value.trim())}`, `raise = ${q($(`raise-${st}-${p}`).value.trim())}`);
+    }
   }
   return lines.join("\n") + "\n";
 }
 
-// spotTOML is the spot to solve: a loaded file's TOML while unedited, else
-// the builder's.
-const spotTOML = () => S.loaded || toTOML();
-
-// fromTOML fills the builder from a spot file (the keys the builder has;
-// per-player sizes show OOP's).
-function fromTOML(text) {
-  let table = "";
-  const val = (v) => {
-    v = v.trim();
-    if (v.startsWith('"')) { try { return JSON.parse(v.replace(/\s+#.*$/, "")); } catch { return v.slice(1, v.lastIndexOf('"')); } }
-    return Number(v.replace(/\s*#.*$/, ""));
-  };
-  const sizes = {};
-  for (const raw of text.split("\n")) {
+// parseTOML reads the TOML the spot format uses: [tables], dotted keys,
+// basic and literal strings, numbers, comments. It returns the key/value
+// pairs with their dotted paths (the server's parser is the reference: a
+// file it refuses is shown with its error next to the field).
+function parseTOML(text) {
+  const out = [];
+  let table = [];
+  const keyPath = (s) => s.split(".").map((k) => k.trim().replace(/^"(.*)"$/, "$1").replace(/^'(.*)'$/, "$1"));
+  for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) continue;
-    const t = /^\[(.+)\]$/.exec(line);
-    if (t) { table = t[1].trim(); continue; }
-    const m = /^([A-Za-z_]+)\s*=\s*(.*)$/.exec(line);
+    const t = /^\[([^\]]+)\]\s*(#.*)?$/.exec(line);
+    if (t) { table = keyPath(t[1]); continue; }
+    const m = /^([A-Za-z0-9_."' -]+?)\s*=\s*(.*)$/.exec(line);
     if (!m) continue;
-    const k = m[1], v = val(m[2]);
-    if (table === "") {
-      if (k === "board") S.board = (v.match(/.{2}/g) || []).map(parseCard).filter((c) => c >= 0);
-      else if (k === "pot") $("pot").value = v;
-      else if (k === "stack") $("stack").value = v;
-      else if (k === "oop" || k === "ip") { try { S.ranges[k === "oop" ? 0 : 1] = parseRange(v); } catch { /* the server names the error */ } }
-      else if (k === "add_allin") $("add-allin").value = v;
-      else if (k === "force_allin") $("force-allin").value = v;
-      else if (k === "merging") $("merging").value = v;
-      else if (k === "max_raises") $("max-raises").value = v;
-    } else if (table.startsWith("sizes")) {
-      const parts = table.split(".");
-      const streets = parts[1] && ["flop", "turn", "river"].includes(parts[1]) ? [parts[1]] : ["flop", "turn", "river"];
-      const player = parts.find((p) => p === "oop" || p === "ip");
-      if (player === "ip") continue;
-      if (k === "bet" || k === "raise") for (const st of streets) { if (parts.length === 1 && sizes[st + k]) continue; $(k + "-" + st).value = v; sizes[st + k] = parts.length > 1; }
+    let v = m[2].trim();
+    if (v.startsWith('"')) {
+      const e = /^"((?:[^"\\]|\\.)*)"/.exec(v);
+      try { v = e ? JSON.parse('"' + e[1] + '"') : v; } catch { v = e ? e[1] : v; }
+    } else if (v.startsWith("'")) {
+      v = v.slice(1, v.indexOf("'", 1) > 0 ? v.indexOf("'", 1) : undefined);
+    } else {
+      v = v.replace(/\s*#.*$/, "").replace(/_/g, "");
     }
+    out.push({ path: [...table, ...keyPath(m[1])], value: v });
   }
+  return out;
+}
+
+// fromTOML fills every field from a spot file, resolving the size lists
+// as the server does (street and player, then street, then player, then
+// [sizes]; a missing list is empty; donk from the street, then [sizes]).
+function fromTOML(text) {
+  for (const id of Object.keys(NUMBER_KEYS)) $(id).value = DEFAULTS[id] ?? "";
+  const lv = { all: {}, street: {}, player: {}, both: {} };
+  for (const { path, value } of parseTOML(text)) {
+    const [k0] = path;
+    if (path.length === 1) {
+      if (k0 === "board") S.board = (String(value).replace(/\s+/g, "").match(/.{2}/g) || []).map(parseCard).filter((c) => c >= 0);
+      else if (k0 === "oop" || k0 === "ip") { try { S.ranges[k0 === "oop" ? 0 : 1] = parseRange(String(value)); } catch { /* the server names the error */ } }
+      else {
+        const id = Object.keys(NUMBER_KEYS).find((i) => NUMBER_KEYS[i] === k0);
+        if (id) $(id).value = String(value);
+      }
+      continue;
+    }
+    if (k0 !== "sizes") continue;
+    const rest = path.slice(1), k = rest.pop();
+    const st = rest.find((x) => STREETS.includes(x)), p = rest.find((x) => PLAYERS.includes(x));
+    const slot = st && p ? (lv.both[st + p] ??= {}) : st ? (lv.street[st] ??= {}) : p ? (lv.player[p] ??= {}) : lv.all;
+    slot[k] = String(value);
+  }
+  for (const st of STREETS) {
+    for (const p of PLAYERS) {
+      for (const k of ["bet", "raise"]) {
+        const from = [lv.both[st + p], lv.street[st], lv.player[p], lv.all].find((x) => x && k in x);
+        $(`${k}-${st}-${p}`).value = from ? from[k] : "";
+      }
+    }
+    if (st === "flop") continue;
+    const from = [lv.street[st], lv.all].find((x) => x && "donk" in x);
+    $("donk-on-" + st).checked = !!from;
+    $("donk-" + st).disabled = !from;
+    $("donk-" + st).value = from ? from.donk : "";
+  }
+  clearFieldErrors();
   drawPicker();
   editPlayer(S.editing);
 }
 
+// fieldOf returns the element a key of the spot format is edited in: the
+// most specific field of a size list's path, the sizes table for the
+// others.
+function fieldOf(key) {
+  if (!key) return null;
+  const byKey = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (byKey) return byKey;
+  const parts = key.split(".");
+  if (parts[0] !== "sizes") return null;
+  const k = parts.find((x) => x === "bet" || x === "raise" || x === "donk");
+  const st = parts.find((x) => STREETS.includes(x)) || STREETS[Math.max(S.board.length - 3, 0)];
+  const p = parts.find((x) => PLAYERS.includes(x)) || "oop";
+  if (k === "donk") return $("donk-" + (st === "flop" ? "turn" : st));
+  if (k) return $(`${k}-${st}-${p}`);
+  return $("sizes");
+}
+
+function clearFieldErrors() {
+  for (const e of document.querySelectorAll("#builder .ferr")) e.remove();
+  for (const e of document.querySelectorAll("#builder .bad")) if (e.id !== "range-text") e.classList.remove("bad");
+}
+
+// showFieldError puts the server's message (without its "file:line: key:"
+// prefix) next to the field of its key; false when no field has the key.
+function showFieldError(key, msg) {
+  clearFieldErrors();
+  const f = fieldOf(key);
+  if (!f) return false;
+  f.classList.add("bad");
+  const short = msg.replace(/^[^:]*:\d+: /, "").replace(key + ": ", "");
+  const note = h("span", { class: "ferr", "data-for": key, text: short });
+  if (f.tagName === "TABLE") f.before(note);
+  else f.after(note);
+  return true;
+}
+
 let estimateTimer = 0;
-// builderChanged follows an edit: the spot is the builder's from now on
-// (a loaded file's own TOML, with what the builder has no field for —
-// donk sizes, per-player sizes, rake — is kept until the first edit).
+// builderChanged follows an edit: the spot is the builder's.
 function builderChanged(rangeOnly) {
-  S.loaded = null;
   if (!rangeOnly) { drawPicker(); drawRangeGrid(); }
   clearTimeout(estimateTimer);
   estimateTimer = setTimeout(estimate, 250);
@@ -258,12 +329,36 @@ function builderChanged(rangeOnly) {
 async function estimate() {
   if (S.board.length < 3) { $("estimate").textContent = "Pick the board (3 to 5 cards)."; return; }
   try {
-    const info = await api("POST", "/api/spots?estimate=1", { toml: spotTOML(), name: "spot.toml" });
+    const info = await api("POST", "/api/spots?estimate=1", { toml: toTOML(), name: "spot.toml" });
+    clearFieldErrors();
     $("estimate").textContent = `Tree: ${info.nodes.toLocaleString()} nodes, ${info.size.toLocaleString()} strategy entries, ${info.combos[0]} vs ${info.combos[1]} combos; memory ${bytes(info.nash_memory)} (Nash), ${bytes(info.qre_memory)} (QRE).`;
     $("estimate").classList.remove("error");
   } catch (e) {
+    if (!showFieldError(e.key, e.message)) clearFieldErrors();
     $("estimate").textContent = e.message;
     $("estimate").classList.add("error");
+  }
+}
+
+// loadTOML opens a spot file: the server reads it (its own parser; an
+// error is shown next to the field it names, the fields filled as far as
+// the page reads the file), then the fields are filled from the spot's
+// canonical TOML, so the builder holds exactly the spot loaded.
+async function loadTOML(text, name) {
+  showError("");
+  try {
+    const info = await api("POST", "/api/spots", { toml: text, name });
+    const canon = await (await fetch(`/api/spots/${info.id}/toml`, { credentials: "same-origin" })).text();
+    fromTOML(canon);
+    setSpot(info);
+    listen(info.id);
+    estimate();
+  } catch (e) {
+    fromTOML(text);
+    showFieldError(e.key, e.message);
+    showError(e.message);
+  } finally {
+    document.body.dataset.loads = String(Number(document.body.dataset.loads || 0) + 1);
   }
 }
 
@@ -274,7 +369,13 @@ const bytes = (b) => (b >= 1 << 30 ? (b / (1 << 30)).toFixed(2) + " GiB" : b >= 
 async function solve() {
   showError("");
   try {
-    const info = await api("POST", "/api/spots", { toml: spotTOML(), name: "spot.toml" });
+    let info;
+    try {
+      info = await api("POST", "/api/spots", { toml: toTOML(), name: "spot.toml" });
+    } catch (e) {
+      showFieldError(e.key, e.message);
+      throw e;
+    }
     setSpot(info);
     const req = {};
     if ($("do-nash").checked) {
@@ -682,7 +783,6 @@ async function loadSpot(id) {
   const info = await api("GET", `/api/spots/${id}`);
   const src = await (await fetch(`/api/spots/${id}/toml`, { credentials: "same-origin" })).text();
   fromTOML(src);
-  S.loaded = src;
   estimate();
   setSpot(info);
   listen(id);
@@ -721,11 +821,12 @@ function init() {
       $("range-count").classList.add("error");
     }
   });
-  for (const id of ["pot", "stack", "max-raises", "add-allin", "force-allin", "merging", "bet-flop", "raise-flop", "bet-turn", "raise-turn", "bet-river", "raise-river"]) {
-    $(id).addEventListener("input", () => builderChanged(true));
+  for (const e of document.querySelectorAll("#builder input[data-key]")) e.addEventListener("input", () => builderChanged(true));
+  for (const st of ["turn", "river"]) {
+    $("donk-on-" + st).addEventListener("change", () => { $("donk-" + st).disabled = !$("donk-on-" + st).checked; builderChanged(true); });
   }
   $("download-toml").addEventListener("click", () => {
-    const a = h("a", { href: URL.createObjectURL(new Blob([spotTOML()], { type: "application/toml" })), download: "spot.toml" });
+    const a = h("a", { href: URL.createObjectURL(new Blob([toTOML()], { type: "application/toml" })), download: "spot.toml" });
     document.body.append(a);
     a.click();
     a.remove();
@@ -733,17 +834,8 @@ function init() {
   $("load-toml").addEventListener("change", async () => {
     const f = $("load-toml").files[0];
     if (!f) return;
-    const text = await f.text();
-    fromTOML(text);
-    S.loaded = text;
-    estimate();
-    try {
-      const info = await api("POST", "/api/spots", { toml: text, name: f.name });
-      setSpot(info);
-      listen(info.id);
-    } catch (e) {
-      showError(e.message);
-    }
+    await loadTOML(await f.text(), f.name);
+    $("load-toml").value = "";
   });
   $("solve-btn").addEventListener("click", solve);
   $("cancel-btn").addEventListener("click", cancel);
@@ -766,5 +858,10 @@ function init() {
   else builderChanged();
   document.body.dataset.ready = "1";
 }
+
+// The builder's spot as the Download button writes it, and the fields
+// filled from a file as the page reads it, for scripts and tests driving
+// the page.
+window.labBuilder = { toTOML, fromTOML };
 
 init();
