@@ -242,6 +242,8 @@ func TestLabPageBrowser(t *testing.T) {
 		waitJS(`document.querySelector("#range-grid [data-class='KJs']").classList.contains("on")`),
 		waitJS(`document.querySelector("#estimate").textContent.startsWith("Tree:")`),
 		setValue("#target", "0.3"), setValue("#lambdas", "10"), setValue("#auto-pct", "1"),
+		// Keep every status the QRE's progress shows.
+		js(`window.qreStatus = []; new MutationObserver(() => { const t = document.querySelector("#status").textContent; if (t.startsWith("QRE:")) window.qreStatus.push(t); }).observe(document.querySelector("#status"), {childList: true, characterData: true, subtree: true})`),
 		chromedp.Click("#solve-btn"),
 		waitJS(`document.querySelector("#status").dataset.state === "solved"`),
 		waitJS(`document.querySelector("#grid").children.length === 169 && document.querySelector("#node-info").textContent.includes("OOP to act")`),
@@ -250,6 +252,21 @@ func TestLabPageBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%v: built and solved", time.Since(start))
+	// The QRE's progress: λ reached and the exploitability, with an ETA
+	// toward a λ once the path supports one, "unknown" otherwise.
+	var statuses []string
+	evalJS(t, b.Ctx, `window.qreStatus`, &statuses)
+	var measured, eta bool
+	for _, st := range statuses {
+		measured = measured || strings.Contains(st, "λ = ") && strings.Contains(st, "% of the pot")
+		eta = eta || strings.Contains(st, "→ ") && strings.Contains(st, "ETA ") && !strings.Contains(st, "ETA unknown")
+		if !strings.Contains(st, "ETA ") {
+			t.Errorf("QRE status without an ETA: %q", st)
+		}
+	}
+	if !measured || !eta {
+		t.Errorf("the QRE's progress never showed λ and exploitability (%v) or an ETA (%v): %q", measured, eta, statuses)
+	}
 	checkRangeText(t, b)
 	// The page built the narrow turn spot: the same spot, hence the same id.
 	src, err := os.ReadFile("../../../spot/testdata/turn-Td9d6hQc-narrow.toml")

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -74,4 +75,59 @@ func TestQREETAUnknownWhenTheFitLooksBack(t *testing.T) {
 			t.Errorf("unmeasured λ %v: ETA %v, want -1", lam, eta)
 		}
 	}
+}
+
+// TestQREProgressShowsLambdaAndExploitability: a QRE solve of the narrow
+// turn spot (λ* at 1 % of the pot, then the list 2, 5, 20) reports every
+// λ reached; each λ of the list with the exploitability the kept result
+// has, aiming at the list's largest λ; the λ* search with measured
+// exploitabilities and, before the crossing, an aim within a factor 2 of
+// the λ* found. Every ETA is -1 or a finite number of seconds.
+func TestQREProgressShowsLambdaAndExploitability(t *testing.T) {
+	l := New(Config{Workers: 1})
+	defer l.Close()
+	info, err := l.Add(readSpot(t), "narrow.toml", "me")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Solve(info.ID, SolveRequest{QRE: &QRERequest{Auto: true, AutoPct: 1, Lambdas: []float64{20, 2, 5}}}, "me", false); err != nil {
+		t.Fatal(err)
+	}
+	if ev := wait(t, l, info.ID); ev.Type != "done" {
+		t.Fatalf("last event %+v", ev)
+	}
+	got, _ := l.Get(info.ID)
+	evs, _, _ := l.Events(context.Background(), info.ID, 0)
+	exp := map[float64]float64{}
+	for _, q := range got.QRE {
+		exp[q.Lambda] = q.Exploitability
+	}
+	var aims []float64
+	listed := map[float64]bool{}
+	for _, ev := range evs {
+		if ev.Type != "progress" {
+			continue
+		}
+		if ev.Phase != "qre" || !(ev.Lambda > 0) || !(ev.ETA == -1 || ev.ETA >= 0 && !math.IsInf(ev.ETA, 0)) {
+			t.Errorf("event %+v", ev)
+		}
+		if ev.LambdaTarget == 20 && ev.Exploitability != nil {
+			if x, ok := exp[ev.Lambda]; !ok || x != *ev.Exploitability {
+				t.Errorf("list λ %v: exploitability %v, the result has %v", ev.Lambda, *ev.Exploitability, x)
+			}
+			listed[ev.Lambda] = true
+		} else if ev.LambdaTarget > 0 && ev.LambdaTarget != 20 {
+			aims = append(aims, ev.LambdaTarget)
+		}
+	}
+	if len(listed) != 3 {
+		t.Errorf("the list's λ reported with their exploitability: %v", listed)
+	}
+	if len(aims) == 0 {
+		t.Fatal("the λ* search never aimed")
+	}
+	if last := aims[len(aims)-1]; last < got.LambdaStar/2 || last > 2*got.LambdaStar {
+		t.Errorf("the λ* search aimed last at %v; λ* is %v", last, got.LambdaStar)
+	}
+	t.Logf("λ* %v; aims %v", got.LambdaStar, aims)
 }

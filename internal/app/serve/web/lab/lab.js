@@ -457,12 +457,13 @@ function listen(id) {
     S.phase = d.phase;
     if (d.phase === "nash") {
       if (d.percent != null) S.progress.nash.push([Math.max(d.iteration, 1), d.percent]);
-      const eta = d.eta >= 0 ? `, ETA ${d.eta < 1 ? "<1" : d.eta.toFixed(0)} s` : "";
-      $("status").textContent = `Nash: iteration ${d.iteration}, ${d.percent != null ? d.percent.toPrecision(3) : "?"} % of the pot${eta}`;
+      $("status").textContent = `Nash: iteration ${d.iteration}, ${d.percent != null ? d.percent.toPrecision(3) : "?"} % of the pot, ${etaText(d.eta)}`;
     } else {
       if (d.percent != null) S.progress.qre.push([d.lambda, d.percent]);
-      $("status").textContent = `QRE: λ = ${d.lambda.toPrecision(4)}${d.percent != null ? ", " + d.percent.toPrecision(3) + " % of the pot" : ""}`;
+      const aim = d.lambda_target ? ` → ${d.lambda_target.toPrecision(3)}` : "";
+      $("status").textContent = `QRE: λ = ${d.lambda.toPrecision(4)}${aim}${d.percent != null ? ", " + d.percent.toPrecision(3) + " % of the pot" : ""}, ${etaText(d.eta)}`;
     }
+    $("status").dataset.eta = String(d.eta);
     drawProgress();
   });
   const finish = async () => {
@@ -486,6 +487,14 @@ function listen(id) {
     if (ev.data) { showError(JSON.parse(ev.data).message); finish(); }
   });
   es.addEventListener("closed", () => es.close());
+}
+
+// etaText shows the server's ETA: seconds left, or unknown (-1) where
+// nothing measured supports an estimate.
+function etaText(eta) {
+  if (!(eta >= 0)) return "ETA unknown";
+  if (eta < 1) return "ETA <1 s";
+  return eta < 120 ? `ETA ${eta.toFixed(0)} s` : `ETA ${(eta / 60).toFixed(1)} min`;
 }
 
 // drawProgress draws the phase under way: Nash's exploitability against
