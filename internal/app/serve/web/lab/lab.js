@@ -335,7 +335,9 @@ async function estimate() {
     $("estimate").classList.remove("error");
   } catch (e) {
     if (!showFieldError(e.key, e.message)) clearFieldErrors();
-    $("estimate").textContent = e.message;
+    // (the line is the builder's own TOML's, which the player does not
+    // see: the key and the field say where)
+    $("estimate").textContent = e.key ? e.message.replace(/^spot\.toml:\d+: /, "") : e.message;
     $("estimate").classList.add("error");
   }
 }
