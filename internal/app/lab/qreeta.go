@@ -19,8 +19,11 @@ type qreETA struct {
 
 // add records an accepted point (its Seconds since the phase began) and
 // returns the ETA in seconds (-1: unknown) and the λ it aims at (0:
-// unknown).
+// unknown). A nil qreETA knows nothing.
 func (q *qreETA) add(p spotqre.PathPoint) (eta, aim float64) {
+	if q == nil {
+		return -1, 0
+	}
 	if q.target > 0 && p.Exploitability <= q.target {
 		q.crossed = true
 	}
