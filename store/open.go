@@ -64,7 +64,6 @@ type DB struct {
 	checkpointEvery int
 	checkpoints     atomic.Int64
 	// money is the last sums of every player's money (tracker.go).
-	money moneyMemo
 }
 
 // Options configure Open. The zero value opens for reading and writing.
