@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"pokerlab/hh"
 	"pokerlab/holdem"
@@ -112,46 +113,77 @@ type Units struct {
 	Decimals int
 }
 
-// HandUnits returns the units of the stored hands and true when every
-// stakes has one (the first hand stored of each stakes in hand_counts
-// is read: a site writes all hands of a table's stakes in one currency),
-// false when stakes have different units or nothing is stored. Cost: an
-// indexed lookup per stakes.
+// unitsMemo is what HandUnits has read: the units of the hands up to id
+// maxID, which were hands of them.
+type unitsMemo struct {
+	mu    sync.Mutex
+	maxID int64
+	hands int64
+	seen  map[Units]bool
+}
+
+// HandUnits returns the units of the stored hands and true when they share
+// one, false when they have several or nothing is stored. The units read
+// are kept: a later call reads only the hands with a higher id, unless the
+// number of hands (hand_counts) says that hands with lower ids were
+// committed since (on PostgreSQL a batch with lower ids may commit after
+// one with higher ids), and then every hand again. Cost: a scan of the
+// hands the first time (0.15 s for 200,000 hands on SQLite), then of the
+// new hands.
 func (db *DB) HandUnits(ctx context.Context) (Units, bool, error) {
-	rows, err := db.sql.QueryContext(ctx, "SELECT DISTINCT stakes FROM hand_counts")
-	if err != nil {
+	m := &db.units
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var total sql.NullInt64
+	if err := db.sql.QueryRowContext(ctx, "SELECT sum(hands) FROM hand_counts").Scan(&total); err != nil {
 		return Units{}, false, db.wrap(err)
 	}
-	var stakes []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			rows.Close()
-			return Units{}, false, db.wrap(err)
-		}
-		stakes = append(stakes, s)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return Units{}, false, db.wrap(err)
-	}
-	var u Units
-	seen := false
-	for _, s := range stakes {
-		var v Units
-		err := db.sql.QueryRowContext(ctx, "SELECT currency, decimals FROM hands WHERE stakes = $1 LIMIT 1", s).Scan(&v.Currency, &v.Decimals)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
+	read := func(after int64) (maxID, n int64, seen map[Units]bool, err error) {
+		rows, err := db.sql.QueryContext(ctx, "SELECT currency, decimals, count(*), max(id) FROM hands WHERE id > $1 GROUP BY currency, decimals", after)
 		if err != nil {
-			return Units{}, false, db.wrap(err)
+			return 0, 0, nil, db.wrap(err)
 		}
-		if seen && v != u {
-			return Units{}, false, nil
+		defer rows.Close()
+		seen = map[Units]bool{}
+		maxID = after
+		for rows.Next() {
+			var u Units
+			var k, top int64
+			if err := rows.Scan(&u.Currency, &u.Decimals, &k, &top); err != nil {
+				return 0, 0, nil, db.wrap(err)
+			}
+			seen[u], n, maxID = true, n+k, max(maxID, top)
 		}
-		u, seen = v, true
+		return maxID, n, seen, db.wrap(rows.Err())
 	}
-	return u, seen, nil
+	if m.seen == nil || m.hands != total.Int64 {
+		maxID, n, seen, err := read(m.maxID)
+		if err != nil {
+			return Units{}, false, err
+		}
+		if m.seen != nil && m.hands+n == total.Int64 {
+			for u := range seen {
+				m.seen[u] = true
+			}
+			m.maxID, m.hands = maxID, total.Int64
+		} else if m.seen == nil && n == total.Int64 {
+			m.seen, m.maxID, m.hands = seen, maxID, n
+		} else {
+			// Hands below the last id read were committed since (or the
+			// hands changed under the read): read them all.
+			if maxID, n, seen, err = read(0); err != nil {
+				return Units{}, false, err
+			}
+			m.seen, m.maxID, m.hands = seen, maxID, n
+		}
+	}
+	if len(m.seen) != 1 {
+		return Units{}, false, nil
+	}
+	for u := range m.seen {
+		return u, true, nil
+	}
+	panic("unreachable")
 }
 
 // TrackerHand is one of a player's hands in the hands list.

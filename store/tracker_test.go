@@ -343,3 +343,27 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestHandUnitsOfTheStakes: a PokerStars file's hands are in USD cents;
+// HandHQ's hands beside them make the units mixed (read incrementally);
+// an empty database has none; on SQLite and PostgreSQL.
+func TestHandUnitsOfTheStakes(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db := open(t, d.URL)
+		if _, ok, err := db.HandUnits(ctx); ok || err != nil {
+			t.Fatalf("empty: %v %v", ok, err)
+		}
+		importFiles(t, db, "../hh/testdata/pokerstars/hhsmithy-10MultipleHands.txt")
+		if u, ok, err := db.HandUnits(ctx); !ok || err != nil || u != (Units{Currency: "USD", Decimals: 2}) {
+			t.Fatalf("PokerStars cents: %+v %v %v", u, ok, err)
+		}
+		// HandHQ's hands are in "$" (one in whole dollars), at the same
+		// stakes as the PokerStars hands too.
+		importFiles(t, db, "../testdata/handhq")
+		if u, ok, err := db.HandUnits(ctx); ok || err != nil {
+			t.Fatalf("mixed: %+v %v %v", u, ok, err)
+		}
+	})
+}
