@@ -198,17 +198,20 @@
 //
 // # The tracker (tracker.go)
 //
-// TrackerPlayers and TrackerPlayerByName sum what each player won from
-// hand_players.net and the big blind of each hand's stakes (BigBlindUnits):
-// net in currency units, net in big blinds, bb/100 and its standard error
-// (100·s/√n over the per-hand results in big blinds, from the sums of the
-// results and of their squares grouped by player, position, stakes,
-// decimals and currency), beside the HUD (in total and by position).
-// TrackerHands lists a player's hands newest first (keyset pages by hand
-// id), TrackerGraph the cumulative result (thinned to a number of
-// points), TrackerHandByID one hand with its rows and its neighbours.
-// The money queries scan the player rows (version 3 has no index by
-// player); the tests compare them with the replayed files.
+// TrackerPlayers and TrackerPlayerByName are DB.HUD (and DB.HUDGroups by
+// position) under a filter: each player's HUD and money (hud.Money: net in
+// chips and big blinds, bb/100 and its standard error, all-in adjusted
+// EV, showdown and non-showdown winnings, rake) from the HUD cache's sums
+// of schema version 8, an indexed read whatever the number of hands when
+// the filter reads only the cache's keys, else a sum of the player rows it
+// selects. TrackerHands lists a player's hands newest first (keyset pages
+// by hand id; the net in big blinds over hands.bb), TrackerGraph the
+// cumulative won, all-in EV, showdown and non-showdown lines (DB.Series,
+// thinned to a number of points), TrackerHandByID one hand with its rows
+// and its neighbours; each takes a Filter. HandUnits gives the unit of the
+// amounts in chips when the stored hands share one. The tests compare the
+// money with the replayed files and the filtered lists with the replay's
+// results.
 //
 // # Identity and time
 //

@@ -63,8 +63,8 @@ type DB struct {
 	// background checkpoints of imports (checkpoint.go).
 	checkpointEvery int
 	checkpoints     atomic.Int64
-	// money is the last sums of every player's money (tracker.go).
-	money moneyMemo
+	// units are the units of the stored hands, as far as read (tracker.go).
+	units unitsMemo
 }
 
 // Options configure Open. The zero value opens for reading and writing.

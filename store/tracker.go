@@ -1,11 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,99 +16,18 @@ import (
 	"pokerlab/hud"
 )
 
-// The tracker's queries: what a player won (from hand_players.net and the
-// big blind of each hand's stakes), a player's hands newest first, the
-// cumulative result hand by hand, and one hand with its neighbours. The
-// page of `pokerlab serve` and `pokerlab db open` reads them.
+// The tracker's queries: what each player won and their HUD (from the HUD
+// cache: DB.HUD and DB.HUDGroups, hud.Money's sums of schema version 8),
+// a player's hands newest first, the cumulative results hand by hand
+// (DB.Series), and one hand with its neighbours, each under a filter of
+// package store/filter. The page of `pokerlab serve` and `pokerlab db
+// open` reads them.
 
-// Money is what a player won over some hands. Amounts of hands in
-// different currencies (or chips) are summed as they are in NetByCurrency;
-// Net sums them all, which means something only for one currency.
-type Money struct {
-	Hands int64
-	// Net is the chips won in currency units (after rake); NetByCurrency
-	// splits it by the hands' currency ("" for hands without one: play
-	// money and tournament chips).
-	Net           float64
-	NetByCurrency map[string]float64
-	// NetBB is the net in big blinds (each hand's net over its big blind),
-	// BB100 its mean per 100 hands and BB100SE the standard error of that
-	// mean: 100·s/√n with s the sample standard deviation of the per-hand
-	// results in big blinds (0 for fewer than 2 hands).
-	NetBB, BB100, BB100SE float64
-	// sums of the per-hand results in big blinds and of their squares.
-	sumBB, sumBB2 float64
-}
-
-// add counts hands of one stakes and decimals: their summed net and net²
-// in units.
-func (m *Money) add(hands, net int64, net2 float64, stakes, currency string, decimals int) {
-	scale := math.Pow10(decimals)
-	if m.NetByCurrency == nil {
-		m.NetByCurrency = map[string]float64{}
-	}
-	m.Hands += hands
-	m.Net += float64(net) / scale
-	m.NetByCurrency[currency] += float64(net) / scale
-	bb := BigBlindUnits(stakes, decimals)
-	if bb > 0 {
-		m.sumBB += float64(net) / bb
-		m.sumBB2 += net2 / (bb * bb)
-	}
-	m.finish()
-}
-
-// merge adds o's hands to m.
-func (m *Money) merge(o *Money) {
-	if m.NetByCurrency == nil {
-		m.NetByCurrency = map[string]float64{}
-	}
-	m.Hands += o.Hands
-	m.Net += o.Net
-	for c, v := range o.NetByCurrency {
-		m.NetByCurrency[c] += v
-	}
-	m.sumBB += o.sumBB
-	m.sumBB2 += o.sumBB2
-	m.finish()
-}
-
-func (m *Money) finish() {
-	m.NetBB = m.sumBB
-	m.BB100, m.BB100SE = 0, 0
-	if m.Hands == 0 {
-		return
-	}
-	n := float64(m.Hands)
-	mean := m.sumBB / n
-	m.BB100 = 100 * mean
-	if m.Hands > 1 {
-		v := max((m.sumBB2-n*mean*mean)/(n-1), 0)
-		m.BB100SE = 100 * math.Sqrt(v/n)
-	}
-}
-
-// BigBlindUnits is the big blind of stakes ("SB/BB" in currency units, as
-// hands.stakes holds it) in units of 10^-decimals; 0 if stakes does not
-// name one.
-func BigBlindUnits(stakes string, decimals int) float64 {
-	_, b, ok := strings.Cut(stakes, "/")
-	if !ok {
-		return 0
-	}
-	x, err := strconv.ParseFloat(b, 64)
-	if err != nil || !(x > 0) {
-		return 0
-	}
-	return math.Round(x*math.Pow10(decimals)*1e6) / 1e6
-}
-
-// TrackerPlayer is one player of the tracker: the money and the HUD, in
-// total and by position.
+// TrackerPlayer is one player of the tracker: the HUD and the money
+// (HUD.Money, hud.Money), in total and by position.
 type TrackerPlayer struct {
-	Name  string
-	Money Money
-	HUD   hud.Player
+	Name string
+	HUD  hud.Player
 	// Positions has a row per position the player sat in, in
 	// hud.Positions order (only TrackerPlayerByName fills it).
 	Positions []TrackerPosition
@@ -117,134 +36,30 @@ type TrackerPlayer struct {
 // TrackerPosition is a player's results in one position.
 type TrackerPosition struct {
 	Position string
-	Money    Money
 	HUD      hud.Player
 }
 
-// moneyMemo keeps the last sums of every player's money with the state
-// of the hands they were summed over: the highest hand id and the number
-// of hands (hand_counts, kept in the transaction that stores hands: on
-// PostgreSQL a batch with lower ids may commit after one with higher
-// ids, which the count sees).
-type moneyMemo struct {
-	mu     sync.Mutex
-	maxID  int64
-	hands  int64
-	sums   map[string]map[string]*Money
-	filled bool
-}
-
-// allMoney is moneyRows of every player, summed again only when hands
-// were stored since the last sums: reading every player row costs seconds
-// on a large database.
-func (db *DB) allMoney(ctx context.Context) (map[string]map[string]*Money, error) {
-	return db.memoMoney(ctx, true)
-}
-
-// memoMoney returns the kept sums if no hand was stored since; else,
-// with fill, it sums every player's rows again (else nil).
-func (db *DB) memoMoney(ctx context.Context, fill bool) (map[string]map[string]*Money, error) {
-	var maxID, hands sql.NullInt64
-	err := db.sql.QueryRowContext(ctx, "SELECT (SELECT max(id) FROM hands), (SELECT sum(hands) FROM hand_counts)").Scan(&maxID, &hands)
-	if err != nil {
-		return nil, db.wrap(err)
-	}
-	m := &db.money
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.filled && m.maxID == maxID.Int64 && m.hands == hands.Int64 {
-		return m.sums, nil
-	}
-	if !fill {
-		return nil, nil
-	}
-	sums, err := db.moneyRows(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	m.sums, m.maxID, m.hands, m.filled = sums, maxID.Int64, hands.Int64, true
-	return sums, nil
-}
-
-// moneyRows sums hand_players.net by player, position, stakes, decimals
-// and currency (one player's rows with name != ""). Cost: a scan of the
-// player rows with their hands (schema version 3 has no index of
-// hand_players by player): about 7 s for 200,000 hands of six players on
-// SQLite.
-func (db *DB) moneyRows(ctx context.Context, name string) (map[string]map[string]*Money, error) {
-	// hands first (CROSS JOIN keeps the order on SQLite): both tables are
-	// then read in their primary key's order, each player row next to its
-	// hand, instead of a lookup of the hand for every row.
-	q := `SELECT hp.player_id, hp.position, h.stakes, h.decimals, h.currency, count(*), sum(hp.net),
-sum(CAST(hp.net AS DOUBLE PRECISION) * CAST(hp.net AS DOUBLE PRECISION))
-FROM hands h CROSS JOIN hand_players hp WHERE hp.hand_id = h.id`
-	var args []any
-	if name != "" {
-		q += " AND hp.player_id = (SELECT id FROM players WHERE name = $1)"
-		args = append(args, name)
-	}
-	q += " GROUP BY hp.player_id, hp.position, h.stakes, h.decimals, h.currency"
-	rows, err := db.sql.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, db.wrap(err)
-	}
-	defer rows.Close()
-	names, err := db.playerNames(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]map[string]*Money{}
-	for rows.Next() {
-		var pos, stakes, currency string
-		var decimals int
-		var pid, n, net int64
-		var net2 float64
-		if err := rows.Scan(&pid, &pos, &stakes, &decimals, &currency, &n, &net, &net2); err != nil {
-			return nil, db.wrap(err)
-		}
-		pname := names[pid]
-		byPos := out[pname]
-		if byPos == nil {
-			byPos = map[string]*Money{}
-			out[pname] = byPos
-		}
-		m := byPos[pos]
-		if m == nil {
-			m = &Money{}
-			byPos[pos] = m
-		}
-		m.add(n, net, net2, stakes, currency, decimals)
-	}
-	return out, db.wrap(rows.Err())
-}
-
-// TrackerPlayers returns the players with at least minHands hands (0 or
-// 1: all), the most hands first (then by name), at most limit of them (0:
-// no limit), and how many players have at least minHands. The money sums
-// are kept until hands are stored (allMoney).
-func (db *DB) TrackerPlayers(ctx context.Context, minHands int64, limit int) (players []TrackerPlayer, total int, err error) {
-	money, err := db.allMoney(ctx)
+// TrackerPlayers returns the players with at least minHands hands that f
+// selects (0 or 1: all with a row selected), the most hands first (then
+// by name), at most limit of them (0: no limit), and how many players
+// have at least minHands. Cost: that of DB.HUD, an indexed sum of the
+// cache rows f selects when f reads the cache's keys only, else a sum of
+// the player rows it selects.
+func (db *DB) TrackerPlayers(ctx context.Context, f Filter, minHands int64, limit int) (players []TrackerPlayer, total int, err error) {
+	t, _, err := db.HUD(ctx, f)
 	if err != nil {
 		return nil, 0, err
 	}
-	t, _, err := db.HUD(ctx, Filter{})
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]TrackerPlayer, 0, len(money))
-	for name, byPos := range money {
-		p := TrackerPlayer{Name: name}
-		for _, m := range byPos {
-			p.Money.merge(m)
-		}
-		if p.Money.Hands < minHands {
+	out := []TrackerPlayer{}
+	for _, p := range t.Players() {
+		if p.Hands < max(minHands, 1) {
 			continue
 		}
-		out = append(out, p)
+		out = append(out, TrackerPlayer{Name: p.Name, HUD: p})
 	}
 	slices.SortFunc(out, func(a, b TrackerPlayer) int {
-		if a.Money.Hands != b.Money.Hands {
-			return int(b.Money.Hands - a.Money.Hands)
+		if a.HUD.Hands != b.HUD.Hands {
+			return cmp.Compare(b.HUD.Hands, a.HUD.Hands)
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
@@ -252,55 +67,124 @@ func (db *DB) TrackerPlayers(ctx context.Context, minHands int64, limit int) (pl
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
 	}
-	for i := range out {
-		if h, ok := t.Player(out[i].Name); ok {
-			out[i].HUD = *h
-		}
-	}
 	return out, total, nil
 }
 
-// TrackerPlayerByName returns one player's money and HUD, in total and
-// by position; ok is false if the player has no hands.
-func (db *DB) TrackerPlayerByName(ctx context.Context, name string) (p TrackerPlayer, ok bool, err error) {
-	// The sums of every player if they are current, else this player's.
-	money, err := db.memoMoney(ctx, false)
-	if err == nil && money == nil {
-		money, err = db.moneyRows(ctx, name)
-	}
-	if err != nil || len(money[name]) == 0 {
-		return p, false, err
-	}
-	p.Name = name
-	t, _, err := db.HUD(ctx, Filter{Player: name})
+// TrackerPlayerByName returns one player's money and HUD over the rows f
+// selects (f.Player is set to name), in total and by position; ok is false
+// if f selects none of the player's hands. Cost: DB.HUD and
+// DB.HUDGroups by position.
+func (db *DB) TrackerPlayerByName(ctx context.Context, name string, f Filter) (p TrackerPlayer, ok bool, err error) {
+	f.Player = name
+	t, _, err := db.HUD(ctx, f)
 	if err != nil {
 		return p, false, err
 	}
-	if h, ok := t.Player(name); ok {
-		p.HUD = *h
+	h, ok := t.Player(name)
+	if !ok || h.Hands == 0 {
+		return p, false, nil
 	}
-	for _, pos := range hud.Positions {
-		m := money[name][pos]
-		if m == nil {
-			continue
+	p.Name, p.HUD = name, *h
+	groups, err := db.HUDGroups(ctx, f, ByPosition)
+	if err != nil {
+		return p, false, err
+	}
+	for _, g := range groups {
+		if h, ok := g.Tracker.Player(name); ok && h.Hands > 0 {
+			p.Positions = append(p.Positions, TrackerPosition{Position: g.Key, HUD: *h})
 		}
-		p.Money.merge(m)
-		row := TrackerPosition{Position: pos, Money: *m}
-		t, _, err := db.HUD(ctx, Filter{Player: name, Position: pos})
-		if err != nil {
-			return p, false, err
-		}
-		if h, ok := t.Player(name); ok {
-			row.HUD = *h
-		}
-		p.Positions = append(p.Positions, row)
 	}
 	return p, true, nil
 }
 
-// ErrFilterUnsupported is the error of a hand filter given to
-// TrackerHands: the hands list takes none yet.
-var ErrFilterUnsupported = errors.New("filters not supported")
+// HasPlayer reports whether a player of that name has stored hands.
+func (db *DB) HasPlayer(ctx context.Context, name string) (bool, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM players p WHERE p.name = $1
+AND EXISTS (SELECT 1 FROM hand_players hp WHERE hp.player_id = p.id)`, name).Scan(&n)
+	return n > 0, db.wrap(err)
+}
+
+// Units is the unit of the amounts in chips of the stored hands, when
+// they share one: a currency ("" for play money and tournament chips) and
+// its decimals (amounts are in units of 10^-Decimals).
+type Units struct {
+	Currency string
+	Decimals int
+}
+
+// unitsMemo is what HandUnits has read: the units of the hands up to id
+// maxID, which were hands of them.
+type unitsMemo struct {
+	mu    sync.Mutex
+	maxID int64
+	hands int64
+	seen  map[Units]bool
+}
+
+// HandUnits returns the units of the stored hands and true when they share
+// one, false when they have several or nothing is stored. The units read
+// are kept: a later call reads only the hands with a higher id, unless the
+// number of hands (hand_counts) says that hands with lower ids were
+// committed since (on PostgreSQL a batch with lower ids may commit after
+// one with higher ids), and then every hand again. Cost: a scan of the
+// hands the first time (0.15 s for 200,000 hands on SQLite), then of the
+// new hands.
+func (db *DB) HandUnits(ctx context.Context) (Units, bool, error) {
+	m := &db.units
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var total sql.NullInt64
+	if err := db.sql.QueryRowContext(ctx, "SELECT sum(hands) FROM hand_counts").Scan(&total); err != nil {
+		return Units{}, false, db.wrap(err)
+	}
+	read := func(after int64) (maxID, n int64, seen map[Units]bool, err error) {
+		rows, err := db.sql.QueryContext(ctx, "SELECT currency, decimals, count(*), max(id) FROM hands WHERE id > $1 GROUP BY currency, decimals", after)
+		if err != nil {
+			return 0, 0, nil, db.wrap(err)
+		}
+		defer rows.Close()
+		seen = map[Units]bool{}
+		maxID = after
+		for rows.Next() {
+			var u Units
+			var k, top int64
+			if err := rows.Scan(&u.Currency, &u.Decimals, &k, &top); err != nil {
+				return 0, 0, nil, db.wrap(err)
+			}
+			seen[u], n, maxID = true, n+k, max(maxID, top)
+		}
+		return maxID, n, seen, db.wrap(rows.Err())
+	}
+	if m.seen == nil || m.hands != total.Int64 {
+		maxID, n, seen, err := read(m.maxID)
+		if err != nil {
+			return Units{}, false, err
+		}
+		if m.seen != nil && m.hands+n == total.Int64 {
+			for u := range seen {
+				m.seen[u] = true
+			}
+			m.maxID, m.hands = maxID, total.Int64
+		} else if m.seen == nil && n == total.Int64 {
+			m.seen, m.maxID, m.hands = seen, maxID, n
+		} else {
+			// Hands below the last id read were committed since (or the
+			// hands changed under the read): read them all.
+			if maxID, n, seen, err = read(0); err != nil {
+				return Units{}, false, err
+			}
+			m.seen, m.maxID, m.hands = seen, maxID, n
+		}
+	}
+	if len(m.seen) != 1 {
+		return Units{}, false, nil
+	}
+	for u := range m.seen {
+		return u, true, nil
+	}
+	panic("unreachable")
+}
 
 // TrackerHand is one of a player's hands in the hands list.
 type TrackerHand struct {
@@ -326,31 +210,36 @@ const MaxTrackerHands = 500
 // the recorded time (hands without one first), then as stored.
 const handOrder = "coalesce(h.played_at, ''), h.id"
 
-// TrackerHands returns a player's hands played before hand id before (0:
-// from the newest), newest first (by the recorded time, then as stored),
-// at most limit (1 to MaxTrackerHands). filter must be ""
-// (ErrFilterUnsupported). Cost: a sort of the player's rows (no index by
-// player) and a parse of each listed hand's PHH for the cards.
-func (db *DB) TrackerHands(ctx context.Context, name string, before int64, limit int, filter string) ([]TrackerHand, error) {
-	if filter != "" {
-		return nil, ErrFilterUnsupported
-	}
+// TrackerHands returns a player's hands that f selects (f.Player is set
+// to name: the hands in which the player's row is selected) played before
+// hand id before (0: from the newest), newest first (by the recorded
+// time, then as stored), at most limit (1 to MaxTrackerHands). Cost: a
+// sort of the player's selected rows (read through the index of player
+// rows by player) and a parse of each listed hand's PHH for the cards.
+func (db *DB) TrackerHands(ctx context.Context, name string, before int64, limit int, f Filter) ([]TrackerHand, error) {
 	if limit < 1 || limit > MaxTrackerHands {
 		return nil, fmt.Errorf("limit %d: want 1 to %d", limit, MaxTrackerHands)
 	}
-	args := []any{name, limit}
-	cond := ""
+	if err := db.checkFacts(ctx, f); err != nil {
+		return nil, err
+	}
+	f.Player = name
+	conds, args, err := f.rowConds(nil)
+	if err != nil {
+		return nil, err
+	}
+	conds = append(conds, "h.id = hp.hand_id")
 	if before > 0 {
 		args = append(args, before)
-		cond = " AND (" + handOrder + ") < (SELECT coalesce(played_at, ''), id FROM hands WHERE id = $3)"
+		conds = append(conds, "("+handOrder+") < (SELECT coalesce(played_at, ''), id FROM hands WHERE id = $"+strconv.Itoa(len(args))+")")
 	}
+	args = append(args, limit)
 	// The page's hands by their order alone (a sort of narrow rows), then
 	// their columns and PHH text.
 	rows, err := db.sql.QueryContext(ctx, `SELECT h.id, h.site, h.site_hand, h.played_at, h.stakes, h.currency, h.table_name,
-h.decimals, hp.position, hp.starting_stack, hp.net, hp.seat, h.phh
-FROM (SELECT h.id AS id, hp.seat AS seat FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
-  WHERE hp.player_id = (SELECT id FROM players WHERE name = $1)`+cond+`
-  ORDER BY coalesce(h.played_at, '') DESC, h.id DESC LIMIT $2) pg
+h.decimals, h.bb, hp.position, hp.starting_stack, hp.net, hp.seat, h.phh
+FROM (SELECT h.id AS id, hp.seat AS seat FROM hand_players hp CROSS JOIN hands h`+and(conds)+`
+  ORDER BY coalesce(h.played_at, '') DESC, h.id DESC LIMIT $`+strconv.Itoa(len(args))+`) pg
 JOIN hands h ON h.id = pg.id JOIN hand_players hp ON hp.hand_id = pg.id AND hp.seat = pg.seat
 ORDER BY coalesce(h.played_at, '') DESC, h.id DESC`, args...)
 	if err != nil {
@@ -362,14 +251,15 @@ ORDER BY coalesce(h.played_at, '') DESC, h.id DESC`, args...)
 		var t TrackerHand
 		var played sql.NullString
 		var seat int
+		var bb int64
 		var phh string
-		if err := rows.Scan(&t.ID, &t.Site, &t.SiteHand, &played, &t.Stakes, &t.Currency, &t.Table, &t.Decimals,
+		if err := rows.Scan(&t.ID, &t.Site, &t.SiteHand, &played, &t.Stakes, &t.Currency, &t.Table, &t.Decimals, &bb,
 			&t.Position, &t.StartingStack, &t.Net, &seat, &phh); err != nil {
 			return nil, db.wrap(err)
 		}
 		t.PlayedAt = played.String
-		if bb := BigBlindUnits(t.Stakes, t.Decimals); bb > 0 {
-			t.NetBB = float64(t.Net) / bb
+		if bb > 0 {
+			t.NetBB = float64(t.Net) / float64(bb)
 		}
 		t.Hole, t.Board = handCards(phh, seat)
 		out = append(out, t)
@@ -410,55 +300,38 @@ func handCards(phh string, seat int) (hole [2]string, board []string) {
 }
 
 // GraphPoint is the cumulative result after a player's hand number Hand
-// (1-based, in the order of the recorded times).
+// (1-based, in the order the hands were stored: DB.Series), in big
+// blinds (hud.Curves).
 type GraphPoint struct {
-	Hand int64
-	// Won is in currency units, WonBB in big blinds.
-	Won, WonBB float64
+	Hand                                int64
+	Won, AllInEV, Showdown, NonShowdown float64
 }
 
-// TrackerGraph returns a player's cumulative result hand by hand, at most
-// maxPoints points (at least 2): with more hands, every k-th hand and the
-// last, k the smallest step that fits. ok is false if the player has no
-// hands. Cost: a scan of the player's rows.
-func (db *DB) TrackerGraph(ctx context.Context, name string, maxPoints int) (pts []GraphPoint, ok bool, err error) {
+// TrackerGraph returns the cumulative results of player name over the
+// hands f selects (f.Player is set to name), at most maxPoints points (at
+// least 2): the start, and with more hands every k-th hand and the last,
+// k the smallest step that fits. ok is false if f selects none of the
+// player's hands. Cost: DB.Series.
+func (db *DB) TrackerGraph(ctx context.Context, name string, f Filter, maxPoints int) (pts []GraphPoint, ok bool, err error) {
 	maxPoints = max(maxPoints, 2)
-	rows, err := db.sql.QueryContext(ctx, `SELECT hp.net, h.stakes, h.decimals
-FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
-WHERE hp.player_id = (SELECT id FROM players WHERE name = $1) ORDER BY `+handOrder, name)
-	if err != nil {
-		return nil, false, db.wrap(err)
+	f.Player = name
+	series, err := db.Series(ctx, f)
+	if err != nil || len(series) == 0 {
+		return nil, false, err
 	}
-	defer rows.Close()
-	var all []GraphPoint
-	var won, wonBB float64
-	for rows.Next() {
-		var net int64
-		var stakes string
-		var dec int
-		if err := rows.Scan(&net, &stakes, &dec); err != nil {
-			return nil, false, db.wrap(err)
-		}
-		won += float64(net) / math.Pow10(dec)
-		if bb := BigBlindUnits(stakes, dec); bb > 0 {
-			wonBB += float64(net) / bb
-		}
-		all = append(all, GraphPoint{Hand: int64(len(all) + 1), Won: won, WonBB: wonBB})
+	c := hud.CurvesOf(series)
+	at := func(i int) GraphPoint {
+		return GraphPoint{Hand: int64(i + 1), Won: c.Won[i], AllInEV: c.EV[i], Showdown: c.Showdown[i], NonShowdown: c.NonShowdown[i]}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, false, db.wrap(err)
-	}
-	if len(all) == 0 {
-		return nil, false, nil
-	}
+	n := len(series)
 	pts = []GraphPoint{{}}
 	// k hands a point, and the last hand always a point.
-	k := (len(all) + maxPoints - 2) / (maxPoints - 1)
-	for i := k - 1; i < len(all); i += k {
-		pts = append(pts, all[i])
+	k := (n + maxPoints - 2) / (maxPoints - 1)
+	for i := k - 1; i < n; i += k {
+		pts = append(pts, at(i))
 	}
-	if pts[len(pts)-1].Hand != all[len(all)-1].Hand {
-		pts = append(pts, all[len(all)-1])
+	if pts[len(pts)-1].Hand != int64(n) {
+		pts = append(pts, at(n-1))
 	}
 	return pts, true, nil
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"math"
 	"os"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"pokerlab/hh"
 	"pokerlab/internal/testsupport/dbtest"
+	"pokerlab/store/filter"
 )
 
 // refHand is one player's result in one hand, computed from the files
@@ -80,7 +80,7 @@ func TestTrackerMoneyEqualsReplay(t *testing.T) {
 		db := open(t, d.URL)
 		importFiles(t, db, files...)
 		ctx := context.Background()
-		players, total, err := db.TrackerPlayers(ctx, 0, 0)
+		players, total, err := db.TrackerPlayers(ctx, Filter{}, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,11 +89,11 @@ func TestTrackerMoneyEqualsReplay(t *testing.T) {
 		}
 		// The most hands first, and the limits.
 		for i := 1; i < len(players); i++ {
-			if players[i].Money.Hands > players[i-1].Money.Hands {
+			if players[i].HUD.Hands > players[i-1].HUD.Hands {
 				t.Fatalf("player %d has more hands than player %d", i, i-1)
 			}
 		}
-		few, total, err := db.TrackerPlayers(ctx, 5, 3)
+		few, total, err := db.TrackerPlayers(ctx, Filter{}, 5, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,9 +108,10 @@ func TestTrackerMoneyEqualsReplay(t *testing.T) {
 		}
 		for _, p := range players {
 			hs := ref[p.Name]
-			var net, netBB float64
+			var net int64
+			var netBB float64
 			for _, h := range hs {
-				net += h.netCur
+				net += h.net
 				netBB += h.netBB
 			}
 			n := float64(len(hs))
@@ -118,17 +119,15 @@ func TestTrackerMoneyEqualsReplay(t *testing.T) {
 			for _, h := range hs {
 				ss += (h.netBB - netBB/n) * (h.netBB - netBB/n)
 			}
-			se := 0.0
-			if len(hs) > 1 {
-				se = 100 * math.Sqrt(ss/(n-1)/n)
+			m := p.HUD.Money
+			rate, se := m.BB100()
+			if len(hs) < 2 {
+				se = 0
+			} else if se2 := 100 * math.Sqrt(ss/(n-1)/n); math.Abs(se-se2) > 1e-6*max(1, se2) {
+				t.Fatalf("%s: bb/100 standard error %g, want %g", p.Name, se, se2)
 			}
-			m := p.Money
-			if m.Hands != int64(len(hs)) || !near(m.Net, net) || !near(m.NetBB, netBB) || !near(m.BB100, 100*netBB/n) ||
-				math.Abs(m.BB100SE-se) > 1e-6*max(1, se) {
-				t.Fatalf("%s: %+v, want %d hands, net %g, %g bb, %g bb/100 ± %g", p.Name, m, len(hs), net, netBB, 100*netBB/n, se)
-			}
-			if p.HUD.Hands != m.Hands {
-				t.Fatalf("%s: HUD of %d hands, money of %d", p.Name, p.HUD.Hands, m.Hands)
+			if m.Hands != int64(len(hs)) || p.HUD.Hands != m.Hands || m.Net != net || !near(m.NetBB, netBB) || !near(rate, 100*netBB/n) {
+				t.Fatalf("%s: %d hands %+v, want %d hands, net %d, %g bb, %g bb/100", p.Name, p.HUD.Hands, m, len(hs), net, netBB, 100*netBB/n)
 			}
 		}
 	})
@@ -141,28 +140,28 @@ func TestTrackerPlayerByPosition(t *testing.T) {
 	db := open(t, dbtest.SQLite(t))
 	importFiles(t, db, siteFiles(t)...)
 	ctx := context.Background()
-	players, _, err := db.TrackerPlayers(ctx, 0, 20)
+	players, _, err := db.TrackerPlayers(ctx, Filter{}, 0, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range players {
-		p, ok, err := db.TrackerPlayerByName(ctx, q.Name)
+		p, ok, err := db.TrackerPlayerByName(ctx, q.Name, Filter{})
 		if err != nil || !ok {
 			t.Fatal(q.Name, ok, err)
 		}
 		var hands, hudHands int64
 		var netBB float64
 		for _, pos := range p.Positions {
-			hands += pos.Money.Hands
+			hands += pos.HUD.Money.Hands
 			hudHands += pos.HUD.Hands
-			netBB += pos.Money.NetBB
+			netBB += pos.HUD.Money.NetBB
 		}
-		if hands != q.Money.Hands || hudHands != q.HUD.Hands || !near(netBB, q.Money.NetBB) || !near(p.Money.NetBB, q.Money.NetBB) {
+		if hands != q.HUD.Money.Hands || hudHands != q.HUD.Hands || !near(netBB, q.HUD.Money.NetBB) || !near(p.HUD.Money.NetBB, q.HUD.Money.NetBB) {
 			t.Fatalf("%s: positions sum to %d hands (HUD %d), %g bb; total %d (%d), %g bb", q.Name, hands, hudHands, netBB,
-				q.Money.Hands, q.HUD.Hands, q.Money.NetBB)
+				q.HUD.Money.Hands, q.HUD.Hands, q.HUD.Money.NetBB)
 		}
 	}
-	if _, ok, err := db.TrackerPlayerByName(ctx, "nobody at all"); ok || err != nil {
+	if _, ok, err := db.TrackerPlayerByName(ctx, "nobody at all", Filter{}); ok || err != nil {
 		t.Fatalf("unknown player: %v %v", ok, err)
 	}
 }
@@ -194,19 +193,24 @@ func TestTrackerHandsPaged(t *testing.T) {
 			}
 			return b.order - a.order
 		})
-		var got []TrackerHand
-		before := int64(0)
-		for {
-			page, err := db.TrackerHands(ctx, name, before, 7, "")
-			if err != nil {
-				t.Fatal(err)
+		list := func(f Filter) []TrackerHand {
+			t.Helper()
+			var got []TrackerHand
+			before := int64(0)
+			for {
+				page, err := db.TrackerHands(ctx, name, before, 7, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(page) == 0 {
+					break
+				}
+				got = append(got, page...)
+				before = page[len(page)-1].ID
 			}
-			if len(page) == 0 {
-				break
-			}
-			got = append(got, page...)
-			before = page[len(page)-1].ID
+			return got
 		}
+		got := list(Filter{})
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d hands listed, want %d", name, len(got), len(want))
 		}
@@ -239,52 +243,62 @@ func TestTrackerHandsPaged(t *testing.T) {
 			}
 			id = h.Prev
 		}
-		pts, ok, err := db.TrackerGraph(ctx, name, 10)
+		// A filter on the won amount (the net over the hand's bb): the hands
+		// the replay says the player won, and the others.
+		won, lost := must(filter.Parse("won>0")), must(filter.Parse("not won>0"))
+		var wantWon []refHand
+		for _, h := range want {
+			if h.netBB > 0 {
+				wantWon = append(wantWon, h)
+			}
+		}
+		gotWon, gotLost := list(Filter{Expr: won}), list(Filter{Expr: lost})
+		if len(gotWon) != len(wantWon) || len(gotWon)+len(gotLost) != len(want) || len(gotWon) == 0 || len(gotLost) == 0 {
+			t.Fatalf("%s: %d hands won and %d others listed, want %d of %d", name, len(gotWon), len(gotLost), len(wantWon), len(want))
+		}
+		for i, g := range gotWon {
+			if g.SiteHand != wantWon[i].key || g.Net <= 0 {
+				t.Fatalf("%s: won hand %d is %s net %d, want %s", name, i, g.SiteHand, g.Net, wantWon[i].key)
+			}
+		}
+		pts, ok, err := db.TrackerGraph(ctx, name, Filter{}, 10)
 		if err != nil || !ok {
 			t.Fatal(ok, err)
 		}
-		// The graph in time order: the total, and the point after hand k is
-		// the sum of the k oldest.
+		// The graph in the order stored (the files' order): the total, and
+		// the point after hand k is the sum of the k first.
 		var total float64
 		for _, h := range ref[name] {
 			total += h.netBB
 		}
 		for _, p := range pts[1:] {
 			var sum float64
-			for _, h := range want[len(want)-int(p.Hand):] {
+			for _, h := range ref[name][:p.Hand] {
 				sum += h.netBB
 			}
-			if !near(sum, p.WonBB) {
-				t.Fatalf("graph point %+v: the %d oldest hands sum to %g bb", p, p.Hand, sum)
+			if !near(sum, p.Won) || !near(p.Showdown+p.NonShowdown, p.Won) {
+				t.Fatalf("graph point %+v: the %d first hands sum to %g bb", p, p.Hand, sum)
 			}
 		}
 		last := pts[len(pts)-1]
-		if len(pts) > 10 || last.Hand != int64(len(got)) || !near(last.WonBB, total) || pts[0] != (GraphPoint{}) {
+		if len(pts) > 10 || last.Hand != int64(len(got)) || !near(last.Won, total) || pts[0] != (GraphPoint{}) {
 			t.Fatalf("graph %v: want at most 10 points ending at hand %d with %g bb", pts, len(got), total)
 		}
-		if _, err := db.TrackerHands(ctx, name, 0, 10, "position=BTN"); !errors.Is(err, ErrFilterUnsupported) {
-			t.Fatalf("a filter: %v", err)
+		// Filtered: the hands won only.
+		wpts, ok, err := db.TrackerGraph(ctx, name, Filter{Expr: won}, 1000)
+		if err != nil || !ok || wpts[len(wpts)-1].Hand != int64(len(wantWon)) {
+			t.Fatalf("graph of the hands won: %v %v %v, want %d hands", ok, err, wpts[len(wpts)-1], len(wantWon))
+		}
+		if _, ok, err := db.TrackerGraph(ctx, name, Filter{Expr: must(filter.Parse("won>100000"))}, 10); ok || err != nil {
+			t.Fatalf("a filter that selects nothing: %v %v", ok, err)
 		}
 		if _, ok, err := db.TrackerHandByID(ctx, 1<<40, ""); ok || err != nil {
 			t.Fatalf("unknown hand: %v %v", ok, err)
 		}
-		if _, ok, err := db.TrackerGraph(ctx, "nobody at all", 10); ok || err != nil {
+		if _, ok, err := db.TrackerGraph(ctx, "nobody at all", Filter{}, 10); ok || err != nil {
 			t.Fatalf("unknown player's graph: %v %v", ok, err)
 		}
 	})
-}
-
-// TestBigBlindUnits: the stakes' big blind in units.
-func TestBigBlindUnits(t *testing.T) {
-	for _, c := range []struct {
-		stakes string
-		dec    int
-		want   float64
-	}{{"1/2", 0, 2}, {"0.05/0.1", 2, 10}, {"0.25/0.5", 2, 50}, {"100/200", 0, 200}, {"x", 0, 0}, {"1/", 2, 0}, {"1/0", 0, 0}} {
-		if got := BigBlindUnits(c.stakes, c.dec); got != c.want {
-			t.Errorf("BigBlindUnits(%q, %d) = %g, want %g", c.stakes, c.dec, got, c.want)
-		}
-	}
 }
 
 // TestTrackerMoneyFollowsImports: the players' sums kept between calls
@@ -296,12 +310,12 @@ func TestTrackerMoneyFollowsImports(t *testing.T) {
 	ctx := context.Background()
 	count := func() (rows int64) {
 		t.Helper()
-		ps, _, err := db.TrackerPlayers(ctx, 0, 0)
+		ps, _, err := db.TrackerPlayers(ctx, Filter{}, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range ps {
-			rows += p.Money.Hands
+			rows += p.HUD.Money.Hands
 		}
 		var want int64
 		if err := db.sql.QueryRowContext(ctx, "SELECT count(*) FROM hand_players").Scan(&want); err != nil {
@@ -321,4 +335,35 @@ func TestTrackerMoneyFollowsImports(t *testing.T) {
 	if count() <= first {
 		t.Fatal("the second import is not counted")
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// TestHandUnitsOfTheStakes: a PokerStars file's hands are in USD cents;
+// HandHQ's hands beside them make the units mixed (read incrementally);
+// an empty database has none; on SQLite and PostgreSQL.
+func TestHandUnitsOfTheStakes(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d dbtest.DB) {
+		ctx := context.Background()
+		db := open(t, d.URL)
+		if _, ok, err := db.HandUnits(ctx); ok || err != nil {
+			t.Fatalf("empty: %v %v", ok, err)
+		}
+		importFiles(t, db, "../hh/testdata/pokerstars/hhsmithy-10MultipleHands.txt")
+		if u, ok, err := db.HandUnits(ctx); !ok || err != nil || u != (Units{Currency: "USD", Decimals: 2}) {
+			t.Fatalf("PokerStars cents: %+v %v %v", u, ok, err)
+		}
+		// HandHQ's hands are in "$" (one in whole dollars), at the same
+		// stakes as the PokerStars hands too.
+		importFiles(t, db, "../testdata/handhq")
+		if u, ok, err := db.HandUnits(ctx); ok || err != nil {
+			t.Fatalf("mixed: %+v %v %v", u, ok, err)
+		}
+	})
 }

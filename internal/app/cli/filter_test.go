@@ -177,3 +177,28 @@ func TestHudFilterOverFilesEqualsDB(t *testing.T) {
 		}
 	}
 }
+
+// TestHudGraphFilterOverFilesEqualsDB: hud graph FILE... --filter (the
+// filter evaluated in Go on each replayed hand) draws the hands hud graph
+// --db --filter draws from the same files imported: the same player by
+// default, hands and the four lines' ends.
+func TestHudGraphFilterOverFilesEqualsDB(t *testing.T) {
+	inputs := append([]string{handhqDir}, siteDirs...)
+	db := filepath.Join(t.TempDir(), "h.db")
+	dbRunExit(t, ExitError, append([]string{"db", "import", "--db", db}, inputs...)...) // the fixtures' other games are rejected
+	for _, f := range []string{"position=BTN and pot>=srp", "showdown or allin", "flop and seats<=6 and won<0"} {
+		var files, fromDB HudGraphJSON
+		json.Unmarshal([]byte(dbMustRun(t, append([]string{"hud", "graph", "--json", "--filter", f, "--out", filepath.Join(t.TempDir(), "f.svg")}, inputs...)...)), &files)
+		json.Unmarshal([]byte(dbMustRun(t, "hud", "graph", "--db", db, "--json", "--filter", f, "--out", filepath.Join(t.TempDir(), "d.svg"))), &fromDB)
+		near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
+		if files.Hands == 0 || files.Player != fromDB.Player || files.Hands != fromDB.Hands || !near(files.WonBB, fromDB.WonBB) ||
+			!near(files.AllInEVBB, fromDB.AllInEVBB) || !near(files.ShowdownBB, fromDB.ShowdownBB) || !near(files.NonShowdownBB, fromDB.NonShowdownBB) ||
+			files.Filter == nil || files.Filter.Expr != f {
+			t.Errorf("%s: files %+v; database %+v", f, files, fromDB)
+		}
+	}
+	// The database's flags stay the database's.
+	if code, _, errOut := dbRun("hud", "graph", "--position", "BTN", "--out", filepath.Join(t.TempDir(), "x.svg"), handhqDir); code != ExitUsage || !strings.Contains(errOut, "--filter works on files too") {
+		t.Errorf("--position over files: exit %d %q", code, errOut)
+	}
+}

@@ -171,12 +171,7 @@ func hudRun(opts *hudOptions) error {
 		gc := debug.SetGCPercent(400)
 		var res *hud.FilesResult
 		fo := hud.FilesOptions{Threads: opts.Threads, Rules: opts.Rules, Progress: progress.Set, By: opts.By}
-		if e := opts.keep; e != nil {
-			fo.Keep = func(h *hh.Hand, g *holdem.Hand, s int, f *hud.HandFacts, m *hud.SeatMoney) bool {
-				row := store.RowOf(h, g, s, f, m)
-				return filter.Match(e, &row)
-			}
-		}
+		fo.Keep = keepRows(opts.keep)
 		res, err = hud.TallyFiles(files, fo)
 		debug.SetGCPercent(gc)
 		if err == nil {
@@ -247,6 +242,19 @@ func hudRun(opts *hudOptions) error {
 		return hudGroupsTable(opts, hero)
 	}
 	return nil
+}
+
+// keepRows is hud.FilesOptions.Keep for filter e over files (nil for a
+// nil e): e evaluated on each replayed seat as the row the database would
+// store for it.
+func keepRows(e filter.Expr) func(h *hh.Hand, g *holdem.Hand, s int, f *hud.HandFacts, m *hud.SeatMoney) bool {
+	if e == nil {
+		return nil
+	}
+	return func(h *hh.Hand, g *holdem.Hand, s int, f *hud.HandFacts, m *hud.SeatMoney) bool {
+		row := store.RowOf(h, g, s, f, m)
+		return filter.Match(e, &row)
+	}
 }
 
 // hudFromDB sums the HUD of the stored hands the filters select.

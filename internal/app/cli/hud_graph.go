@@ -13,6 +13,7 @@ import (
 	"pokerlab/internal/base/atomicfile"
 	"pokerlab/internal/figure/plotx"
 	"pokerlab/store"
+	"pokerlab/store/filter"
 )
 
 type hudGraphOptions struct {
@@ -24,12 +25,14 @@ type hudGraphOptions struct {
 	Threads int
 	JSON    bool
 	Filter  filterOptions
+	// keep is --filter over files (nil: every row).
+	keep filter.Expr
 }
 
 func newHudGraphCmd(f *Factory, runF func(*hudGraphOptions) error) *cobra.Command {
 	opts := &hudGraphOptions{IO: f.IO}
 	cmd := &cobra.Command{
-		Use:   "graph FILE|DIR|-... | --db URL [--player NAME] --out graph.svg|png|pdf [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--json]",
+		Use:   "graph FILE|DIR|-... | --db URL [--player NAME] --out graph.svg|png|pdf [--filter F] [--stakes 1/2] [--since DATE] [--until DATE] [--position BTN] [--json]",
 		Short: "Draw a player's results graph: won, all-in EV, showdown and non-showdown winnings against hands played",
 		Long: `Draw a player's results graph as trackers draw it: the cumulative winnings
 in big blinds against hands played, with four lines: won (the net), all-in
@@ -41,11 +44,14 @@ the files and their hands, or in the order they were stored (--db).
 
 --player defaults to the player with the most hands (the hero of one's own
 hand histories). The format follows the extension of --out (.svg, .png or
-.pdf). With --db the filters of "pokerlab hud --db" apply, --filter too (the
-player's hands the filter selects, docs/cli.md, "Filters").`,
+.pdf). --filter draws the player's hands the filter selects (docs/cli.md,
+"Filters"): over files it is evaluated on each replayed hand, as "pokerlab
+hud FILE... --filter" does; with --db the filters of "pokerlab hud --db"
+apply, --stakes, --since, --until and --position too.`,
 		Example: `  pokerlab hud graph ~/PokerStars/HandHistory/ --out results.svg
   pokerlab hud graph --db pokerlab.db --player Alice --out alice.png --since 2026-11-01
-  pokerlab hud graph --db pokerlab.db --player Alice --out alice-btn.svg --filter 'position=BTN and pot>=3bet'`,
+  pokerlab hud graph --db pokerlab.db --player Alice --out alice-btn.svg --filter 'position=BTN and pot>=3bet'
+  pokerlab hud graph ~/PokerStars/HandHistory/ --out allin.svg --filter allin`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fromDB := cmd.Flags().Changed("db")
@@ -54,8 +60,8 @@ player's hands the filter selects, docs/cli.md, "Filters").`,
 				return flagErrorf("give hand-history files or --db, not both")
 			case !fromDB && len(args) == 0:
 				return errNoHandInputs(" (or --db URL)")
-			case !fromDB && opts.Filter.any():
-				return flagErrorf("--filter, --stakes, --since, --until and --position need --db")
+			case !fromDB && (opts.Filter.Stakes != "" || opts.Filter.Since != "" || opts.Filter.Until != "" || opts.Filter.Position != ""):
+				return flagErrorf("--stakes, --since, --until and --position need --db (--filter works on files too)")
 			case opts.Out == "":
 				return flagErrorf("--out is required: the figure to write (.svg, .png or .pdf)")
 			}
@@ -66,6 +72,13 @@ player's hands the filter selects, docs/cli.md, "Filters").`,
 				}
 			} else {
 				opts.DB = ""
+				// Over files the filter is evaluated in Go on each replayed
+				// hand, as hud FILE... --filter does.
+				f, err := opts.Filter.filter()
+				if err != nil {
+					return err
+				}
+				opts.keep = f.Expr
 			}
 			opts.Files = args
 			if runF != nil {
@@ -98,10 +111,11 @@ func hudGraphRun(opts *hudGraphOptions) error {
 		if err != nil {
 			return err
 		}
+		keep := keepRows(opts.keep)
 		if player == "" {
-			// The hero: the player with the most hands, found without the
-			// all-in enumeration.
-			res, err := hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, NoAllInEV: true})
+			// The hero: the player with the most hands selected, found
+			// without the all-in enumeration.
+			res, err := hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, NoAllInEV: true, Keep: keep})
 			if err != nil {
 				return err
 			}
@@ -112,7 +126,7 @@ func hudGraphRun(opts *hudGraphOptions) error {
 			player = p.Name
 		}
 		gc := debug.SetGCPercent(400)
-		res, err := hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Series: player})
+		res, err := hud.TallyFiles(files, hud.FilesOptions{Threads: opts.Threads, Series: player, Keep: keep})
 		debug.SetGCPercent(gc)
 		if err != nil {
 			return err
@@ -138,6 +152,8 @@ func hudGraphRun(opts *hudGraphOptions) error {
 		ShowdownBB: c.Showdown[hands-1], NonShowdownBB: c.NonShowdown[hands-1]}
 	if opts.DB != "" {
 		out.Files, out.DB, out.Filter = []string{}, store.Redact(opts.DB), opts.Filter.json()
+	} else if opts.keep != nil {
+		out.Filter = &DBFilterJSON{Expr: opts.Filter.Expr}
 	}
 	if opts.JSON {
 		return writeJSON(opts.IO, out)

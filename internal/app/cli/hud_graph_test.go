@@ -74,6 +74,7 @@ func TestHudGraphFlags(t *testing.T) {
 		{[]string{"hud", "graph", "--out", "x.svg"}, ExitUsage, "give at least one"},
 		{[]string{"hud", "graph", handhqDir, "--out", "x.svg", "--stakes", "1/2"}, ExitUsage, "need --db"},
 		{[]string{"hud", "graph", handhqDir, "--out", "x.txt"}, ExitUsage, ".svg, .png or .pdf"},
+		{[]string{"hud", "graph", handhqDir, "--out", "x.svg", "--filter", "pos=BTM"}, ExitUsage, "--filter: filter \"pos=BTM\": col 5"},
 		{[]string{"hud", "graph", handhqDir, "--player", "nobody", "--out", filepath.Join(t.TempDir(), "x.svg")}, ExitError, `player "nobody" has no hands`},
 	} {
 		code, _, errOut := run(t, tt.args...)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pokerlab/hud"
 	"pokerlab/internal/app/lab"
 	"pokerlab/internal/app/table"
 )
@@ -38,7 +39,7 @@ func TestAPIDocumented(t *testing.T) {
 	for _, v := range []any{table.State{}, table.SeatState{}, table.PotState{}, table.LegalAction{}, table.Result{},
 		table.Event{}, table.SeatStart{}, table.Decision{}, CreateTableRequest{}, SeatRequest{}, CreateTableResponse{},
 		ActionRequest{}, DecideRequest{}, SeatHUD{}, ProfileJSON{}, TableSummary{},
-		MoneyJSON{}, DBPlayerJSON{}, DBPlayersJSON{}, DBPositionJSON{}, DBHandRowJSON{}, DBHandsJSON{}, DBGraphJSON{}, DBGraphPointJSON{},
+		hud.MoneyJSON{}, DBUnitsJSON{}, DBPlayerJSON{}, DBPlayersJSON{}, DBPositionJSON{}, DBHandRowJSON{}, DBHandsJSON{}, DBGraphJSON{}, DBGraphPointJSON{},
 		DBSeatJSON{}, DBStepJSON{}, DBHandJSON{},
 		AddSpotRequest{}, SpotList{}, CancelResponse{}, SaveRequest{}, SaveResponse{},
 		lab.SpotInfo{}, lab.NashInfo{}, lab.QREInfo{}, lab.Event{}, lab.SolveRequest{}, lab.NashRequest{}, lab.QRERequest{},

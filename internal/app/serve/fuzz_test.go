@@ -53,7 +53,7 @@ func FuzzHandlers(f *testing.F) {
 	if _, err := store.ImportFiles(context.Background(), storage.DB, trackerFiles, store.ImportOptions{}); err != nil {
 		f.Fatal(err)
 	}
-	for _, q := range []string{"before=1&limit=500", "before=-1", "limit=0", "limit=99999999999999999999", "filter=pot%3D3bet",
+	for _, q := range []string{"before=1&limit=500", "before=-1", "limit=0", "limit=99999999999999999999", "filter=pot%3D3bet", "filter=pos%3DBTM%20and%20(", "filter=won%3E1e308%20or%20cards%3DAA",
 		"points=2", "points=1e9", "player=Hero", "player=%00"} {
 		for route := range uint8(len(fuzzRoutes)) {
 			f.Add(route, uint8(0), "", q, []byte{})

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"pokerlab/holdem"
 	"pokerlab/hud"
 	"pokerlab/store"
+	"pokerlab/store/filter"
 )
 
 // The tracker: the hand database read over /api/db/... by the page
@@ -26,22 +26,31 @@ import (
 var summaryStats = [...]hud.Stat{hud.VPIP, hud.PFR, hud.ThreeBet, hud.FoldToThreeBet, hud.Steal, hud.CBet,
 	hud.FoldToCBet, hud.WTSD, hud.WSD, hud.AF}
 
-// MoneyJSON is what a player won (store.Money).
-type MoneyJSON struct {
-	Hands         int64              `json:"hands"`
-	Net           float64            `json:"net"`
-	NetByCurrency map[string]float64 `json:"net_by_currency"`
-	NetBB         float64            `json:"net_bb"`
-	BB100         float64            `json:"bb100"`
-	BB100SE       float64            `json:"bb100_se"`
+// trackerFilter reads the filter parameter (the language of package
+// store/filter; "" selects everything): a filter that does not parse is
+// 400 with the column at fault.
+func trackerFilter(r *http.Request) (store.Filter, error) {
+	text := r.URL.Query().Get("filter")
+	e, err := filter.Parse(text)
+	if err != nil {
+		return store.Filter{}, badRequest("%v", err) // the error quotes the filter and names the column
+	}
+	return store.Filter{Expr: e}, nil
 }
 
-func moneyJSON(m store.Money) MoneyJSON {
-	by := m.NetByCurrency
-	if by == nil {
-		by = map[string]float64{}
+// DBUnitsJSON is the unit of the stored hands' amounts in chips, when
+// they share one (store.HandUnits).
+type DBUnitsJSON struct {
+	Currency string `json:"currency"`
+	Decimals int    `json:"decimals"`
+}
+
+func unitsJSON(r *http.Request, db *store.DB) (*DBUnitsJSON, error) {
+	u, ok, err := db.HandUnits(r.Context())
+	if err != nil || !ok {
+		return nil, err
 	}
-	return MoneyJSON{Hands: m.Hands, Net: m.Net, NetByCurrency: by, NetBB: m.NetBB, BB100: m.BB100, BB100SE: m.BB100SE}
+	return &DBUnitsJSON{Currency: u.Currency, Decimals: u.Decimals}, nil
 }
 
 func statsJSON(p *hud.Player, all bool) map[string]HUDStatJSON {
@@ -58,31 +67,37 @@ func statsJSON(p *hud.Player, all bool) map[string]HUDStatJSON {
 	return out
 }
 
-// DBPlayerJSON is a player of GET /api/db/players.
+// DBPlayerJSON is a player of GET /api/db/players: hands, the money
+// (hud.MoneyJSON, as pokerlab hud --json writes it) and stats.
 type DBPlayerJSON struct {
-	Name string `json:"name"`
-	MoneyJSON
+	Name  string                 `json:"name"`
+	Hands int64                  `json:"hands"`
+	Money hud.MoneyJSON          `json:"money"`
 	Stats map[string]HUDStatJSON `json:"stats"`
 }
 
 // DBPlayersJSON is GET /api/db/players: the players with the most hands
-// first, and how many players have min_hands hands.
+// first, how many players have min_hands hands, and the units of the
+// amounts in chips (null when the hands have several).
 type DBPlayersJSON struct {
 	Players []DBPlayerJSON `json:"players"`
 	Total   int            `json:"total"`
+	Units   *DBUnitsJSON   `json:"units"`
 }
 
 // DBPositionJSON is a player's results in one position.
 type DBPositionJSON struct {
-	Position string `json:"position"`
-	MoneyJSON
-	Stats map[string]HUDStatJSON `json:"stats"`
+	Position string                 `json:"position"`
+	Hands    int64                  `json:"hands"`
+	Money    hud.MoneyJSON          `json:"money"`
+	Stats    map[string]HUDStatJSON `json:"stats"`
 }
 
 // DBPlayerPageJSON is GET /api/db/players/{name}.
 type DBPlayerPageJSON struct {
 	DBPlayerJSON
 	Positions []DBPositionJSON `json:"positions"`
+	Units     *DBUnitsJSON     `json:"units"`
 }
 
 // DBHandRowJSON is one hand of GET /api/db/players/{name}/hands.
@@ -116,11 +131,14 @@ type DBGraphJSON struct {
 	Points []DBGraphPointJSON `json:"points"`
 }
 
-// DBGraphPointJSON is the cumulative result after a player's hand.
+// DBGraphPointJSON is the cumulative result after a player's hand, in
+// big blinds (store.GraphPoint).
 type DBGraphPointJSON struct {
-	Hand  int64   `json:"hand"`
-	Won   float64 `json:"won"`
-	WonBB float64 `json:"won_bb"`
+	Hand          int64   `json:"hand"`
+	WonBB         float64 `json:"won_bb"`
+	AllInEVBB     float64 `json:"allin_ev_bb"`
+	ShowdownBB    float64 `json:"showdown_bb"`
+	NonShowdownBB float64 `json:"non_showdown_bb"`
 }
 
 // DBSeatJSON is a player of a replayed hand.
@@ -196,13 +214,21 @@ func (s *Server) dbPlayers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ps, total, err := db.TrackerPlayers(r.Context(), minHands, int(limit))
+	f, err := trackerFilter(r)
+	if err != nil {
+		return err
+	}
+	ps, total, err := db.TrackerPlayers(r.Context(), f, minHands, int(limit))
 	if err != nil {
 		return err
 	}
 	out := DBPlayersJSON{Total: total, Players: make([]DBPlayerJSON, len(ps))}
+	if out.Units, err = unitsJSON(r, db); err != nil {
+		return err
+	}
 	for i := range ps {
-		out.Players[i] = DBPlayerJSON{Name: ps[i].Name, MoneyJSON: moneyJSON(ps[i].Money), Stats: statsJSON(&ps[i].HUD, false)}
+		h := &ps[i].HUD
+		out.Players[i] = DBPlayerJSON{Name: ps[i].Name, Hands: h.Hands, Money: h.Money.JSON(), Stats: statsJSON(h, false)}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -214,20 +240,41 @@ func (s *Server) dbPlayer(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	name := r.PathValue("name")
-	p, ok, err := db.TrackerPlayerByName(r.Context(), name)
+	f, err := trackerFilter(r)
+	if err != nil {
+		return err
+	}
+	if err := s.knownPlayer(r, db, name); err != nil {
+		return err
+	}
+	p, _, err := db.TrackerPlayerByName(r.Context(), name, f)
+	if err != nil {
+		return err
+	}
+	// A filter that selects none of the player's hands: zeros, no positions.
+	p.HUD.Name = name
+	out := DBPlayerPageJSON{DBPlayerJSON: DBPlayerJSON{Name: name, Hands: p.HUD.Hands, Money: p.HUD.Money.JSON(), Stats: statsJSON(&p.HUD, true)},
+		Positions: make([]DBPositionJSON, len(p.Positions))}
+	if out.Units, err = unitsJSON(r, db); err != nil {
+		return err
+	}
+	for i := range p.Positions {
+		q := &p.Positions[i]
+		out.Positions[i] = DBPositionJSON{Position: q.Position, Hands: q.HUD.Hands, Money: q.HUD.Money.JSON(), Stats: statsJSON(&q.HUD, false)}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// knownPlayer is a 404 for a name without stored hands.
+func (s *Server) knownPlayer(r *http.Request, db *store.DB, name string) error {
+	ok, err := db.HasPlayer(r.Context(), name)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return &httpError{http.StatusNotFound, fmt.Sprintf("player %q has no stored hands", name)}
 	}
-	out := DBPlayerPageJSON{DBPlayerJSON: DBPlayerJSON{Name: p.Name, MoneyJSON: moneyJSON(p.Money), Stats: statsJSON(&p.HUD, true)},
-		Positions: make([]DBPositionJSON, len(p.Positions))}
-	for i := range p.Positions {
-		q := &p.Positions[i]
-		out.Positions[i] = DBPositionJSON{Position: q.Position, MoneyJSON: moneyJSON(q.Money), Stats: statsJSON(&q.HUD, false)}
-	}
-	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -259,19 +306,17 @@ func (s *Server) dbPlayerHands(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	filter := r.URL.Query().Get("filter")
-	hs, err := db.TrackerHands(r.Context(), name, before, int(limit), filter)
-	if errors.Is(err, store.ErrFilterUnsupported) {
-		return badRequest("filter %q: filters not supported", filter)
+	f, err := trackerFilter(r)
+	if err != nil {
+		return err
 	}
+	hs, err := db.TrackerHands(r.Context(), name, before, int(limit), f)
 	if err != nil {
 		return err
 	}
 	if len(hs) == 0 && before == 0 {
-		if _, ok, err := db.TrackerPlayerByName(r.Context(), name); err != nil {
+		if err := s.knownPlayer(r, db, name); err != nil {
 			return err
-		} else if !ok {
-			return &httpError{http.StatusNotFound, fmt.Sprintf("player %q has no stored hands", name)}
 		}
 	}
 	out := DBHandsJSON{Hands: make([]DBHandRowJSON, len(hs))}
@@ -298,16 +343,23 @@ func (s *Server) dbPlayerGraph(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	pts, ok, err := db.TrackerGraph(r.Context(), name, int(points))
+	f, err := trackerFilter(r)
+	if err != nil {
+		return err
+	}
+	pts, ok, err := db.TrackerGraph(r.Context(), name, f, int(points))
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return &httpError{http.StatusNotFound, fmt.Sprintf("player %q has no stored hands", name)}
+		if err := s.knownPlayer(r, db, name); err != nil {
+			return err
+		}
+		pts = []store.GraphPoint{{}} // no hand selected: the start alone
 	}
 	out := DBGraphJSON{Hands: pts[len(pts)-1].Hand, Points: make([]DBGraphPointJSON, len(pts))}
 	for i, p := range pts {
-		out.Points[i] = DBGraphPointJSON{Hand: p.Hand, Won: p.Won, WonBB: p.WonBB}
+		out.Points[i] = DBGraphPointJSON{Hand: p.Hand, WonBB: p.Won, AllInEVBB: p.AllInEV, ShowdownBB: p.Showdown, NonShowdownBB: p.NonShowdown}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -22,6 +22,7 @@ import (
 	"pokerlab/hh"
 	"pokerlab/internal/testsupport/browsertest"
 	"pokerlab/store"
+	"pokerlab/store/filter"
 )
 
 var trackerShots = flag.String("tracker-screenshots", "", "write screenshots of the tracker page (players, a player, the replayer at 1280 and 768 px) to this directory")
@@ -115,7 +116,7 @@ func TestTrackerInBrowser(t *testing.T) {
 	}
 
 	// The players list: every player, sortable.
-	players, _, err := ts.cfg.HandDB.TrackerPlayers(context.Background(), 0, 0)
+	players, _, err := ts.cfg.HandDB.TrackerPlayers(context.Background(), store.Filter{}, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,30 +133,68 @@ func TestTrackerInBrowser(t *testing.T) {
 	// positions and the hands are listed.
 	run(chromedp.Click(`#playerrows tr[data-player="Hero"] a`))
 	poll(`document.body.dataset.view === "player" && document.querySelectorAll("#handrows tr").length === 13`)
-	var last float64
-	eval(`+document.getElementById("pgraph").dataset.last`, &last)
 	hero := players[slices.IndexFunc(players, func(p store.TrackerPlayer) bool { return p.Name == "Hero" })]
-	if math.Abs(last-hero.Money.NetBB) > 1e-9 {
-		t.Errorf("graph ends at %g bb, want %g", last, hero.Money.NetBB)
+	var lines map[string]float64
+	eval(`Object.fromEntries([...document.querySelectorAll("#pgraph polyline")].map((l) => [l.dataset.key, +l.dataset.last]))`, &lines)
+	_, nsdBB := hero.HUD.Money.NonShowdown()
+	for k, want := range map[string]float64{"won_bb": hero.HUD.Money.NetBB, "allin_ev_bb": hero.HUD.Money.EVBB, "showdown_bb": hero.HUD.Money.ShowdownBB,
+		"non_showdown_bb": nsdBB} {
+		if got, ok := lines[k]; !ok || math.Abs(got-want) > 1e-9 {
+			t.Errorf("the graph's %s line ends at %g (drawn %v), want %g", k, got, ok, want)
+		}
 	}
-	run(chromedp.Click("#gcur"))
-	poll(`document.getElementById("pgraph").dataset.unit === "money"`)
-	eval(`+document.getElementById("pgraph").dataset.last`, &last)
-	if math.Abs(last-hero.Money.Net) > 1e-9 {
-		t.Errorf("the money graph ends at %g, want %g", last, hero.Money.Net)
-	}
-	run(chromedp.Click("#gbb"))
-	poll(`document.getElementById("pgraph").dataset.unit === "bb"`)
 	var positions int
 	eval(`document.querySelectorAll("#posrows tr").length`, &positions)
 	if positions < 4 {
 		t.Errorf("%d positions", positions)
 	}
+	// The list has the money columns.
+	var listed bool
+	eval(`["allin_ev_bb_per_100", "showdown_bb", "non_showdown_bb", "rake_bb"].every((k) => document.querySelector('#playerrows tr[data-player="Hero"] td[data-key="' + k + '"]'))`, &listed)
+	if !listed {
+		t.Error("the players list lacks a money column")
+	}
 	noOverflow("player")
 	shot("player.png")
-	// A filter goes to the server, which says it has none yet.
-	run(chromedp.SetValue("#filter", "position=BTN"), chromedp.Click("#filter"), chromedp.KeyEvent(kb.Enter))
-	poll(`document.getElementById("filtererr").textContent.includes("filters not supported") && document.querySelectorAll("#handrows tr").length === 0`)
+	// The filter box filters everything on the page: the totals, the
+	// positions, the graph and the hands, with the store's count.
+	for _, text := range []string{"position=BTN", "won>0 or showdown", "cards=22+,A2+,K2+,Q2+"} {
+		e, err := filter.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := store.Filter{Player: "Hero", Expr: e}
+		ids, err := ts.cfg.HandDB.HandIDs(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, err := ts.cfg.HandDB.TrackerPlayerByName(context.Background(), "Hero", f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(chromedp.SetValue("#filter", text), chromedp.Click("#filter"), chromedp.KeyEvent(kb.Enter))
+		js, _ := json.Marshal(text)
+		poll(fmt.Sprintf(`document.body.dataset.filtered === %s && document.querySelectorAll("#handrows tr").length === %d`, js, len(ids)))
+		var got struct {
+			Tile, Graph string
+			Positions   []string
+		}
+		eval(`({tile: document.querySelector("#ptiles [data-hands]").dataset.hands, graph: document.getElementById("pgraph").dataset.hands,
+			positions: [...document.querySelectorAll("#posrows tr")].map((r) => r.dataset.position)})`, &got)
+		var wantPos []string
+		for _, p := range want.Positions {
+			wantPos = append(wantPos, p.Position)
+		}
+		if got.Tile != strconv.Itoa(len(ids)) || got.Graph != strconv.Itoa(len(ids)) || !slices.Equal(got.Positions, wantPos) || int64(len(ids)) != want.HUD.Hands {
+			t.Errorf("filter %s: the page shows %+v, the store %d hands in %v", text, got, len(ids), wantPos)
+		}
+		if len(ids) == 0 || len(ids) == 13 {
+			t.Errorf("filter %s selects %d of Hero's 13 hands: choose one that tells", text, len(ids))
+		}
+	}
+	// A filter the server refuses: its message, with the column.
+	run(chromedp.SetValue("#filter", "position=BTM"), chromedp.Click("#filter"), chromedp.KeyEvent(kb.Enter))
+	poll(`document.getElementById("filtererr").textContent.includes("col 10") && document.querySelectorAll("#handrows tr").length === 0`)
 	var cleared bool
 	eval(`document.getElementById("filter").value = ""; true`, &cleared)
 	run(chromedp.Click("#filter"), chromedp.KeyEvent(kb.Enter))

@@ -90,7 +90,7 @@ func TestDBPlayersList(t *testing.T) {
 	ts := newTrackerServer(t, Config{})
 	var got DBPlayersJSON
 	ts.getJSON("/api/db/players", &got)
-	want, total, err := ts.cfg.HandDB.TrackerPlayers(context.Background(), 0, 0)
+	want, total, err := ts.cfg.HandDB.TrackerPlayers(context.Background(), store.Filter{}, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestDBPlayersList(t *testing.T) {
 	}
 	for i, p := range got.Players {
 		w := want[i]
-		if p.Name != w.Name || p.Hands != w.Money.Hands || p.NetBB != w.Money.NetBB || p.Stats["vpip"].Opportunities != w.HUD.Counts[hud.VPIP].Opportunities || p.Stats["vpip"].Taken != w.HUD.Counts[hud.VPIP].Taken {
+		if p.Name != w.Name || p.Hands != w.HUD.Hands || p.Money.NetBB != w.HUD.Money.NetBB || p.Money.Net != w.HUD.Money.Net || p.Stats["vpip"].Opportunities != w.HUD.Counts[hud.VPIP].Opportunities || p.Stats["vpip"].Taken != w.HUD.Counts[hud.VPIP].Taken {
 			t.Fatalf("player %d: %+v, want %+v", i, p, w)
 		}
 	}
@@ -161,7 +161,7 @@ func TestDBHandsListPaged(t *testing.T) {
 	}
 	for _, c := range []struct{ query, param string }{
 		{"limit=0", "limit"}, {"limit=501", "limit"}, {"limit=x", "limit"}, {"before=-1", "before"}, {"before=1e3", "before"},
-		{"filter=" + url.QueryEscape("position=BTN"), "filters not supported"},
+		{"filter=" + url.QueryEscape("position=BTM"), "col 10"}, {"filter=" + url.QueryEscape("pot=3bet and"), "filter"},
 	} {
 		code, body := ts.do("GET", "/api/db/players/Hero/hands?"+c.query, "", nil)
 		if code != http.StatusBadRequest || !strings.Contains(string(body), c.param) {
@@ -182,11 +182,12 @@ func TestDBGraph(t *testing.T) {
 	var p DBPlayerPageJSON
 	ts.getJSON("/api/db/players/Hero", &p)
 	last := g.Points[len(g.Points)-1]
-	if g.Hands != 13 || len(g.Points) > 5 || last.Hand != 13 || !nearBB(last.WonBB, p.NetBB) {
-		t.Fatalf("%+v, want 13 hands ending at %g bb", g, p.NetBB)
+	if g.Hands != 13 || len(g.Points) > 5 || last.Hand != 13 || !nearBB(last.WonBB, p.Money.NetBB) || !nearBB(last.AllInEVBB, p.Money.EVBB) ||
+		!nearBB(last.ShowdownBB, p.Money.ShowdownBB) || !nearBB(last.NonShowdownBB, p.Money.NonShowdownBB) {
+		t.Fatalf("%+v, want 13 hands ending at %+v", g, p.Money)
 	}
-	for _, q := range []string{"points=1", "points=x", "points=10001"} {
-		if code, body := ts.do("GET", "/api/db/players/Hero/graph?"+q, "", nil); code != http.StatusBadRequest || !strings.Contains(string(body), "points") {
+	for _, q := range []string{"points=1", "points=x", "points=10001", "filter=won%3E"} {
+		if code, body := ts.do("GET", "/api/db/players/Hero/graph?"+q, "", nil); code != http.StatusBadRequest || !strings.Contains(string(body), strings.Split(q, "=")[0]) {
 			t.Errorf("%s: %d %s", q, code, body)
 		}
 	}

@@ -43,10 +43,6 @@ const SYMBOLS = { USD: "$", EUR: "€", GBP: "£", INR: "₹" };
 const minus = "−";
 const sign = (x) => (x > 0 ? "+" : x < 0 ? minus : "");
 const num = (x, digits) => Math.abs(x).toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-// A signed amount of currency units ("+$12.50").
-function money(x, currency, digits = 2) {
-  return sign(Math.round(x * 10 ** digits)) + (SYMBOLS[currency] || "") + num(x, digits);
-}
 // An amount of a hand's units (10^-decimals currency units).
 function units(v, decimals) {
   return num(v / 10 ** decimals, decimals);
@@ -107,42 +103,75 @@ function statCell(s, key) {
   return td;
 }
 
-// The one currency of a set of players, "" if there are several.
-function oneCurrency(rows) {
-  const cs = new Set();
-  for (const r of rows) for (const c of Object.keys(r.net_by_currency || {})) cs.add(c);
-  return cs.size === 1 ? [...cs][0] : "";
+// The units of the amounts in chips (the server's "units": the one
+// currency and decimals of the stored hands; null when they differ, and
+// amounts are then shown as bare chips).
+let UNITS = null;
+function chips(v) {
+  const dec = UNITS ? UNITS.decimals : 0;
+  const cur = UNITS ? SYMBOLS[UNITS.currency] || "" : "";
+  return sign(v) + cur + units(Math.abs(v), dec);
 }
 
-function netText(r, currency) {
-  if (currency || Object.keys(r.net_by_currency || {}).length <= 1) {
-    return money(r.net, currency || Object.keys(r.net_by_currency || {})[0] || "");
-  }
-  return Object.entries(r.net_by_currency).map(([c, v]) => money(v, c)).join(" ");
-}
+// MONEY are the money columns of the list and of each position: the key
+// in "money", the label, the digits, the title.
+const MONEY = [
+  ["net_bb", "bb", 1, "net won in big blinds, after rake"],
+  ["bb_per_100", "bb/100", 1, "net won per 100 hands in big blinds, ± its standard error"],
+  ["allin_ev_bb_per_100", "EV bb/100", 1, "all-in adjusted: each all-in before the river counted at the equity share of the pots"],
+  ["showdown_bb", "SD bb", 1, "won in the hands that went to a showdown"],
+  ["non_showdown_bb", "non-SD bb", 1, "won in the other hands"],
+  ["rake_bb", "rake bb", 1, "rake paid out of the pots won"],
+];
 
-function moneyCells(tr, r, currency) {
-  const net = el("td", "num " + (r.net > 0 ? "up" : r.net < 0 ? "down" : ""), netText(r, currency));
-  net.dataset.sort = r.net;
-  const bb = el("td", "num", signedNum(r.net_bb, 1));
-  bb.dataset.sort = r.net_bb;
-  const rate = el("td", "num");
-  rate.append(el("span", "v", signedNum(r.bb100, 1)), el("span", "n", "± " + num(r.bb100_se, 1)));
-  rate.dataset.sort = r.bb100;
-  rate.title = `${signedNum(r.bb100, 2)} bb/100, standard error ${num(r.bb100_se, 2)} over ${r.hands} hands`;
+function moneyCells(tr, r) {
+  const m = r.money;
   const hands = el("td", "num", r.hands.toLocaleString("en-US"));
   hands.dataset.sort = r.hands;
-  tr.append(hands, net, bb, rate);
+  const net = el("td", "num " + (m.net > 0 ? "up" : m.net < 0 ? "down" : ""), chips(m.net));
+  net.dataset.sort = m.net;
+  net.dataset.key = "net";
+  tr.append(hands, net);
+  for (const [k, , digits, title] of MONEY) {
+    const v = m[k];
+    const td = el("td", "num");
+    td.dataset.key = k;
+    td.dataset.sort = v == null ? -Infinity : v;
+    if (k === "bb_per_100") {
+      td.append(el("span", "v", v == null ? "–" : signedNum(v, digits)), el("span", "n", m.bb_per_100_stderr == null ? "" : "± " + num(m.bb_per_100_stderr, 1)));
+    } else {
+      td.textContent = v == null ? "–" : signedNum(v, digits);
+    }
+    td.title = title;
+    tr.append(td);
+  }
 }
 
-const list = { rows: [], total: 0, sort: "hands", desc: true };
+const list = { rows: [], total: 0, sort: "hands", desc: true, filter: "" };
+
+// A filter the server refuses: its message under the filter box.
+function filterFailed(e, box) {
+  if (e instanceof NeedKey) throw e;
+  $(box).textContent = e.message;
+}
+
+const withFilter = (path, f) => (f ? path + (path.includes("?") ? "&" : "?") + "filter=" + encodeURIComponent(f) : path);
 
 async function showPlayers() {
   show("players");
+  $("lfiltererr").textContent = "";
   try {
-    const data = await api("/api/db/players?limit=2000");
+    let data;
+    try {
+      data = await api(withFilter("/api/db/players?limit=2000", list.filter));
+    } catch (e) {
+      if (!list.filter) throw e;
+      filterFailed(e, "lfiltererr");
+      return;
+    }
     list.rows = data.players;
     list.total = data.total;
+    UNITS = data.units;
     renderPlayers();
   } catch (e) { fail(e); }
 }
@@ -150,7 +179,7 @@ async function showPlayers() {
 function renderPlayers() {
   const head = $("playerhead");
   head.replaceChildren();
-  const cols = [["name", "Player"], ["hands", "Hands"], ["net", "Net"], ["net_bb", "bb"], ["bb100", "bb/100"], ...STATS];
+  const cols = [["name", "Player"], ["hands", "Hands"], ["net", "Net"], ...MONEY.map(([k, label]) => [k, label]), ...STATS];
   for (const [k, label] of cols) {
     const th = el("th", k === "name" ? "" : "num");
     const b = el("button", "sort", label + (list.sort === k ? (list.desc ? " ▾" : " ▴") : ""));
@@ -165,7 +194,8 @@ function renderPlayers() {
   const find = $("find").value.trim().toLowerCase();
   const value = (r) => {
     if (list.sort === "name") return r.name.toLowerCase();
-    if (list.sort in r) return r[list.sort];
+    if (list.sort === "hands") return r.hands;
+    if (list.sort in r.money) return r.money[list.sort] == null ? -Infinity : r.money[list.sort];
     const s = r.stats[list.sort];
     return s && s.value != null ? s.value : -1;
   };
@@ -175,7 +205,6 @@ function renderPlayers() {
     const c = x < y ? -1 : x > y ? 1 : a.name < b.name ? -1 : 1;
     return list.desc ? -c : c;
   });
-  const currency = oneCurrency(list.rows);
   const body = $("playerrows");
   body.replaceChildren();
   for (const r of rows) {
@@ -186,7 +215,7 @@ function renderPlayers() {
     const td = el("td", "name");
     td.append(a);
     tr.append(td);
-    moneyCells(tr, r, currency);
+    moneyCells(tr, r);
     for (const [k] of STATS) tr.append(statCell(r.stats[k], k));
     body.append(tr);
   }
@@ -196,26 +225,46 @@ function renderPlayers() {
 
 // ---------- A player ----------
 
-const page = { name: "", before: null, currency: "", filter: "", graph: null, unit: "bb" };
+const page = { name: "", before: null, filter: "", graph: null };
 
 async function showPlayer(name) {
   show("player");
+  if (page.name !== name) {
+    page.filter = "";
+    $("filter").value = "";
+  }
   page.name = name;
+  await loadPlayer();
+}
+
+// loadPlayer reads everything on the player's page under the page's
+// filter: the totals, the positions, the graph and the hands.
+async function loadPlayer() {
+  const name = page.name, f = page.filter;
   page.before = null;
   $("pname").textContent = name;
-  $("handrows").replaceChildren();
-  $("ptiles").replaceChildren();
-  $("posrows").replaceChildren();
-  $("pgraph").replaceChildren();
+  $("filtererr").textContent = "";
+  for (const id of ["handrows", "ptiles", "posrows", "pgraph"]) $(id).replaceChildren();
+  $("more").hidden = true;
+  document.body.dataset.filtered = "";
   try {
-    const [p, g] = await Promise.all([api("/api/db/players/" + encodeURIComponent(name)), api(`/api/db/players/${encodeURIComponent(name)}/graph?points=800`)]);
-    if (page.name !== name) return;
-    page.currency = oneCurrency([p]);
+    let p, g;
+    try {
+      [p, g] = await Promise.all([api(withFilter("/api/db/players/" + encodeURIComponent(name), f)),
+        api(withFilter(`/api/db/players/${encodeURIComponent(name)}/graph?points=800`, f))]);
+    } catch (e) {
+      if (!f) throw e;
+      filterFailed(e, "filtererr");
+      return;
+    }
+    if (page.name !== name || page.filter !== f) return;
+    UNITS = p.units;
     renderPlayerTiles(p);
     renderPositions(p);
     page.graph = g;
     drawGraph();
     await moreHands();
+    document.body.dataset.filtered = f || "-";
   } catch (e) { fail(e); }
 }
 
@@ -228,12 +277,20 @@ function tile(k, v, cls, title) {
 
 function renderPlayerTiles(p) {
   const t = $("ptiles");
+  const m = p.money;
   const updown = (x) => (x > 0 ? "up" : x < 0 ? "down" : "");
+  const opt = (v, d) => (v == null ? "–" : signedNum(v, d));
+  const hands = tile("hands", p.hands.toLocaleString("en-US"));
+  hands.dataset.hands = p.hands;
   t.append(
-    tile("hands", p.hands.toLocaleString("en-US")),
-    tile("net won", netText(p, page.currency), updown(p.net)),
-    tile("big blinds", signedNum(p.net_bb, 1), updown(p.net_bb)),
-    tile("bb/100", `${signedNum(p.bb100, 1)} ± ${num(p.bb100_se, 1)}`, updown(p.bb100), "the standard error of the mean result per hand, × 100"),
+    hands,
+    tile("net won", chips(m.net), updown(m.net)),
+    tile("big blinds", signedNum(m.net_bb, 1), updown(m.net_bb)),
+    tile("bb/100", `${opt(m.bb_per_100, 1)} ± ${m.bb_per_100_stderr == null ? "–" : num(m.bb_per_100_stderr, 1)}`, updown(m.bb_per_100), "the standard error of the mean result per hand, × 100"),
+    tile("all-in EV bb/100", opt(m.allin_ev_bb_per_100, 1), updown(m.allin_ev_bb_per_100), "each all-in before the river counted at the equity share of the pots"),
+    tile(`showdown bb (${m.showdown_hands.toLocaleString("en-US")} hands)`, signedNum(m.showdown_bb, 1), updown(m.showdown_bb)),
+    tile("non-showdown bb", signedNum(m.non_showdown_bb, 1), updown(m.non_showdown_bb)),
+    tile("rake paid", chips(m.rake).replace(/^\+/, ""), "", `${num(m.rake_bb, 1)} bb`),
   );
   for (const [k, label] of STATS) {
     const s = p.stats[k];
@@ -245,7 +302,12 @@ function renderPlayerTiles(p) {
 
 function renderPositions(p) {
   const head = $("poshead");
-  head.replaceChildren(el("th", "", "Position"), el("th", "num", "Hands"), el("th", "num", "Net"), el("th", "num", "bb"), el("th", "num", "bb/100"));
+  head.replaceChildren(el("th", "", "Position"), el("th", "num", "Hands"), el("th", "num", "Net"));
+  for (const [, label, , title] of MONEY) {
+    const th = el("th", "num", label);
+    th.title = title;
+    head.append(th);
+  }
   for (const [, label] of STATS) head.append(el("th", "num", label));
   const body = $("posrows");
   body.replaceChildren();
@@ -253,27 +315,31 @@ function renderPositions(p) {
     const tr = el("tr");
     tr.dataset.position = r.position;
     tr.append(el("td", "name", r.position));
-    moneyCells(tr, r, page.currency);
+    moneyCells(tr, r);
     for (const [k] of STATS) tr.append(statCell(r.stats[k], k));
     body.append(tr);
   }
 }
 
-// drawGraph draws the cumulative result in big blinds or in money (the
-// player's one currency; several are summed as the server sums them).
+// LINES are the graph's lines, as trackers draw them: the key of a point,
+// the label, the class (its colour).
+const LINES = [
+  ["won_bb", "won", "won"],
+  ["allin_ev_bb", "all-in EV", "ev"],
+  ["showdown_bb", "showdown", "sd"],
+  ["non_showdown_bb", "non-showdown", "nsd"],
+];
+
+// drawGraph draws the cumulative results in big blinds against hands.
 function drawGraph() {
   const g = page.graph;
   if (!g) return;
   const s = $("pgraph");
   const W = 800, H = 220, L = 64, R = 10, T = 12, B = 26;
-  const inBB = page.unit === "bb";
-  $("gbb").classList.toggle("on", inBB);
-  $("gcur").classList.toggle("on", !inBB);
-  const val = (p) => (inBB ? p.won_bb : p.won);
-  const label = (v, digits) => (inBB ? signedNum(v, digits) : money(v, page.currency, digits));
   const pts = g.points;
   s.replaceChildren();
-  const lo = Math.min(0, ...pts.map(val)), hi = Math.max(0, ...pts.map(val));
+  const all = pts.flatMap((p) => LINES.map(([k]) => p[k]));
+  const lo = Math.min(0, ...all), hi = Math.max(0, ...all);
   const span = hi - lo || 1;
   const X = (h) => L + (W - L - R) * (g.hands ? h / g.hands : 0);
   const Y = (v) => T + (H - T - B) * (1 - (v - lo) / span);
@@ -285,7 +351,7 @@ function drawGraph() {
     const v = k * tick;
     s.append(svg("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: k === 0 ? "zero" : "grid" }));
     const tl = svg("text", { x: L - 6, y: Y(v) + 4, class: "axis", "text-anchor": "end" });
-    tl.textContent = inBB ? signedNum(v, tick < 1 ? 1 : 0) : money(v, page.currency, tick < 1 ? 2 : 0);
+    tl.textContent = signedNum(v, tick < 1 ? 1 : 0);
     s.append(tl);
   }
   const xl = svg("text", { x: W - R, y: H - 6, class: "axis", "text-anchor": "end" });
@@ -293,16 +359,26 @@ function drawGraph() {
   const yl = svg("text", { x: L, y: H - 6, class: "axis" });
   yl.textContent = "0";
   s.append(xl, yl);
-  const d = pts.map((p) => `${X(p.hand).toFixed(1)},${Y(val(p)).toFixed(1)}`).join(" ");
   const last = pts[pts.length - 1];
-  s.append(svg("polyline", { points: d, class: "line " + (val(last) >= 0 ? "up" : "down") }));
+  let lx = L + 8;
+  for (const [k, label, cls] of LINES) {
+    const d = pts.map((p) => `${X(p.hand).toFixed(1)},${Y(p[k]).toFixed(1)}`).join(" ");
+    const line = svg("polyline", { points: d, class: "line " + cls });
+    line.dataset.key = k;
+    line.dataset.last = last[k];
+    const title = svg("title");
+    title.textContent = `${label}: ${signedNum(last[k], 1)} bb`;
+    line.append(title);
+    s.append(line);
+    const key = svg("text", { x: lx, y: T + 12, class: "legend " + cls });
+    key.textContent = `${label} ${signedNum(last[k], 1)}`;
+    s.append(key);
+    lx += 150;
+  }
   s.dataset.points = pts.length;
-  s.dataset.last = val(last);
-  s.dataset.unit = page.unit;
-  const title = svg("title");
-  title.textContent = `won ${label(val(last), inBB ? 1 : 2)}${inBB ? " bb" : ""} over ${g.hands} hands (from ${label(lo, inBB ? 1 : 2)} to ${label(hi, inBB ? 1 : 2)})`;
-  s.append(title);
-  $("pgraphnote").textContent = `${inBB ? "Big blinds" : "Money"} won, after rake, over ${g.hands.toLocaleString("en-US")} hands in the order they were played` +
+  s.dataset.hands = g.hands;
+  s.dataset.last = last.won_bb;
+  $("pgraphnote").textContent = `Big blinds won, after rake, over ${g.hands.toLocaleString("en-US")} hands in the order they were stored` +
     (pts.length - 1 < g.hands ? ` (a point every ${Math.ceil(g.hands / (pts.length - 1))} hands)` : "") + ".";
 }
 
@@ -310,20 +386,7 @@ async function moreHands() {
   const name = page.name;
   let path = `/api/db/players/${encodeURIComponent(name)}/hands?limit=50`;
   if (page.before) path += "&before=" + page.before;
-  if (page.filter) path += "&filter=" + encodeURIComponent(page.filter);
-  $("filtererr").textContent = "";
-  let data;
-  try {
-    data = await api(path);
-  } catch (e) {
-    // A filter the server refuses: say why, keep the page.
-    if (page.filter && !(e instanceof NeedKey)) {
-      $("filtererr").textContent = e.message;
-      $("more").hidden = true;
-      return;
-    }
-    throw e;
-  }
+  const data = await api(withFilter(path, page.filter));
   if (page.name !== name) return;
   const body = $("handrows");
   for (const h of data.hands) {
@@ -561,14 +624,15 @@ $("keyform").addEventListener("submit", (e) => {
 });
 $("find").addEventListener("input", renderPlayers);
 $("more").onclick = () => moreHands().catch(fail);
-$("gbb").onclick = () => { page.unit = "bb"; drawGraph(); };
-$("gcur").onclick = () => { page.unit = "money"; drawGraph(); };
 $("filterform").addEventListener("submit", (e) => {
   e.preventDefault();
   page.filter = $("filter").value.trim();
-  page.before = null;
-  $("handrows").replaceChildren();
-  moreHands().catch(fail);
+  loadPlayer();
+});
+$("lfilterform").addEventListener("submit", (e) => {
+  e.preventDefault();
+  list.filter = $("lfilter").value.trim();
+  showPlayers();
 });
 $("sfirst").onclick = () => go(0);
 $("sprev").onclick = () => go(rp.i - 1);
