@@ -119,7 +119,8 @@ func Learn(t *Tally, name string, opt LearnOptions) (*CloneResult, error) {
 	}
 	for pos := range Position(NumPositions) {
 		r := &p.Preflop[pos]
-		for _, pair := range [][2]PosStat{{RFI, LimpFirst}, {PosThreeBet, ColdCall}, {PosFoldToThreeBet, PosFourBet}} {
+		for _, pair := range [][2]PosStat{{RFI, LimpFirst}, {PosThreeBet, ColdCall}, {PosFoldToThreeBet, PosFourBet},
+			{IsoRaise, OverLimp}, {LimpRaise, LimpCall}, {ColdFourBet, ColdFoldToThreeBet}, {Squeeze, OverCall}} {
 			if sum := r[pair[0]] + r[pair[1]]; sum > 1 {
 				r[pair[0]] /= sum
 				r[pair[1]] /= sum

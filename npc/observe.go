@@ -309,9 +309,24 @@ func (t *Tally) add(h *HandObs) {
 				} else {
 					book(ColdCall, d.Action == 1)
 				}
+				if d.ctx.called {
+					book(Squeeze, d.Action == 2)
+					book(OverCall, d.Action == 1)
+				}
 			case k == PreVsThreeBet:
 				book(PosFoldToThreeBet, d.Action == 0)
 				book(PosFourBet, d.Action == 2)
+			case k == PreOpen || k == PreSteal:
+				book(IsoRaise, d.Action == 2)
+				book(OverLimp, d.Action == 1)
+			case k == PreOption:
+				book(OptionRaise, d.Action == 2)
+			case k == PreVsRaise || k == PreVsSteal:
+				book(LimpRaise, d.Action == 2)
+				book(LimpCall, d.Action == 1)
+			case k == PreVsThreeBetCold:
+				book(ColdFourBet, d.Action == 2)
+				book(ColdFoldToThreeBet, d.Action == 0)
 			}
 			first = false
 		}

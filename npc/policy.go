@@ -291,6 +291,10 @@ func (b *Bot) baseRates(sit Situation, c decisionContext) rates {
 				limp = pr[LimpFirst]
 			}
 			return rates{aggr: pr[RFI], pass: min(limp, 1-pr[RFI]), fold: clamp01(1 - pr[RFI] - limp)}
+		case (sit.Kind == PreVsRaise || sit.Kind == PreVsSteal) && c.limped && pg[LimpRaise] && pg[LimpCall]:
+			return makeRates(pr[LimpRaise], 1-pr[LimpRaise]-min(pr[LimpCall], 1-pr[LimpRaise]))
+		case sit.Kind == PreVsRaise && c.called && !c.limped && pg[Squeeze] && pg[OverCall]:
+			return makeRates(pr[Squeeze], 1-pr[Squeeze]-min(pr[OverCall], 1-pr[Squeeze]))
 		case sit.Kind == PreVsRaise && pg[PosThreeBet] && pg[ColdCall]:
 			return makeRates(pr[PosThreeBet], 1-pr[PosThreeBet]-min(pr[ColdCall], 1-pr[PosThreeBet]))
 		case sit.Kind == PreVsSteal && pg[PosThreeBet] && pg[PosFoldToSteal]:
@@ -299,6 +303,12 @@ func (b *Bot) baseRates(sit Situation, c decisionContext) rates {
 			return makeRates(pr[PosThreeBet], 1-pr[PosThreeBet]-min(pr[ColdCall], 1-pr[PosThreeBet]))
 		case sit.Kind == PreVsThreeBet && pg[PosFoldToThreeBet] && pg[PosFourBet]:
 			return makeRates(pr[PosFourBet], pr[PosFoldToThreeBet])
+		case (sit.Kind == PreOpen || sit.Kind == PreSteal) && !c.firstIn && pg[IsoRaise] && pg[OverLimp]:
+			return makeRates(pr[IsoRaise], 1-pr[IsoRaise]-min(pr[OverLimp], 1-pr[IsoRaise]))
+		case sit.Kind == PreOption && pg[OptionRaise]:
+			return rates{aggr: pr[OptionRaise], pass: 1 - pr[OptionRaise]}
+		case sit.Kind == PreVsThreeBetCold && pg[ColdFourBet] && pg[ColdFoldToThreeBet]:
+			return makeRates(pr[ColdFourBet], pr[ColdFoldToThreeBet])
 		}
 		switch sit.Kind {
 		case PreOpen:

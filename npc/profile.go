@@ -185,7 +185,9 @@ func ReadProfileFile(path string) (*Profile, error) {
 // each used by the policy where present, the aggregate stats elsewhere:
 //
 //	[position.btn]     # preflop rates by position (utg, utg1 ... co, btn, sb, bb), percent:
-//	rfi = 45           # rfi, limp, cold_call, three_bet, fold_to_three_bet, four_bet, fold_to_steal
+//	rfi = 45           # rfi, limp, cold_call, three_bet, fold_to_three_bet, four_bet, fold_to_steal,
+//	                   # iso_raise, over_limp, option_raise, limp_raise, limp_call, cold_four_bet,
+//	                   # cold_fold_to_three_bet, squeeze, over_call
 //	[srp.ip]           # heads-up postflop stats in single-raised pots in position
 //	cbet_flop = 70     # also srp.oop, three_bet_pot.ip, three_bet_pot.oop
 //	[bet_sizes]        # learned distributions, [[size, weight], ...]: open_<pos> (bb),

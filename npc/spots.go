@@ -106,10 +106,33 @@ const (
 	PosFourBet
 	// PosFoldToSteal: a blind folds to a steal.
 	PosFoldToSteal
+	// IsoRaise and OverLimp: raise and call facing limpers (no raise yet,
+	// someone has limped).
+	IsoRaise
+	OverLimp
+	// OptionRaise: the big blind raises in a limped pot.
+	OptionRaise
+	// LimpRaise and LimpCall: raise and call facing exactly one raise after
+	// the player has already put chips in voluntarily this hand (limped
+	// first, then raised behind) — a decision unlike the first one facing a
+	// raise, since the chips already in make the price of calling low.
+	LimpRaise
+	LimpCall
+	// ColdFourBet and ColdFoldToThreeBet: raise and fold facing a 3-bet
+	// the player did not open (a cold caller or a player still to act).
+	ColdFourBet
+	ColdFoldToThreeBet
+	// Squeeze and OverCall: raise and call at the first decision facing
+	// exactly one raise that others have called (the raise and call are
+	// also three_bet and cold_call, which count every such decision).
+	Squeeze
+	OverCall
 	NumPosStats
 )
 
-var posStatKeys = [NumPosStats]string{"rfi", "limp", "cold_call", "three_bet", "fold_to_three_bet", "four_bet", "fold_to_steal"}
+var posStatKeys = [NumPosStats]string{"rfi", "limp", "cold_call", "three_bet", "fold_to_three_bet", "four_bet", "fold_to_steal",
+	"iso_raise", "over_limp", "option_raise", "limp_raise", "limp_call", "cold_four_bet", "cold_fold_to_three_bet",
+	"squeeze", "over_call"}
 
 // Key returns the rate's profile-file key.
 func (s PosStat) Key() string { return posStatKeys[s] }
@@ -121,6 +144,8 @@ type decisionContext struct {
 	sb        bool // the player is the small blind
 	aggressor bool // the player holds the initiative (postflop)
 	firstIn   bool // preflop, nobody has raised or limped
+	limped    bool // preflop, the player has already acted (limped, then faced a raise)
+	called    bool // preflop, someone has called the current raise
 	pos       Position
 	pot       PotType
 }
@@ -151,6 +176,8 @@ func (t *tracker) context(seat int) decisionContext {
 	}
 	if t.street == holdem.Preflop {
 		c.pos = positionOf(t.n, t.position(seat))
+		c.limped = t.acted[seat]
+		c.called = t.raises > 0 && t.callers > 0
 	}
 	return c
 }

@@ -105,17 +105,32 @@ type PredictionScore struct {
 	Accuracy  float64
 }
 
+// SituationScore is the preflop prediction of the held-out decisions of
+// one kind at one position (Kind.String, Position.Key): the mean log loss
+// of each model on them, in the order of ValidateReport.Prediction's
+// models (clone, aggregate, population).
+type SituationScore struct {
+	Kind, Position string
+	Decisions      int
+	Models         []string
+	LogLoss        []float64
+}
+
 // ValidateReport is the result of Validate.
 type ValidateReport struct {
-	Player                  string
-	Hands, Learn, Held      int
-	SimHands                int
-	Players                 int
-	StackBB                 float64
-	Rates                   []RateCompare
-	Sizes                   []SizeCompare
-	Ranges                  []RangeCompare
-	Prediction              []PredictionScore
+	Player             string
+	Hands, Learn, Held int
+	SimHands           int
+	Players            int
+	StackBB            float64
+	Rates              []RateCompare
+	Sizes              []SizeCompare
+	Ranges             []RangeCompare
+	Prediction         []PredictionScore
+	// Situations breaks the preflop prediction down by situation: one row
+	// per decision kind and position of the held-out decisions, every model
+	// scored on the same decisions, in kind then position order.
+	Situations              []SituationScore
 	RangePrediction         []PredictionScore // first preflop decisions with known cards
 	Clone, Aggregate, Popul *Profile
 	Elapsed                 time.Duration
@@ -187,13 +202,17 @@ func Validate(o *Observed, player string, opt ValidateOptions) (*ValidateReport,
 		name string
 		p    *Profile
 	}{{"clone", cl.Profile}, {"aggregate", agg.Profile}, {"population", pp.Profile}}
-	for _, m := range models {
+	bots := make([]*Bot, len(models))
+	names := make([]string, len(models))
+	for i, m := range models {
 		b, err := NewBot(m.p, opt.Tables)
 		if err != nil {
 			return nil, err
 		}
+		bots[i], names[i] = b, m.name
 		rep.Prediction = append(rep.Prediction, scoreDecisions(b, m.name, held)...)
 	}
+	rep.Situations = scoreSituations(bots, names, held)
 	// The ranges' part: first preflop decisions with known cards, the
 	// clone with and without its learned ranges.
 	noRange := *cl.Profile
@@ -373,6 +392,48 @@ func scoreDecisions(b *Bot, name string, hands []HandObs) []PredictionScore {
 		}
 	}
 	return s[:]
+}
+
+// scoreSituations scores the bots' predictions of the preflop decisions
+// of hands by kind and position.
+func scoreSituations(bots []*Bot, names []string, hands []HandObs) []SituationScore {
+	type cell struct {
+		n  int
+		ll []float64
+	}
+	var cells [numKinds][NumPositions]*cell
+	for i := range hands {
+		for j := range hands[i].Decisions {
+			d := &hands[i].Decisions[j]
+			if d.Sit.Street != holdem.Preflop {
+				continue
+			}
+			c := cells[d.Sit.Kind][d.ctx.pos]
+			if c == nil {
+				c = &cell{ll: make([]float64, len(bots))}
+				cells[d.Sit.Kind][d.ctx.pos] = c
+			}
+			c.n++
+			for m, b := range bots {
+				p := predict(b, d)
+				c.ll[m] += -math.Log(p[d.Action])
+			}
+		}
+	}
+	var out []SituationScore
+	for k := range Kind(numKinds) {
+		for pos := range Position(NumPositions) {
+			c := cells[k][pos]
+			if c == nil {
+				continue
+			}
+			for m := range c.ll {
+				c.ll[m] /= float64(c.n)
+			}
+			out = append(out, SituationScore{Kind: k.String(), Position: pos.Key(), Decisions: c.n, Models: names, LogLoss: c.ll})
+		}
+	}
+	return out
 }
 
 func argmax3(p [3]float64) int {

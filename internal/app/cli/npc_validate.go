@@ -138,6 +138,10 @@ func npcValidateRun(opts *npcValidateOptions) error {
 	if !math.IsNaN(out.PreflopGain) {
 		fmt.Fprintf(w, "preflop log loss of the clone: %.1f %% below the aggregate clone's\n", out.PreflopGain)
 	}
+	fmt.Fprintln(w, "\npreflop log loss by situation\tdecisions\tclone\taggregate\tpopulation")
+	for _, c := range out.Situations {
+		fmt.Fprintf(w, "%s, %s\t%d\t%.4f\t%.4f\t%.4f\n", c.Kind, c.Position, c.Decisions, c.Clone, c.Aggregate, c.Population)
+	}
 	fmt.Fprintf(w, "\nrates with ≥ %d held-out opportunities: %d of %d within 2 points + 2 standard errors\n", npc.ValidateMinOpportunities, out.Within, out.Checked)
 	fmt.Fprintln(w, "rate\theld out\topportunities\tclone\topportunities\tstd err\tok")
 	for _, r := range rep.CheckedRates() {
@@ -189,7 +193,7 @@ func finiteOrNull(x float64) *float64 {
 func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValidateJSON {
 	out := NPCValidateJSON{Player: rep.Player, Hands: rep.Hands, LearnHands: rep.Learn, HeldOutHands: rep.Held, SimHands: rep.SimHands,
 		Players: rep.Players, StackBB: rep.StackBB, Holdout: "odd/even", Seed: opts.Seed, Seconds: rep.Elapsed.Seconds(),
-		Prediction: []NPCValidatePredictionJSON{}, RangePrediction: []NPCValidatePredictionJSON{}, Rates: []NPCValidateRateJSON{},
+		Prediction: []NPCValidatePredictionJSON{}, RangePrediction: []NPCValidatePredictionJSON{}, Situations: []NPCValidateSituationJSON{}, Rates: []NPCValidateRateJSON{},
 		Sizes: []NPCValidateSizeJSON{}, Ranges: []NPCValidateRangeJSON{}, PreflopGain: math.NaN()}
 	if opts.Holdout > 0 {
 		out.Holdout = strconv.FormatFloat(opts.Holdout, 'g', -1, 64)
@@ -214,6 +218,20 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 	if agg > 0 {
 		out.PreflopGain = 100 * (1 - clone/agg)
 		out.PreflopLogLossGain = finiteOrNull(out.PreflopGain)
+	}
+	for _, c := range rep.Situations {
+		j := NPCValidateSituationJSON{Kind: c.Kind, Position: c.Position, Decisions: c.Decisions}
+		for m, name := range c.Models {
+			switch name {
+			case "clone":
+				j.Clone = c.LogLoss[m]
+			case "aggregate":
+				j.Aggregate = c.LogLoss[m]
+			case "population":
+				j.Population = c.LogLoss[m]
+			}
+		}
+		out.Situations = append(out.Situations, j)
 	}
 	for _, r := range rep.Rates {
 		out.Rates = append(out.Rates, NPCValidateRateJSON{Key: r.Key, Held: 100 * r.Held, HeldOpportunities: r.HeldOpps,

@@ -464,6 +464,7 @@ type NPCValidateJSON struct {
 	Prediction         []NPCValidatePredictionJSON `json:"prediction"`
 	RangePrediction    []NPCValidatePredictionJSON `json:"range_prediction"`
 	PreflopLogLossGain *float64                    `json:"preflop_log_loss_gain"`
+	Situations         []NPCValidateSituationJSON  `json:"situations"`
 	PreflopGain        float64                     `json:"-"`
 	Checked            int                         `json:"checked"`
 	Within             int                         `json:"within"`
@@ -479,6 +480,17 @@ type NPCValidatePredictionJSON struct {
 	Decisions int     `json:"decisions"`
 	LogLoss   float64 `json:"log_loss"`
 	Accuracy  float64 `json:"accuracy"`
+}
+
+// NPCValidateSituationJSON is the preflop log loss of each model on the
+// held-out decisions of one kind at one position.
+type NPCValidateSituationJSON struct {
+	Kind       string  `json:"kind"`
+	Position   string  `json:"position"`
+	Decisions  int     `json:"decisions"`
+	Clone      float64 `json:"clone"`
+	Aggregate  float64 `json:"aggregate"`
+	Population float64 `json:"population"`
 }
 
 // NPCValidateRateJSON compares one rate.
