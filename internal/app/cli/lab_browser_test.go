@@ -121,7 +121,17 @@ func js(script string) chromedp.Action[chromedp.Void] {
 // waitJS polls a JavaScript condition.
 func waitJS(cond string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(90*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))(ctx, t)
+		deadline := time.Now().Add(90 * time.Second)
+		var err error
+		for {
+			_, err = chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(20*time.Millisecond))(ctx, t)
+			// A navigation (the reopened link) can replace the page's
+			// execution context under a poll that started in the old one:
+			// poll again in the new one.
+			if err == nil || !strings.Contains(err.Error(), "Cannot find context with specified id") || time.Now().After(deadline) {
+				break
+			}
+		}
 		if err != nil {
 			err = fmt.Errorf("waiting for %s: %w", cond, err)
 		}
