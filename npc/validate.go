@@ -335,6 +335,13 @@ func likeTable(hands []HandObs, clone, pop *Profile) *Table {
 func predict(b *Bot, d *Decision) [3]float64 {
 	r := b.ratesIn(d.Sit, d.ctx)
 	p := [3]float64{r.fold, r.pass, r.aggr}
+	return legalPrediction(p, d)
+}
+
+// legalPrediction moves the weight of actions d did not allow to
+// check/call and mixes in predictFloor of uniform play over the legal
+// actions, so no decision the player made has probability 0.
+func legalPrediction(p [3]float64, d *Decision) [3]float64 {
 	if !d.CanFold {
 		p[1] += p[0]
 		p[0] = 0
@@ -479,28 +486,7 @@ func cardActionProbs(b *Bot, d *Decision, h cards.StartingHand, opponents int) [
 			}
 		}
 	}
-	if !d.CanFold {
-		p[1] += p[0]
-		p[0] = 0
-	}
-	if !d.CanRaise {
-		p[1] += p[2]
-		p[2] = 0
-	}
-	legal := 1.0
-	if d.CanFold {
-		legal++
-	}
-	if d.CanRaise {
-		legal++
-	}
-	for a := range p {
-		if (a == 0 && !d.CanFold) || (a == 2 && !d.CanRaise) {
-			continue
-		}
-		p[a] = (1-predictFloor)*p[a] + predictFloor/legal
-	}
-	return p
+	return legalPrediction(p, d)
 }
 
 // scoreKnownCards scores the bot's card-conditioned predictions of the
