@@ -158,25 +158,30 @@ func dbStatsRun(opts *dbStatsOptions) error {
 	return nil
 }
 
+// statCells is a stat's row of the stat tables: key, value,
+// taken/opportunities and the Wilson interval (ratios and stats without
+// opportunities have none), tab-separated.
+func statCells(st hud.Stat, c hud.Count) string {
+	switch {
+	case st.IsRatio():
+		v := "-"
+		if c.Opportunities > 0 {
+			v = fmt.Sprintf("%.2f", c.Value())
+		}
+		return fmt.Sprintf("%s\t%s\t%d/%d\t", st.Key(), v, c.Taken, c.Opportunities)
+	case c.Opportunities == 0:
+		return fmt.Sprintf("%s\t-\t0/0\t", st.Key())
+	}
+	lo, hi := c.Wilson()
+	return fmt.Sprintf("%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
+}
+
 // statTable writes every stat of p: value, taken/opportunities, interval.
 func statTable(w io.Writer, p *hud.Player) error {
 	tw := newTable(w)
 	fmt.Fprintln(tw, "stat\tvalue\ttaken/opportunities\t95% CI")
 	for _, st := range hud.Stats() {
-		c := p.Counts[st]
-		switch {
-		case st.IsRatio():
-			v := "-"
-			if c.Opportunities > 0 {
-				v = fmt.Sprintf("%.2f", c.Value())
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t\n", st.Key(), v, c.Taken, c.Opportunities)
-		case c.Opportunities == 0:
-			fmt.Fprintf(tw, "%s\t-\t0/0\t\n", st.Key())
-		default:
-			lo, hi := c.Wilson()
-			fmt.Fprintf(tw, "%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%\n", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
-		}
+		fmt.Fprintln(tw, statCells(st, p.Counts[st]))
 	}
 	return tw.Flush()
 }

@@ -66,20 +66,7 @@ func hudGroupsTable(opts *hudOptions, p *hud.Player) error {
 			} else {
 				fmt.Fprint(tw, "\t\t\t\t\t")
 			}
-			c := g.Counts[st]
-			switch {
-			case st.IsRatio():
-				v := "-"
-				if c.Opportunities > 0 {
-					v = fmt.Sprintf("%.2f", c.Value())
-				}
-				fmt.Fprintf(tw, "\t%s\t%s\t%d/%d\t\n", st.Key(), v, c.Taken, c.Opportunities)
-			case c.Opportunities == 0:
-				fmt.Fprintf(tw, "\t%s\t-\t0/0\t\n", st.Key())
-			default:
-				lo, hi := c.Wilson()
-				fmt.Fprintf(tw, "\t%s\t%.1f%%\t%d/%d\t%.1f–%.1f%%\n", st.Key(), 100*c.Value(), c.Taken, c.Opportunities, 100*lo, 100*hi)
-			}
+			fmt.Fprintf(tw, "\t%s\n", statCells(st, g.Counts[st]))
 		}
 	}
 	return tw.Flush()
