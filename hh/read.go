@@ -405,8 +405,15 @@ func unwrapPathError(err error) error {
 }
 
 // handHistoryExt reports whether a file found in a directory may hold hand
-// histories: .phh, .phhs, .txt, or no extension.
+// histories: .phh, .phhs, .txt, or no extension, each also compressed by
+// gzip (.phhs.gz).
 func handHistoryExt(name string) bool {
+	if e := filepath.Ext(name); strings.EqualFold(e, ".gz") {
+		name = strings.TrimSuffix(name, e)
+		if filepath.Ext(name) == "" {
+			return false // x.gz: an archive of unknown content
+		}
+	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".phh", ".phhs", ".txt", "":
 		return true
@@ -414,8 +421,9 @@ func handHistoryExt(name string) bool {
 	return false
 }
 
-// ReadInput returns the bytes of an input (stdin for standard input). It
-// stops at a line longer than MaxLine or a hand longer than MaxHand with
+// ReadInput returns the bytes of an input (stdin for standard input),
+// decompressed when they are gzip's (by their first bytes, whatever the
+// name: archived histories are read as they are). It stops at a line longer than MaxLine or a hand longer than MaxHand with
 // a *LimitError, so that reading /dev/zero or an endless stream holds a
 // few MiB, not all memory. Errors do not name the input (callers prefix
 // in.Name).

@@ -1,7 +1,10 @@
 package hh
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -171,6 +174,15 @@ func checkSize(file string, data []byte, firstLine int) error {
 // bytes, so that a large file that is no hand history is not held whole.
 func readLimited(r io.Reader, size int64) ([]byte, error) {
 	const chunk = 64 << 10
+	br := bufio.NewReaderSize(r, chunk)
+	r = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("gzip-compressed input: %w", err)
+		}
+		r, size = gzipErrors{z}, 0 // the text's size is not the file's
+	}
 	first := MaxHand + MaxLine
 	n := chunk
 	if size > 0 {
@@ -198,6 +210,17 @@ func readLimited(r io.Reader, size int64) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// gzipErrors names gzip's errors as the compressed input's.
+type gzipErrors struct{ z *gzip.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.z.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("gzip-compressed input: %w", err)
+	}
+	return n, err
 }
 
 // readFileLimited is os.ReadFile within the limits.
