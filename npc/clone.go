@@ -29,6 +29,17 @@ type CloneResult struct {
 	// aggregate stats in Stat order, then the rates by position
 	// ("position.btn.rfi") and the stats by pot type ("srp.ip.cbet_flop").
 	Sources []StatSource
+	// Mixing is the preflop mixing's fit (LearnMixing), where Learn made
+	// one.
+	Mixing MixingFit
+}
+
+// MixingFit is a fit of Profile.PreflopMixing: σ and the first preflop
+// decisions with known cards it was fitted on.
+type MixingFit struct {
+	Fitted    bool
+	Sigma     float64
+	Decisions int
 }
 
 // countsFromHUD converts a hud player's tallies to Counts (by JSON key).

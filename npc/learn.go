@@ -24,6 +24,9 @@ type LearnOptions struct {
 	// Base supplies the fixed sizes and the values of stats no hand
 	// measures (nil: the built-in regular).
 	Base *Profile
+	// Tables are the strength tables the preflop mixing is fitted with
+	// (nil: DefaultTables).
+	Tables *Tables
 }
 
 // Learn turns a player's tally into a profile, every value the
@@ -36,7 +39,9 @@ type LearnOptions struct {
 // population mean with a hyperprior of DefaultPriorStrength opportunities
 // at the value one level up, smoothMean); bet sizes as
 // the player's sizes with SizePriorHands of the population's; and the
-// classes shown entering the pot by position (Profile.Ranges). Sums of
+// classes shown entering the pot by position (Profile.Ranges); where the
+// player's cards are known in nearly every hand, the preflop mixing
+// (LearnMixing). Sums of
 // rates at one decision above 100 % are scaled down, and PFR ≤ VPIP is
 // restored as Clone does. Cost: O(players × cells).
 func Learn(t *Tally, name string, opt LearnOptions) (*CloneResult, error) {
@@ -199,6 +204,17 @@ func Learn(t *Tally, name string, opt LearnOptions) (*CloneResult, error) {
 	for i := range res.Sources[:NumStats] {
 		res.Sources[i].Value = p.Stats[i]
 	}
+	// How the hands near the thresholds split, where the cards are known.
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("npc: clone %s: %w", name, err)
+	}
+	sigma, n, ok, err := LearnMixing(p, t, opt.Tables)
+	if err != nil {
+		return nil, fmt.Errorf("npc: clone %s: %w", name, err)
+	}
+	if ok {
+		p.PreflopMixing, res.Mixing = sigma, MixingFit{Fitted: true, Sigma: sigma, Decisions: n}
+	}
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("npc: clone %s: %w", name, err)
 	}
@@ -250,6 +266,7 @@ func smoothMean(K, N int64, m float64) float64 {
 // players').
 func (t *Tally) Add(o *Tally) {
 	t.Hands += o.Hands
+	t.Known += o.Known // not o's decisions: a population's mixing is not fitted
 	t.Counts.add(&o.Counts)
 	for pos := range t.Pre {
 		for s := range t.Pre[pos] {

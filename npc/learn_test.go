@@ -446,7 +446,7 @@ func TestShownHandsHelpRanges(t *testing.T) {
 			}
 			d := &h.Decisions[0]
 			for j, b := range []*Bot{br, bw} {
-				p := cardActionProbs(b, d, h.Hole.Class(), int(d.Opponents))
+				p := cardActionProbs(b, d, h.Hole.Class())
 				ll[j][h.Pos] += -math.Log(p[d.Action])
 			}
 			cnt[h.Pos]++

@@ -258,6 +258,10 @@ type Tally struct {
 	// the pot type, then the player's postflop actions street by street (x
 	// check, b bet, c call, r raise), e.g. "srp.b/x/c".
 	Lines map[string]*[numClasses]float64
+	// Known counts the hands whose hole cards the histories show; first
+	// holds their first preflop decisions with the class (LearnMixing).
+	Known int64
+	first []knownDecision
 }
 
 // TallyHands sums hands.
@@ -337,6 +341,7 @@ func (t *Tally) add(h *HandObs) {
 			}
 		}
 	}
+	t.addFirst(h)
 	if h.Known {
 		c := h.Hole.Class()
 		if len(h.Decisions) > 0 {

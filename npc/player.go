@@ -91,6 +91,10 @@ func mix(x uint64) uint64 {
 	return x
 }
 
+// mixingSalt sets the salt of the preflop mixing's draws apart from the
+// quantile's (uniform's salt is the hand's event count).
+const mixingSalt = 1 << 31
+
 // uniform returns a uniform number in [0, 1) fixed by the hand's seed, the
 // seat and salt.
 func (p *Player) uniform(salt uint64) float64 {
@@ -144,8 +148,33 @@ func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n 
 	if total == 0 {
 		return
 	}
-	top := 1.0 // u of the top of the next class
 	next := p.w
+	if sigma := p.bot.prof.PreflopMixing; sigma > 0 {
+		// Under mixing a class takes the action with the mean probability
+		// of its quantiles (meanShare).
+		var bounds [numClasses + 1]float64
+		var idx [numClasses]uint8
+		bounds[0] = 1
+		k := 0
+		for _, c := range order {
+			if m := p.w[c] * classCombos[c] / total; m > 0 {
+				bounds[k+1] = bounds[k] - m
+				idx[k] = c
+				k++
+			}
+		}
+		bounds[k] = max(bounds[k], 0)
+		var share [numClasses]float64
+		for _, v := range ivs[:n] {
+			spanShares(bounds[:k+1], v[0], v[1], sigma, share[:k])
+		}
+		for i, c := range idx[:k] {
+			next[c] = p.w[c] * min(max(share[i], 0), 1)
+		}
+		p.setRange(next)
+		return
+	}
+	top := 1.0 // u of the top of the next class
 	for _, c := range order {
 		m := p.w[c] * classCombos[c] / total
 		if m == 0 {
@@ -161,6 +190,12 @@ func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n 
 		}
 		next[c] = p.w[c] * in / m
 	}
+	p.setRange(next)
+}
+
+// setRange takes next as the range unless it is empty (an action the
+// model gives the range no share of leaves the range as it was).
+func (p *Player) setRange(next [numClasses]float64) {
 	var sum float64
 	for _, x := range next {
 		sum += x
@@ -266,7 +301,12 @@ func (p *Player) decide(t *tracker, st *holdem.PublicState) holdem.Action {
 		u = p.preflopPosition(p.preflopOrder(t, k), x)
 		eq = p.bot.tab.PreflopEquity(p.hole.Class(), k)
 		g = makeRegions(r, 0)
-		uCal = applyMap(p.bot.maps[sitIndex(sit)], u)
+		ut := u
+		if sigma := p.bot.prof.PreflopMixing; sigma > 0 {
+			z := normalQuantile(p.uniform(uint64(t.events)|mixingSalt) + 0x1p-54)
+			ut = foldUnit(u + sigma*z)
+		}
+		uCal = applyMap(p.bot.maps[sitIndex(sit)], ut)
 	} else {
 		p.enterStreet(t)
 		var board cards.Set

@@ -96,6 +96,15 @@ type Profile struct {
 	// Bluff is the share of the bets and raises taken from the bottom of
 	// the range instead of the top (0 = none); the stats are unchanged.
 	Bluff float64
+	// PreflopMixing is the standard deviation σ of the noise added to a
+	// hand's preflop quantile u before the thresholds ([play]
+	// preflop_mixing, in percent; 0 = none): the hand acts as
+	// fold(u + σz), z standard normal, folded back into [0, 1] at its
+	// ends. A uniform u stays uniform under it, so every rate is kept;
+	// what changes is that hands near a threshold play both ways, as
+	// people (and equilibrium strategies) mix. Clones learn it from the
+	// player's hands with known cards (LearnMixing).
+	PreflopMixing float64
 	// Calibration corrects the thresholds (see Calibrate); zero value: none.
 	Calibration Calibration
 
@@ -215,7 +224,7 @@ func parseRaw(raw map[string]any, lines tomlline.Lines, file string) (*Profile, 
 		if err != nil {
 			return nil, &ProfileError{File: file, Line: lines.Of("base"), Key: "base", Msg: err.Error()}
 		}
-		p.Stats, p.Pos, p.PosGiven, p.Sizes, p.Bluff = base.Stats, base.Pos, base.PosGiven, base.Sizes, base.Bluff
+		p.Stats, p.Pos, p.PosGiven, p.Sizes, p.Bluff, p.PreflopMixing = base.Stats, base.Pos, base.PosGiven, base.Sizes, base.Bluff, base.PreflopMixing
 		p.Preflop, p.PreflopGiven, p.Pot, p.PotGiven = base.Preflop, base.PreflopGiven, base.Pot, base.PotGiven
 		p.BetSizes, p.Ranges, p.RangeGiven = base.BetSizes, base.Ranges, base.RangeGiven
 	}
@@ -330,14 +339,18 @@ func (p *Profile) decode(raw map[string]any, lines tomlline.Lines, file string) 
 				return errAt(nil, key, "want a table [play]")
 			}
 			for _, k := range slices.Sorted(maps.Keys(tab)) {
-				if k != "bluff" {
-					return errAt([]string{"play"}, k, "unknown setting; want bluff")
+				if k != "bluff" && k != "preflop_mixing" {
+					return errAt([]string{"play"}, k, "unknown setting; want bluff or preflop_mixing")
 				}
 				x, ok := number(tab[k])
 				if !ok || x < 0 || x > 50 || math.IsNaN(x) {
 					return errAt([]string{"play"}, k, "want a percentage from 0 to 50")
 				}
-				p.Bluff = x / 100
+				if k == "bluff" {
+					p.Bluff = x / 100
+				} else {
+					p.PreflopMixing = x / 100
+				}
 			}
 		case "calibration":
 			tab, ok := val.(map[string]any)
@@ -498,6 +511,9 @@ func (p *Profile) Validate() error {
 			}
 		}
 	}
+	if x := p.PreflopMixing; !(x >= 0 && x <= MaxPreflopMixing) {
+		return bad("play.preflop_mixing", "%v%% is outside 0–%v", pct(x), pct(MaxPreflopMixing))
+	}
 	st := &p.Stats
 	if st[PFR] > st[VPIP] {
 		return bad("pfr", "PFR %v%% > VPIP %v%%: every raise puts money in the pot voluntarily", pct(st[PFR]), pct(st[VPIP]))
@@ -574,8 +590,14 @@ func (p *Profile) WriteTOML(w io.Writer) error {
 		fmt.Fprintf(&b, "%s = %v\n", sk.key, *sk.get(&p.Sizes))
 	}
 	p.writeSpots(&b)
-	if p.Bluff > 0 {
-		fmt.Fprintf(&b, "\n[play]\nbluff = %s\n", fmtPct(p.Bluff))
+	if p.Bluff > 0 || p.PreflopMixing > 0 {
+		b.WriteString("\n[play]\n")
+		if p.Bluff > 0 {
+			fmt.Fprintf(&b, "bluff = %s\n", fmtPct(p.Bluff))
+		}
+		if p.PreflopMixing > 0 {
+			fmt.Fprintf(&b, "preflop_mixing = %s\n", fmtPct(p.PreflopMixing))
+		}
 	}
 	p.Calibration.writeTOML(&b)
 	_, err := io.WriteString(w, b.String())

@@ -167,6 +167,9 @@ func TableFingerprint(t *Table) uint64 {
 		put(p.PosGiven)
 		put(p.Sizes)
 		put(p.Bluff)
+		if p.PreflopMixing > 0 { // profiles without it keep their checkpoints
+			put(p.PreflopMixing)
+		}
 		c := &p.Calibration
 		put([]uint64{math.Float64bits(c.OpenRate), math.Float64bits(c.ColdCall), uint64(len(c.Maps))})
 		for _, k := range slices.Sorted(maps.Keys(c.Maps)) {

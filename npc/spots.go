@@ -216,15 +216,19 @@ func (d *SizeDist) Sample(u float64) float64 {
 
 // Median returns the weighted median (the smallest value whose cumulative
 // weight reaches half).
-func (d *SizeDist) Median() float64 {
+func (d *SizeDist) Median() float64 { return d.Quantile(0.5) }
+
+// Quantile returns the smallest size whose cumulative weight is at least
+// q of the total (NaN when empty).
+func (d *SizeDist) Quantile(q float64) float64 {
 	if d.Empty() {
 		return math.NaN()
 	}
-	half := d.Total() / 2
+	at := q * d.Total()
 	var c float64
 	for i, w := range d.Weights {
 		c += w
-		if c >= half {
+		if c >= at {
 			return d.Values[i]
 		}
 	}

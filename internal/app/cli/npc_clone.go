@@ -48,7 +48,9 @@ stats in single-raised and 3-bet pots, in and out of position; the bet
 sizes (opens by position, 3-bets and 4-bets in and out of position,
 postflop bets per street and pot type as fractions of the pot, raises); and the
 hands the player was seen entering the pot with, by position, where the
-histories show cards. With --player '*' the profile is the whole
+histories show cards; and where they show the player's cards in nearly
+every hand (the player's own histories), how the hands near each preflop
+threshold split between the actions (the preflop mixing). With --player '*' the profile is the whole
 population of the files. A summary goes to standard error; --json prints
 where each value came from (its sample, the prior, the source).
 
@@ -148,6 +150,10 @@ func npcCloneRun(opts *npcCloneOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "%s: %d hands (%d not replayable skipped); %d values: %d the player's, %d shrunk toward the population, %d the population's\n",
 			name, res.Hands, skipped, len(res.Sources), counts[npc.SourcePlayer], counts[npc.SourceShrunk], counts[npc.SourcePopulation])
 	}
+	if res.Mixing.Fitted {
+		fmt.Fprintf(opts.IO.ErrOut, "%s: preflop mixing σ = %.2f %% of the range, fitted on %d first preflop decisions with the cards known\n",
+			name, 100*res.Mixing.Sigma, res.Mixing.Decisions)
+	}
 	var toml strings.Builder
 	if err := res.Profile.WriteTOML(&toml); err != nil {
 		return err
@@ -159,7 +165,10 @@ func npcCloneRun(opts *npcCloneOptions) error {
 	}
 	if opts.JSON {
 		out := NPCCloneJSON{Player: opts.Player, Name: name, Hands: res.Hands, Skipped: skipped, Method: method, Out: opts.Out,
-			Values: make([]NPCCloneValueJSON, 0, len(res.Sources))}
+			Values: make([]NPCCloneValueJSON, 0, len(res.Sources)), MixingDecisions: res.Mixing.Decisions}
+		if res.Mixing.Fitted {
+			out.PreflopMixing = finiteOrNull(100 * res.Mixing.Sigma)
+		}
 		for _, s := range res.Sources {
 			v := NPCCloneValueJSON{Key: s.Key, Taken: s.Taken, Opportunities: s.Opportunities,
 				PriorMean: 100 * s.Prior.Mean(), PriorStrength: s.Prior.Strength(), Weight: s.Weight, Value: 100 * s.Value, Source: s.Source}

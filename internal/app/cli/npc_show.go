@@ -79,7 +79,7 @@ func npcShowRun(opts *npcShowOptions) error {
 // profile files).
 func npcProfileJSON(p *npc.Profile) NPCProfileJSON {
 	out := NPCProfileJSON{Name: p.Name, Description: p.Description, Stats: map[string]float64{},
-		Positions: map[string]map[string]float64{}, Sizes: p.SizeValues(), Bluff: 100 * p.Bluff,
+		Positions: map[string]map[string]float64{}, Sizes: p.SizeValues(), Bluff: 100 * p.Bluff, PreflopMix: 100 * p.PreflopMixing,
 		Calibrated: p.Calibration.Calibrated()}
 	for s := range npc.Stat(npc.NumStats) {
 		out.Stats[s.Key()] = pctRound(p.Stats[s])

@@ -138,6 +138,10 @@ func npcValidateRun(opts *npcValidateOptions) error {
 	if !math.IsNaN(out.PreflopGain) {
 		fmt.Fprintf(w, "preflop log loss of the clone: %.1f %% below the aggregate clone's\n", out.PreflopGain)
 	}
+	if out.KnownCardsGain != nil && out.KnownCardsGainMix != nil && out.PreflopMixing != nil {
+		fmt.Fprintf(w, "with the cards known (first preflop decisions): %.1f %% below the aggregate clone's, %.1f %% below it with the clone's mixing (σ = %.2f %% of the range)\n",
+			*out.KnownCardsGain, *out.KnownCardsGainMix, *out.PreflopMixing)
+	}
 	fmt.Fprintln(w, "\npreflop log loss by situation\tdecisions\tclone\taggregate\tpopulation")
 	for _, c := range out.Situations {
 		fmt.Fprintf(w, "%s, %s\t%d\t%.4f\t%.4f\t%.4f\n", c.Kind, c.Position, c.Decisions, c.Clone, c.Aggregate, c.Population)
@@ -147,13 +151,13 @@ func npcValidateRun(opts *npcValidateOptions) error {
 	for _, r := range rep.CheckedRates() {
 		fmt.Fprintf(w, "%s\t%.1f %%\t%d\t%.1f %%\t%d\t%.1f\t%s\n", r.Key, 100*r.Held, r.HeldOpps, 100*r.Sim, r.SimOpps, 100*r.StdErr, yesNo(r.Within))
 	}
-	fmt.Fprintln(w, "\nbet sizes\theld out (n)\tmedian\tclone (n)\tmedian\tok")
+	fmt.Fprintln(w, "\nbet sizes\theld out (n)\tmedian\t95 % interval\tlearning part\tclone (n)\tmedian\tok")
 	for _, s := range rep.Sizes {
 		ok := "-"
 		if s.Checked {
 			ok = yesNo(s.Within)
 		}
-		fmt.Fprintf(w, "%s\t%.0f\t%.2f\t%.0f\t%.2f\t%s\n", s.Key, s.HeldN, s.HeldMedian, s.SimN, s.SimMedian, ok)
+		fmt.Fprintf(w, "%s\t%.0f\t%.2f\t%.2f–%.2f\t%.2f\t%.0f\t%.2f\t%s\n", s.Key, s.HeldN, s.HeldMedian, s.HeldMedianLo, s.HeldMedianHi, s.LearnMedian, s.SimN, s.SimMedian, ok)
 	}
 	fmt.Fprintln(w, "\nhands shown (mean heads-up equity)\theld out (n)\tmean\tclone (n)\tmean\tok")
 	for _, r := range rep.Ranges {
@@ -219,6 +223,19 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 		out.PreflopGain = 100 * (1 - clone/agg)
 		out.PreflopLogLossGain = finiteOrNull(out.PreflopGain)
 	}
+	if rep.Mixing.Fitted {
+		out.PreflopMixing = finiteOrNull(100 * rep.Mixing.Sigma)
+		ll := map[string]float64{}
+		for _, p := range rep.RangePrediction {
+			ll[p.Model] = p.LogLoss
+		}
+		if a := ll["aggregate"]; a > 0 {
+			out.KnownCardsGain = finiteOrNull(100 * (1 - ll["clone"]/a))
+		}
+		if a := ll["aggregate-with-mixing"]; a > 0 {
+			out.KnownCardsGainMix = finiteOrNull(100 * (1 - ll["clone"]/a))
+		}
+	}
 	for _, c := range rep.Situations {
 		j := NPCValidateSituationJSON{Kind: c.Kind, Position: c.Position, Decisions: c.Decisions}
 		for m, name := range c.Models {
@@ -245,7 +262,7 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 		}
 	}
 	for _, s := range rep.Sizes {
-		out.Sizes = append(out.Sizes, NPCValidateSizeJSON{Key: s.Key, HeldN: s.HeldN, SimN: s.SimN, HeldMedian: s.HeldMedian, SimMedian: finiteOrNull(s.SimMedian),
+		out.Sizes = append(out.Sizes, NPCValidateSizeJSON{Key: s.Key, HeldN: s.HeldN, SimN: s.SimN, HeldMedian: s.HeldMedian, HeldLow: s.HeldMedianLo, HeldHigh: s.HeldMedianHi, Learn: finiteOrNull(s.LearnMedian), SimMedian: finiteOrNull(s.SimMedian),
 			HeldMean: s.HeldMean, SimMean: finiteOrNull(s.SimMean), Checked: s.Checked, Within: s.Within})
 	}
 	for _, r := range rep.Ranges {

@@ -434,6 +434,9 @@ type NPCCloneJSON struct {
 	Method  string              `json:"method"`
 	Out     string              `json:"out"`
 	Values  []NPCCloneValueJSON `json:"values"`
+	// PreflopMixing is the fitted σ in percent (nil: not fitted).
+	PreflopMixing   *float64 `json:"preflop_mixing"`
+	MixingDecisions int      `json:"mixing_decisions"`
 }
 
 // NPCCloneValueJSON is one learned value of "pokerlab npc clone --json".
@@ -464,6 +467,9 @@ type NPCValidateJSON struct {
 	Prediction         []NPCValidatePredictionJSON `json:"prediction"`
 	RangePrediction    []NPCValidatePredictionJSON `json:"range_prediction"`
 	PreflopLogLossGain *float64                    `json:"preflop_log_loss_gain"`
+	PreflopMixing      *float64                    `json:"preflop_mixing"`
+	KnownCardsGain     *float64                    `json:"known_cards_log_loss_gain"`
+	KnownCardsGainMix  *float64                    `json:"known_cards_log_loss_gain_same_mixing"`
 	Situations         []NPCValidateSituationJSON  `json:"situations"`
 	PreflopGain        float64                     `json:"-"`
 	Checked            int                         `json:"checked"`
@@ -513,6 +519,9 @@ type NPCValidateSizeJSON struct {
 	HeldN      float64  `json:"held_n"`
 	SimN       float64  `json:"sim_n"`
 	HeldMedian float64  `json:"held_median"`
+	HeldLow    float64  `json:"held_median_low"`
+	HeldHigh   float64  `json:"held_median_high"`
+	Learn      *float64 `json:"learn_median"`
 	SimMedian  *float64 `json:"sim_median"`
 	HeldMean   float64  `json:"held_mean"`
 	SimMean    *float64 `json:"sim_mean"`
@@ -553,6 +562,7 @@ type NPCProfileJSON struct {
 	Positions   map[string]map[string]float64 `json:"positions"`
 	Sizes       map[string]float64            `json:"sizes"`
 	Bluff       float64                       `json:"bluff"`
+	PreflopMix  float64                       `json:"preflop_mixing"`
 	Calibrated  bool                          `json:"calibrated"`
 	// The optional tables of learned profiles.
 	PreflopPositions map[string]map[string]float64 `json:"preflop_positions"`
