@@ -71,11 +71,11 @@ type RateCompare struct {
 
 // SizeCompare compares a learned bet-size spot.
 type SizeCompare struct {
-	Key                     string
-	HeldN, SimN             float64
-	HeldMedian, SimMedian   float64
-	HeldMean, SimMean       float64
-	HeldStdErr, SimStdErr   float64 // of the means
+	Key                   string
+	HeldN, SimN           float64
+	HeldMedian, SimMedian float64
+	HeldMean, SimMean     float64
+	HeldStdErr, SimStdErr float64 // of the means
 	// LearnMedian is the learning part's median: the player's own two
 	// samples, as far apart as sampling puts them.
 	LearnMedian float64
@@ -85,7 +85,7 @@ type SizeCompare struct {
 	HeldMedianLo, HeldMedianHi float64
 	// Checked and Within: opens only, the simulated median within
 	// ValidateOpenTolerance of the held-out median's interval.
-	Checked, Within bool
+	Checked, Within         bool
 	HeldValues, HeldWeights []float64
 	SimValues, SimWeights   []float64
 }
