@@ -59,11 +59,19 @@ func BenchmarkSimulate(b *testing.B) {
 // decisionStates plays hands of the six-max archetypes and keeps a copy of
 // the hand at every decision, with the bot to act.
 func decisionStates(b testing.TB, hands int) ([]*holdem.Hand, []*Bot) {
+	return mixedDecisionStates(b, hands, 0)
+}
+
+// mixedDecisionStates is decisionStates with every profile's preflop
+// mixing set to sigma.
+func mixedDecisionStates(b testing.TB, hands int, sigma float64) ([]*holdem.Hand, []*Bot) {
 	tab := benchTables(b)
 	tb := archetypeTable(b, sixMax...)
 	bots := make([]*Bot, len(tb.Seats))
 	for i, s := range tb.Seats {
-		bots[i], _ = NewBot(s.Profile, tab)
+		p := *s.Profile
+		p.PreflopMixing = sigma
+		bots[i], _ = NewBot(&p, tab)
 	}
 	var states []*holdem.Hand
 	var who []*Bot
@@ -93,8 +101,14 @@ func decisionStates(b testing.TB, hands int) ([]*holdem.Hand, []*Bot) {
 // BenchmarkDecide times the decision API over the decisions of 500 six-max
 // hands (preflop and postflop as they come), one core; it reports the mean
 // and the 99th percentile.
-func BenchmarkDecide(b *testing.B) {
-	states, bots := decisionStates(b, 500)
+func BenchmarkDecide(b *testing.B) { benchmarkDecide(b, 0) }
+
+// BenchmarkDecideMixing: the same decisions by bots with a preflop mixing
+// of 14 % (Pluribus's, npc/testdata/pluribus).
+func BenchmarkDecideMixing(b *testing.B) { benchmarkDecide(b, 0.14) }
+
+func benchmarkDecide(b *testing.B, sigma float64) {
+	states, bots := mixedDecisionStates(b, 500, sigma)
 	lat := make([]time.Duration, 0, len(states))
 	b.ReportAllocs()
 	b.ResetTimer()

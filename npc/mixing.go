@@ -44,6 +44,13 @@ func normalQuantile(q float64) float64 { return math.Sqrt2 * math.Erfinv(2*q-1) 
 
 // intPhi returns ∫_{-∞}^{t} Φ(s) ds = tΦ(t) + φ(t).
 func intPhi(t float64) float64 {
+	// Beyond ±9, φ(t) < 10⁻¹⁷ and Φ(t) is 0 or 1 to double precision.
+	if t > 9 {
+		return t
+	}
+	if t < -9 {
+		return 0
+	}
 	return t*0.5*math.Erfc(-t/math.Sqrt2) + math.Exp(-t*t/2)/math.Sqrt(2*math.Pi)
 }
 

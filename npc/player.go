@@ -141,23 +141,29 @@ func classRank(order *[numClasses]uint8, h uint8) int {
 // restrictPreflop keeps in w, for every class, the share of its interval of
 // quantiles that falls in the given intervals (the action's region).
 func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n int) {
+	restrictRange(&p.w, order, ivs, n, p.bot.prof.PreflopMixing)
+}
+
+// restrictRange keeps in the range w, for every class, the share of its
+// interval of quantiles (in order) that takes the action whose region is
+// ivs: under mixing σ the mean probability of its quantiles (meanShare).
+// A region the range has no share of leaves w as it was.
+func restrictRange(w *[numClasses]float64, order *[numClasses]uint8, ivs [2][2]float64, n int, sigma float64) {
 	var total float64
 	for _, c := range order {
-		total += p.w[c] * classCombos[c]
+		total += w[c] * classCombos[c]
 	}
 	if total == 0 {
 		return
 	}
-	next := p.w
-	if sigma := p.bot.prof.PreflopMixing; sigma > 0 {
-		// Under mixing a class takes the action with the mean probability
-		// of its quantiles (meanShare).
+	next := *w
+	if sigma > 0 {
 		var bounds [numClasses + 1]float64
 		var idx [numClasses]uint8
 		bounds[0] = 1
 		k := 0
 		for _, c := range order {
-			if m := p.w[c] * classCombos[c] / total; m > 0 {
+			if m := w[c] * classCombos[c] / total; m > 0 {
 				bounds[k+1] = bounds[k] - m
 				idx[k] = c
 				k++
@@ -169,39 +175,32 @@ func (p *Player) restrictPreflop(order *[numClasses]uint8, ivs [2][2]float64, n 
 			spanShares(bounds[:k+1], v[0], v[1], sigma, share[:k])
 		}
 		for i, c := range idx[:k] {
-			next[c] = p.w[c] * min(max(share[i], 0), 1)
+			next[c] = w[c] * min(max(share[i], 0), 1)
 		}
-		p.setRange(next)
-		return
-	}
-	top := 1.0 // u of the top of the next class
-	for _, c := range order {
-		m := p.w[c] * classCombos[c] / total
-		if m == 0 {
-			continue
-		}
-		lo, hi := top-m, top
-		top = lo
-		var in float64
-		for _, v := range ivs[:n] {
-			if a, b := max(lo, v[0]), min(hi, v[1]); b > a {
-				in += b - a
+	} else {
+		top := 1.0 // u of the top of the next class
+		for _, c := range order {
+			m := w[c] * classCombos[c] / total
+			if m == 0 {
+				continue
 			}
+			lo, hi := top-m, top
+			top = lo
+			var in float64
+			for _, v := range ivs[:n] {
+				if a, b := max(lo, v[0]), min(hi, v[1]); b > a {
+					in += b - a
+				}
+			}
+			next[c] = w[c] * in / m
 		}
-		next[c] = p.w[c] * in / m
 	}
-	p.setRange(next)
-}
-
-// setRange takes next as the range unless it is empty (an action the
-// model gives the range no share of leaves the range as it was).
-func (p *Player) setRange(next [numClasses]float64) {
 	var sum float64
 	for _, x := range next {
 		sum += x
 	}
 	if sum > 0 {
-		p.w = next
+		*w = next
 	}
 }
 

@@ -253,6 +253,27 @@ func Validate(o *Observed, player string, opt ValidateOptions) (*ValidateReport,
 			rep.RangePrediction = append(rep.RangePrediction, s)
 		}
 	}
+	// Every preflop decision, with the cards where known (the decisions
+	// of the "preflop" rows).
+	known := false
+	for i := range held {
+		known = known || held[i].Known
+	}
+	if known {
+		for _, m := range []struct {
+			name string
+			p    *Profile
+		}{{"clone", cl.Profile}, {"aggregate", agg.Profile}, {"aggregate-with-mixing", &aggMix}} {
+			if m.name == "aggregate-with-mixing" && !cl.Mixing.Fitted {
+				continue
+			}
+			b, err := NewBot(m.p, opt.Tables)
+			if err != nil {
+				return nil, err
+			}
+			rep.RangePrediction = append(rep.RangePrediction, scoreWithCards(b, m.name, held))
+		}
+	}
 
 	// (a) The clone at a table like the player's.
 	tb := likeTable(hands, cl.Profile, pp.Profile)
@@ -486,6 +507,81 @@ func cardActionProbs(b *Bot, d *Decision, h cards.StartingHand) [3]float64 {
 	lo, hi := classSpan(b.firstOrder(d), h)
 	g := makeRegions(b.ratesIn(d.Sit, d.ctx), 0)
 	return legalPrediction(regionShares(g, lo, hi, b.prof.PreflopMixing), d)
+}
+
+// rangeSpan returns the interval of quantiles [lo, hi] class h takes in
+// order within range w (1 = strongest); ok is false when w gives h no
+// weight.
+func rangeSpan(w *[numClasses]float64, order *[numClasses]uint8, h cards.StartingHand) (lo, hi float64, ok bool) {
+	var total, above, mine float64
+	seen := false
+	for _, c := range order {
+		m := w[c] * classCombos[c]
+		total += m
+		if int(c) == int(h) {
+			mine, seen = m, true
+		} else if !seen {
+			above += m
+		}
+	}
+	if total == 0 || mine == 0 {
+		return 0, 0, false
+	}
+	return 1 - (above+mine)/total, 1 - above/total, true
+}
+
+// scoreWithCards scores the bot's predictions of every preflop decision of
+// hands, given the cards where they are known: the share of the class's
+// quantiles in the range the bot's model says reaches the decision (the
+// whole range first, then narrowed by each action the player took, as the
+// bot's own range is) that its regions give each action under the
+// profile's mixing; the rates alone where the cards are unknown (or the
+// player's actions have left the class out of the model's range). The
+// decisions are the "preflop" ones of scoreDecisions, so the two compare.
+func scoreWithCards(b *Bot, name string, hands []HandObs) PredictionScore {
+	s := PredictionScore{Model: name, Street: "preflop-with-cards"}
+	sigma := b.prof.PreflopMixing
+	for i := range hands {
+		h := &hands[i]
+		var w [numClasses]float64
+		for c := range w {
+			w[c] = 1
+		}
+		tracked := h.Known
+		for j := range h.Decisions {
+			d := &h.Decisions[j]
+			if d.Sit.Street != holdem.Preflop {
+				break
+			}
+			p := predict(b, d)
+			order := b.firstOrder(d)
+			r := b.ratesIn(d.Sit, d.ctx)
+			if tracked {
+				if lo, hi, ok := rangeSpan(&w, order, h.Hole.Class()); ok {
+					p = legalPrediction(regionShares(makeRegions(r, 0), lo, hi, sigma), d)
+				} else {
+					tracked = false
+				}
+			}
+			s.Decisions++
+			s.LogLoss += -math.Log(p[d.Action])
+			if argmax3(p) == int(d.Action) {
+				s.Accuracy++
+			}
+			if tracked {
+				if d.Action == 1 && !d.CanRaise {
+					r = rates{pass: r.pass + r.aggr, fold: r.fold} // the raise region had to call
+				}
+				ivs, n := makeRegions(r, 0).intervals(int(d.Action))
+				restrictRange(&w, order, ivs, n, sigma)
+			}
+		}
+	}
+	if s.Decisions > 0 {
+		s.LogLoss /= float64(s.Decisions)
+		s.Accuracy /= float64(s.Decisions)
+	}
+	return s
 }
 
 // scoreKnownCards scores the bot's card-conditioned predictions of the

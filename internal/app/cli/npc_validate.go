@@ -139,7 +139,7 @@ func npcValidateRun(opts *npcValidateOptions) error {
 		fmt.Fprintf(w, "preflop log loss of the clone: %.1f %% below the aggregate clone's\n", out.PreflopGain)
 	}
 	if out.KnownCardsGain != nil && out.KnownCardsGainMix != nil && out.PreflopMixing != nil {
-		fmt.Fprintf(w, "with the cards known (first preflop decisions): %.1f %% below the aggregate clone's, %.1f %% below it with the clone's mixing (σ = %.2f %% of the range)\n",
+		fmt.Fprintf(w, "with the cards where known: %.1f %% below the aggregate clone's, %.1f %% below it with the clone's mixing (σ = %.2f %% of the range)\n",
 			*out.KnownCardsGain, *out.KnownCardsGainMix, *out.PreflopMixing)
 	}
 	fmt.Fprintln(w, "\npreflop log loss by situation\tdecisions\tclone\taggregate\tpopulation")
@@ -227,7 +227,9 @@ func npcValidateJSON(rep *npc.ValidateReport, opts *npcValidateOptions) NPCValid
 		out.PreflopMixing = finiteOrNull(100 * rep.Mixing.Sigma)
 		ll := map[string]float64{}
 		for _, p := range rep.RangePrediction {
-			ll[p.Model] = p.LogLoss
+			if p.Street == "preflop-with-cards" {
+				ll[p.Model] = p.LogLoss
+			}
 		}
 		if a := ll["aggregate"]; a > 0 {
 			out.KnownCardsGain = finiteOrNull(100 * (1 - ll["clone"]/a))
