@@ -47,6 +47,21 @@
 // raises comes from the very bottom instead. The NPC never raises a postflop 3-bet (the design
 // note: "3Bet以上は行わない").
 //
+// Preflop mixing (Profile.PreflopMixing = σ): a hand of quantile u acts as
+// the quantile fold(u + σz), z standard normal, reflected into [0, 1] at
+// its ends. A uniform quantile plus independent noise, folded so, is
+// uniform (the even periodic extension of the uniform density is constant,
+// and convolution keeps a constant), so every rate is the rate played;
+// the hands near a threshold play both ways, as people and equilibrium
+// strategies mix. The range then narrows by each class's mean probability
+// of the action taken, in closed form: for a class spanning [lo, hi] and a
+// region [c, d], the mean over u of Σ_k P(u + σz ∈ [c + 2k, d + 2k] ∪
+// [2k − d, 2k − c]), each term σ(I((b − lo)/σ) − I((b − hi)/σ))/(hi − lo)
+// with I(t) = tΦ(t) + φ(t). LearnMixing fits σ by maximum likelihood on
+// the first preflop decisions of hands with known cards, where the cards
+// are known in nearly every hand (cards seen only at the showdown are the
+// hands that did not fold).
+//
 // What the design note's model does not see is that the hands reaching the
 // turn and the river were filtered by the player's own flop and turn actions,
 // and preflop by the opponents' cards (card removal); Calibrate corrects both
@@ -94,7 +109,8 @@
 // clone at a table like the player's and compares every rate, size and
 // shown range with the held-out part with intervals from both samples,
 // and scores the held-out decisions by log loss against the population
-// profile and the aggregate-only Clone. Cost: Observe is one replay per
+// profile and the aggregate-only Clone, and where the cards are known
+// given the cards. Cost: Observe is one replay per
 // hand; Learn O(players × cells); Validate is dominated by its simulation.
 //
 // Sources: the NPC design note (postflop model, equity-quantile thresholds,
