@@ -44,6 +44,21 @@ func BenchmarkProduct(b *testing.B) {
 			s.eval(s.x, 10, out, nil, nil)
 		}
 	})
+	// The first-order iteration's evaluations: float32 on spot.Passer,
+	// float64 on the exact evaluator.
+	s.foInit()
+	b.Run("eval32", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.eval32(s.x, 10)
+		}
+	})
+	b.Run("eval64", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.eval64(s.x, 10)
+		}
+	})
 }
 
 // BenchmarkRiver is the QRE on the river spot, single-threaded,

@@ -99,7 +99,8 @@ type foState struct {
 	ps       *spot.Passer
 	σ32      spot.Strategy
 	xp, y    []float64
-	K, kLam  float64 // the estimate of K and the λ it was made at
+	soft     []float64 // eval64's softmax of one node's values
+	K, kLam  float64   // the estimate of K and the λ it was made at
 	respond  respondHook
 	values   valuesHook
 	evals    int // this λ
@@ -113,6 +114,11 @@ func (s *Solver) foInit() *foState {
 	g := s.g
 	f := &foState{ps: g.NewPasser(s.opt.Threads), σ32: spot.Strategy(bigSlice[float32](s.ar, int(g.Size)))}
 	f.xp, f.y = bigSlice[float64](s.ar, s.n1), bigSlice[float64](s.ar, s.n1)
+	most := 0
+	for _, b := range s.ip {
+		most = max(most, b.k*b.nh)
+	}
+	f.soft = make([]float64, most)
 	f.respond = respondHook{g: g, σ: f.σ32, half: float32(s.pot / 2), combos: float32(g.Combos)}
 	f.values = valuesHook{g: g, σ: f.σ32, coff: s.w.coff, y: f.y, half: s.pot / 2, combos: g.Combos}
 	s.fo = f
@@ -249,30 +255,30 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 	f.evals++
 	f.f64++
 	s.stats.Evaluations++
+	// The residual row by row: softmax(λy/pot) by logit into f.soft (the
+	// column-wise loop over each hand's actions, stride nh, took more time
+	// than the two passes).
 	var mx float64
 	for _, b := range s.ip {
-		n := b.k * b.nh
+		n, nh := b.k*b.nh, b.nh
 		q := s.q[b.off : b.off+int64(n)]
 		yb, xb := f.y[b.c:b.c+n], x[b.c:b.c+n]
 		σ := s.σ[b.off : b.off+int64(n)]
-		ri := s.reachIS[b.hoff : b.hoff+int64(b.nh)]
-		for h := range b.nh {
-			if math.IsNaN(q[h]) {
-				for a := range b.k {
-					yb[a*b.nh+h] = xb[a*b.nh+h]
+		ri := s.reachIS[b.hoff : b.hoff+int64(nh)]
+		soft := f.soft[:n]
+		logit(soft, q, b.k, nh, scale)
+		q0 := q[:nh]
+		for a := range b.k {
+			qa, ya, xa, sa, σa := q[a*nh:(a+1)*nh], yb[a*nh:(a+1)*nh], xb[a*nh:(a+1)*nh], soft[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
+			for h, v := range qa {
+				if q0[h] != q0[h] { // NaN: no beliefs
+					ya[h] = xa[h]
+					continue
 				}
-				continue
-			}
-			for a := range b.k {
-				yb[a*b.nh+h] = q[a*b.nh+h]
-			}
-			if ri[h] <= 0 {
-				continue
-			}
-			best, sum := expSum(q, b.k, b.nh, h, scale)
-			for a := range b.k {
-				d := expNeg((q[a*b.nh+h]-best)*scale)/sum - σ[a*b.nh+h]
-				mx = max(mx, math.Abs(d))
+				ya[h] = v
+				if ri[h] > 0 {
+					mx = max(mx, math.Abs(sa[h]-σa[h]))
+				}
 			}
 		}
 	}
@@ -286,17 +292,18 @@ func (s *Solver) residual32(x []float64, lambda float64) float64 {
 	scale := lambda / s.pot
 	var mx float64
 	for _, b := range s.ip {
-		n := b.k * b.nh
+		n, nh := b.k*b.nh, b.nh
 		yb := f.y[b.c : b.c+n]
 		σ := f.σ32[b.off : b.off+int64(n)]
-		for h := range b.nh {
-			best, sum := expSum(yb, b.k, b.nh, h, scale)
-			if math.IsNaN(best) {
-				continue
-			}
-			for a := range b.k {
-				d := expNeg((yb[a*b.nh+h]-best)*scale)/sum - float64(σ[a*b.nh+h])
-				mx = max(mx, math.Abs(d))
+		soft := f.soft[:n]
+		logit(soft, yb, b.k, nh, scale) // row by row, as in eval64
+		y0 := yb[:nh]
+		for a := range b.k {
+			sa, σa := soft[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
+			for h, p := range sa {
+				if y0[h] == y0[h] { // NaN: no value
+					mx = max(mx, math.Abs(p-float64(σa[h])))
+				}
 			}
 		}
 	}
