@@ -113,3 +113,43 @@ func TestNPCCloneJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
+
+// npc validate on the Pluribus hands (every card shown, gzip-compressed):
+// the clone's preflop mixing and the card-conditioned gains are reported,
+// the sizes with the held-out median's interval and the learning part's
+// median; on HandHQ (cards seen only at the showdown) they are null.
+func TestNPCValidateWithCards(t *testing.T) {
+	args := []string{"npc", "validate", "--player", "Pluribus", "--hands", "2000", "--calibrate-hands", "0", "--json", "../../../npc/testdata/pluribus/pluribus.phhs.gz"}
+	code, out, errOut := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var v NPCValidateJSON
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Hands != 10000 || v.PreflopMixing == nil || *v.PreflopMixing <= 0 || v.KnownCardsGain == nil || v.KnownCardsGainMix == nil || *v.KnownCardsGainMix <= 0 {
+		t.Fatalf("hands %d, mixing %v, gains %v %v", v.Hands, v.PreflopMixing, v.KnownCardsGain, v.KnownCardsGainMix)
+	}
+	withCards := 0
+	for _, p := range v.RangePrediction {
+		if p.Street == "preflop-with-cards" {
+			withCards++
+		}
+	}
+	if withCards != 3 {
+		t.Errorf("%d preflop-with-cards rows, want clone, aggregate, aggregate-with-mixing", withCards)
+	}
+	for _, s := range v.Sizes {
+		if s.Learn == nil || !(s.HeldLow <= s.HeldMedian && s.HeldMedian <= s.HeldHigh) {
+			t.Errorf("size %s: learn %v, median %v in [%v, %v]", s.Key, s.Learn, s.HeldMedian, s.HeldLow, s.HeldHigh)
+		}
+	}
+	args = append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "1000", "--calibrate-hands", "0", "--json"}, realHandHQ(t)...)
+	if code, out, errOut = run(t, args...); code != ExitOK || json.Unmarshal([]byte(out), &v) != nil {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if v.PreflopMixing != nil || v.KnownCardsGain != nil {
+		t.Errorf("HandHQ: mixing %v, gain %v, want null", v.PreflopMixing, v.KnownCardsGain)
+	}
+}
