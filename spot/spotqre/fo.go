@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"pokerlab/internal/kernel/vec"
 	"pokerlab/spot"
 )
 
@@ -158,18 +159,12 @@ func (h *respondHook) Combine(node int32, reach, vals, out, tmp []float32) {
 	}
 	σ := h.σ[n.Off : n.Off+int64(k*nh)]
 	logit(σ, vals, k, nh, h.scale)
-	clear(out)
-	for a := range k {
-		row, sa := vals[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
-		for i, q := range row {
-			if m[i] > 0 {
-				out[i] += sa[i] * q
-			}
-		}
-	}
+	vec.DotRows(out, σ, vals[:k*nh])
 	for i, x := range m {
 		if x > 0 {
 			out[i] = (out[i] - h.half) * x / h.combos
+		} else {
+			out[i] = 0 // (its Q are NaN)
 		}
 	}
 }
@@ -199,19 +194,27 @@ func (h *valuesHook) Combine(node int32, reach, vals, out, tmp []float32) {
 	c := h.coff[node]
 	σ := h.σ[n.Off : n.Off+int64(k*nh)]
 	half := float32(h.half)
-	clear(out)
 	out = out[:nh]
+	vec.DotRows(out, σ, vals[:k*nh])
+	gap := false // a hand without beliefs: x's entry, not a value
 	for a := range k {
-		row, sa := vals[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
-		ya, xa := h.y[c+a*nh:c+(a+1)*nh], h.x[c+a*nh:c+(a+1)*nh]
-		row, sa, ya, xa = row[:nh], sa[:nh], ya[:nh], xa[:nh]
+		row, ya := vals[a*nh:(a+1)*nh], h.y[c+a*nh:c+(a+1)*nh]
+		row, ya, inv := row[:nh], ya[:nh], inv[:nh]
 		for i, v := range row {
-			if iv := inv[i]; iv != 0 {
-				ya[i] = float64(half + iv*v)
-			} else {
-				ya[i] = xa[i]
+			ya[i] = float64(half + inv[i]*v)
+		}
+	}
+	for _, iv := range inv[:nh] {
+		gap = gap || iv == 0
+	}
+	if gap {
+		for a := range k {
+			ya, xa := h.y[c+a*nh:c+(a+1)*nh], h.x[c+a*nh:c+(a+1)*nh]
+			for i, iv := range inv[:nh] {
+				if iv == 0 {
+					ya[i] = xa[i]
+				}
 			}
-			out[i] += sa[i] * v
 		}
 	}
 }

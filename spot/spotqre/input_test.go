@@ -198,10 +198,11 @@ func TestFitInverseClosedForm(t *testing.T) {
 	}
 }
 
-// TestNoConvergenceSaysWhere: a path that cannot be followed (here: cut
-// off by the product budget) ends with an error, never a result with NaN.
+// TestNoConvergenceSaysWhere: a path that cannot be followed (here: the
+// continuation cut off by the product budget) ends with an error, never a
+// result with NaN.
 func TestNoConvergenceSaysWhere(t *testing.T) {
-	s, err := NewSolver(tinyRiver(t), Options{MaxProducts: 5})
+	s, err := NewSolver(tinyRiver(t), Options{MaxProducts: 5, Method: MethodNewton})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"pokerlab/cards"
+	"pokerlab/internal/kernel/vec"
 	"pokerlab/spot"
 )
 
@@ -395,6 +396,10 @@ func (w *walker[F]) opp(i int32, n *spot.Node, reach, own, out []F) {
 func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
 	q = q[:k*nh]
 	σ = σ[:k*nh]
+	if s32, ok := any(σ).([]float32); ok {
+		logit32(s32, q, k, nh, scale)
+		return
+	}
 	if k == 2 {
 		// Two actions: σ_0 = 1/(1 + e^{scale·(q_1 − q_0)}), one exponential
 		// of a non-positive argument.
@@ -463,6 +468,71 @@ func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
 			for i, b := range best {
 				if b == b {
 					sa[i] = F(float64(sa[i]) * sum[i])
+				}
+			}
+		}
+	}
+}
+
+// logit32 is logit for float32 strategies (the first-order iteration's
+// float32 passes and the float32 products): the differences to each
+// hand's largest value in float64, scaled and rounded to float32, their
+// exponentials eight at a time (vec.Exp, within an ulp of math.Exp's), the
+// sums and the normalisation in float32 — float32's precision, which the
+// strategies are stored in, at a third of logit's time.
+func logit32[G number](σ []float32, q []G, k, nh int, scale float64) {
+	const chunk = 256
+	var bestA [chunk]float64
+	var sumA, eA, dA [chunk]float32
+	for h0 := 0; h0 < nh; h0 += chunk {
+		h1 := min(h0+chunk, nh)
+		m := h1 - h0
+		best, sum, e, d := bestA[:m], sumA[:m], eA[:m], dA[:m]
+		for i, v := range q[h0:h1] {
+			best[i] = float64(v)
+		}
+		for a := 1; a < k; a++ {
+			for i, v := range q[a*nh+h0 : a*nh+h1] {
+				if x := float64(v); x > best[i] {
+					best[i] = x
+				}
+			}
+		}
+		whole := true // no NaN column in the chunk: the rows go straight to σ
+		for _, b := range best {
+			whole = whole && b == b
+		}
+		clear(sum)
+		for a := range k {
+			for i, v := range q[a*nh+h0 : a*nh+h1] {
+				d[i] = float32((float64(v) - best[i]) * scale)
+			}
+			sa := σ[a*nh+h0 : a*nh+h1]
+			if whole {
+				vec.Exp(sa, d)
+				vec.Add(sum, sa)
+				continue
+			}
+			vec.Exp(e, d)
+			for i, b := range best {
+				if b == b { // NaN: no beliefs, left as it is
+					sa[i] = e[i]
+					sum[i] += e[i]
+				}
+			}
+		}
+		for i, x := range sum {
+			sum[i] = 1 / x
+		}
+		for a := range k {
+			sa := σ[a*nh+h0 : a*nh+h1]
+			if whole {
+				vec.Mul(sa, sum)
+				continue
+			}
+			for i, b := range best {
+				if b == b {
+					sa[i] *= sum[i]
 				}
 			}
 		}

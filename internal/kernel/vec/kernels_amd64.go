@@ -76,3 +76,6 @@ func encode16AVX2(q []int16, x []float32, inv float32) int
 
 //go:noescape
 func encodeU16AVX2(q []uint16, x []float32, inv float32) int
+
+//go:noescape
+func expAVX2(dst, x []float32) int

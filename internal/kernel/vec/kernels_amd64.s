@@ -488,3 +488,80 @@ encU16Done:
 	VZEROUPPER
 	MOVQ CX, ret+56(FP)
 	RET
+
+// The constants of Exp (vec.go): ExpMin, log₂e, ln2 high and low, the
+// polynomial's P0 … P5, 1, and the exponent bias 127 (an int32).
+DATA expc<>+0(SB)/4, $0xc2ae0000
+DATA expc<>+4(SB)/4, $0x3fb8aa3b
+DATA expc<>+8(SB)/4, $0x3f318000
+DATA expc<>+12(SB)/4, $0xb95e8083
+DATA expc<>+16(SB)/4, $0x39506967
+DATA expc<>+20(SB)/4, $0x3ab743ce
+DATA expc<>+24(SB)/4, $0x3c088908
+DATA expc<>+28(SB)/4, $0x3d2aa9c1
+DATA expc<>+32(SB)/4, $0x3e2aaaaa
+DATA expc<>+36(SB)/4, $0x3f000000
+DATA expc<>+40(SB)/4, $0x3f800000
+DATA expc<>+44(SB)/4, $0x0000007f
+GLOBL expc<>(SB), RODATA|NOPTR, $48
+
+// func expAVX2(dst, x []float32) int
+//
+// exp32 on 8 lanes: n = round(x·log₂e), r = (x − n·hi) − n·lo, the
+// polynomial by Horner, ·z, + r, + 1, times 2^n from (n + 127) << 23; 0
+// where x < ExpMin (an ordered compare: NaN goes through as NaN).
+TEXT ·expAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~7, CX
+	VBROADCASTSS expc<>+0(SB), Y8
+	VBROADCASTSS expc<>+4(SB), Y9
+	VBROADCASTSS expc<>+8(SB), Y10
+	VBROADCASTSS expc<>+12(SB), Y11
+	VBROADCASTSS expc<>+16(SB), Y12
+	VBROADCASTSS expc<>+20(SB), Y13
+	VBROADCASTSS expc<>+24(SB), Y14
+	VBROADCASTSS expc<>+28(SB), Y15
+	XORQ AX, AX
+expLoop:
+	CMPQ AX, CX
+	JGE  expDone
+	VMOVUPS (SI)(AX*4), Y0
+	VCMPPS  $1, Y8, Y0, Y7
+	VMULPS  Y9, Y0, Y1
+	VROUNDPS $0, Y1, Y1
+	VMULPS  Y10, Y1, Y2
+	VSUBPS  Y2, Y0, Y3
+	VMULPS  Y11, Y1, Y2
+	VSUBPS  Y2, Y3, Y3
+	VMULPS  Y3, Y3, Y4
+	VMULPS  Y3, Y12, Y5
+	VADDPS  Y13, Y5, Y5
+	VMULPS  Y3, Y5, Y5
+	VADDPS  Y14, Y5, Y5
+	VMULPS  Y3, Y5, Y5
+	VADDPS  Y15, Y5, Y5
+	VMULPS  Y3, Y5, Y5
+	VBROADCASTSS expc<>+32(SB), Y2
+	VADDPS  Y2, Y5, Y5
+	VMULPS  Y3, Y5, Y5
+	VBROADCASTSS expc<>+36(SB), Y2
+	VADDPS  Y2, Y5, Y5
+	VMULPS  Y4, Y5, Y5
+	VADDPS  Y3, Y5, Y5
+	VBROADCASTSS expc<>+40(SB), Y2
+	VADDPS  Y2, Y5, Y5
+	VCVTPS2DQ Y1, Y6
+	VBROADCASTSS expc<>+44(SB), Y2
+	VPADDD  Y2, Y6, Y6
+	VPSLLD  $23, Y6, Y6
+	VMULPS  Y6, Y5, Y5
+	VANDNPS Y5, Y7, Y5
+	VMOVUPS Y5, (DI)(AX*4)
+	ADDQ    $8, AX
+	JMP     expLoop
+expDone:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET

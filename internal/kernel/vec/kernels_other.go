@@ -26,3 +26,4 @@ func decodeU16AVX2(dst []float32, q []uint16, scale float32) int { return 0 }
 func maxAbsAVX2(x []float32) (m float32, n int)                  { return 0, 0 }
 func encode16AVX2(q []int16, x []float32, inv float32) int       { return 0 }
 func encodeU16AVX2(q []uint16, x []float32, inv float32) int     { return 0 }
+func expAVX2(dst, x []float32) int                               { return 0 }

@@ -468,3 +468,55 @@ func ReachUpdate(sig, cum, reg, reach, inv, uni []float32, disc float32) {
 		strategyReachRow(q, cum[a*n+m:a*n+n], q, den, uni, reach[m:], disc, false)
 	}
 }
+
+// The exponential's constants: Cody & Waite's split of ln 2 and the
+// polynomial of Moshier's Cephes expf (e^r on |r| ≤ ln2/2, relative error
+// about 10⁻⁷), and the smallest argument with a normal result.
+const (
+	expLog2e = float32(1.44269504088896341)
+	expLn2Hi = float32(0.693359375)
+	expLn2Lo = float32(-2.12194440e-4)
+	expP0    = float32(1.9875691500e-4)
+	expP1    = float32(1.3981999507e-3)
+	expP2    = float32(8.3334519073e-3)
+	expP3    = float32(4.1665795894e-2)
+	expP4    = float32(1.6666665459e-1)
+	expP5    = float32(5.0000001201e-1)
+	// ExpMin: Exp gives 0 below it (e^-87 ≈ 1.6·10⁻³⁸, near float32's
+	// smallest normal).
+	ExpMin = float32(-87)
+)
+
+// Exp sets dst[i] = e^{x[i]} for x[i] ≤ 88 in float32, within a few
+// units in the last place (TestExpMatchesMathExp): 0 below ExpMin, NaN for
+// NaN. dst may alias x. x = n·ln2 + r with n = round(x·log₂e), e^r by the
+// polynomial, 2^n through the exponent bits.
+func Exp(dst, x []float32) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = expAVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = exp32(x[i])
+	}
+}
+
+// exp32 is one entry of Exp, the operations of expAVX2 in its order.
+func exp32(x float32) float32 {
+	if x < ExpMin {
+		return 0
+	}
+	n := float32(math.RoundToEven(float64(float32(x * expLog2e))))
+	r := x - float32(n*expLn2Hi)
+	r = r - float32(n*expLn2Lo)
+	z := float32(r * r)
+	p := float32(expP0*r) + expP1
+	p = float32(p*r) + expP2
+	p = float32(p*r) + expP3
+	p = float32(p*r) + expP4
+	p = float32(p*r) + expP5
+	p = float32(p*z) + r
+	p = p + 1
+	return p * math.Float32frombits(uint32(int32(n)+127)<<23)
+}
