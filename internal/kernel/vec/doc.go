@@ -19,6 +19,13 @@
 // float64 (AddTo64, AddPerm64). Regret matching divides by the exact sum and
 // falls back to the uniform strategy when the sum is exactly zero.
 //
+// # The exponential
+//
+// Exp is e^x in float32 for the logit responses of package spot/spotqre:
+// Cody & Waite's reduction x = n·ln2 + r, |r| ≤ ln2/2, with ln 2 split in
+// two, and the degree-5 polynomial of Moshier's Cephes expf for e^r; within
+// one unit in the last place of math.Exp over [ExpMin, 1].
+//
 // # Two implementations
 //
 // The portable kernels are plain Go. On amd64 the hot ones also have AVX2
