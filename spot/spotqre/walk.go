@@ -400,6 +400,10 @@ func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
 		logit32(s32, q, k, nh, scale)
 		return
 	}
+	if s64, ok := any(σ).([]float64); ok {
+		logit64(s64, q, k, nh, scale)
+		return
+	}
 	if k == 2 {
 		// Two actions: σ_0 = 1/(1 + e^{scale·(q_1 − q_0)}), one exponential
 		// of a non-positive argument.
@@ -530,6 +534,64 @@ func logit32[G number](σ []float32, q []G, k, nh int, scale float64) {
 				vec.Mul(sa, sum)
 				continue
 			}
+			for i, b := range best {
+				if b == b {
+					sa[i] *= sum[i]
+				}
+			}
+		}
+	}
+}
+
+// logit64 is logit for float64 strategies, the exponentials four at a
+// time (vec.Exp64, within 2 ulp of math.Exp's).
+func logit64[G number](σ []float64, q []G, k, nh int, scale float64) {
+	const chunk = 256
+	var bestA, sumA, eA, dA [chunk]float64
+	for h0 := 0; h0 < nh; h0 += chunk {
+		h1 := min(h0+chunk, nh)
+		m := h1 - h0
+		best, sum, e, d := bestA[:m], sumA[:m], eA[:m], dA[:m]
+		for i, v := range q[h0:h1] {
+			best[i] = float64(v)
+		}
+		for a := 1; a < k; a++ {
+			for i, v := range q[a*nh+h0 : a*nh+h1] {
+				if x := float64(v); x > best[i] {
+					best[i] = x
+				}
+			}
+		}
+		whole := true // no NaN column in the chunk: the rows go straight to σ
+		for _, b := range best {
+			whole = whole && b == b
+		}
+		clear(sum)
+		for a := range k {
+			for i, v := range q[a*nh+h0 : a*nh+h1] {
+				d[i] = (float64(v) - best[i]) * scale
+			}
+			sa := σ[a*nh+h0 : a*nh+h1]
+			if whole {
+				vec.Exp64(sa, d)
+				for i, x := range sa {
+					sum[i] += x
+				}
+				continue
+			}
+			vec.Exp64(e, d)
+			for i, b := range best {
+				if b == b { // NaN: no beliefs, left as it is
+					sa[i] = e[i]
+					sum[i] += e[i]
+				}
+			}
+		}
+		for i, x := range sum {
+			sum[i] = 1 / x
+		}
+		for a := range k {
+			sa := σ[a*nh+h0 : a*nh+h1]
 			for i, b := range best {
 				if b == b {
 					sa[i] *= sum[i]

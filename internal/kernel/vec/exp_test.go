@@ -44,3 +44,39 @@ func TestExpMatchesMathExp(t *testing.T) {
 		t.Errorf("Exp(NaN) = %v, %v", y[3], y[8])
 	}
 }
+
+// TestExp64MatchesMathExp: over [Exp64Min, 1] Exp64 is within 4 units in
+// the last place of math.Exp, 0 below Exp64Min, NaN for NaN, e^0 = 1.
+func TestExp64MatchesMathExp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	x := make([]float64, 100003)
+	for i := range x {
+		x[i] = Exp64Min + (1-Exp64Min)*rng.Float64()
+		if i%3 == 0 {
+			x[i] = -20 * rng.Float64() // where the logits' arguments mostly are
+		}
+	}
+	x[0], x[1], x[2], x[3] = 0, -1e-300, Exp64Min, -0.5*math.Ln2
+	got := make([]float64, len(x))
+	Exp64(got, x)
+	worst := 0.0
+	for i, v := range x {
+		want := math.Exp(v)
+		ulp := math.Nextafter(want, math.Inf(1)) - want
+		if d := math.Abs(got[i]-want) / ulp; d > worst {
+			worst = d
+			if d > 4 {
+				t.Errorf("Exp64(%v) = %v, math.Exp %v: %.1f units in the last place", v, got[i], want, d)
+			}
+		}
+	}
+	if got[0] != 1 {
+		t.Errorf("Exp64(0) = %v", got[0])
+	}
+	t.Logf("worst %.2f units in the last place", worst)
+	y := []float64{-709, -1e5, math.Inf(-1), math.NaN(), 0, math.NaN()}
+	Exp64(y, y)
+	if y[0] != 0 || y[1] != 0 || y[2] != 0 || y[3] == y[3] || y[4] != 1 || y[5] == y[5] {
+		t.Errorf("Exp64 of -709, -1e5, -Inf, NaN, 0, NaN: %v", y)
+	}
+}

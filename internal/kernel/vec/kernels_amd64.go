@@ -79,3 +79,6 @@ func encodeU16AVX2(q []uint16, x []float32, inv float32) int
 
 //go:noescape
 func expAVX2(dst, x []float32) int
+
+//go:noescape
+func exp64AVX2(dst, x []float64) int

@@ -565,3 +565,149 @@ expDone:
 	VZEROUPPER
 	MOVQ CX, ret+48(FP)
 	RET
+
+// The constants of Exp64 (vec.go), each four times: the smallest
+// argument, log₂e, ln2 high and low, the Taylor coefficients 1/13! … 1/2!,
+// 1, and the exponent bias 1023 (an int64).
+DATA exp64c<>+0(SB)/8, $0xc086200000000000
+DATA exp64c<>+8(SB)/8, $0xc086200000000000
+DATA exp64c<>+16(SB)/8, $0xc086200000000000
+DATA exp64c<>+24(SB)/8, $0xc086200000000000
+DATA exp64c<>+32(SB)/8, $0x3ff71547652b82fe
+DATA exp64c<>+40(SB)/8, $0x3ff71547652b82fe
+DATA exp64c<>+48(SB)/8, $0x3ff71547652b82fe
+DATA exp64c<>+56(SB)/8, $0x3ff71547652b82fe
+DATA exp64c<>+64(SB)/8, $0x3fe62e42fee00000
+DATA exp64c<>+72(SB)/8, $0x3fe62e42fee00000
+DATA exp64c<>+80(SB)/8, $0x3fe62e42fee00000
+DATA exp64c<>+88(SB)/8, $0x3fe62e42fee00000
+DATA exp64c<>+96(SB)/8, $0x3dea39ef35793c76
+DATA exp64c<>+104(SB)/8, $0x3dea39ef35793c76
+DATA exp64c<>+112(SB)/8, $0x3dea39ef35793c76
+DATA exp64c<>+120(SB)/8, $0x3dea39ef35793c76
+DATA exp64c<>+128(SB)/8, $0x3de6124613a86d09
+DATA exp64c<>+136(SB)/8, $0x3de6124613a86d09
+DATA exp64c<>+144(SB)/8, $0x3de6124613a86d09
+DATA exp64c<>+152(SB)/8, $0x3de6124613a86d09
+DATA exp64c<>+160(SB)/8, $0x3e21eed8eff8d898
+DATA exp64c<>+168(SB)/8, $0x3e21eed8eff8d898
+DATA exp64c<>+176(SB)/8, $0x3e21eed8eff8d898
+DATA exp64c<>+184(SB)/8, $0x3e21eed8eff8d898
+DATA exp64c<>+192(SB)/8, $0x3e5ae64567f544e4
+DATA exp64c<>+200(SB)/8, $0x3e5ae64567f544e4
+DATA exp64c<>+208(SB)/8, $0x3e5ae64567f544e4
+DATA exp64c<>+216(SB)/8, $0x3e5ae64567f544e4
+DATA exp64c<>+224(SB)/8, $0x3e927e4fb7789f5c
+DATA exp64c<>+232(SB)/8, $0x3e927e4fb7789f5c
+DATA exp64c<>+240(SB)/8, $0x3e927e4fb7789f5c
+DATA exp64c<>+248(SB)/8, $0x3e927e4fb7789f5c
+DATA exp64c<>+256(SB)/8, $0x3ec71de3a556c734
+DATA exp64c<>+264(SB)/8, $0x3ec71de3a556c734
+DATA exp64c<>+272(SB)/8, $0x3ec71de3a556c734
+DATA exp64c<>+280(SB)/8, $0x3ec71de3a556c734
+DATA exp64c<>+288(SB)/8, $0x3efa01a01a01a01a
+DATA exp64c<>+296(SB)/8, $0x3efa01a01a01a01a
+DATA exp64c<>+304(SB)/8, $0x3efa01a01a01a01a
+DATA exp64c<>+312(SB)/8, $0x3efa01a01a01a01a
+DATA exp64c<>+320(SB)/8, $0x3f2a01a01a01a01a
+DATA exp64c<>+328(SB)/8, $0x3f2a01a01a01a01a
+DATA exp64c<>+336(SB)/8, $0x3f2a01a01a01a01a
+DATA exp64c<>+344(SB)/8, $0x3f2a01a01a01a01a
+DATA exp64c<>+352(SB)/8, $0x3f56c16c16c16c17
+DATA exp64c<>+360(SB)/8, $0x3f56c16c16c16c17
+DATA exp64c<>+368(SB)/8, $0x3f56c16c16c16c17
+DATA exp64c<>+376(SB)/8, $0x3f56c16c16c16c17
+DATA exp64c<>+384(SB)/8, $0x3f81111111111111
+DATA exp64c<>+392(SB)/8, $0x3f81111111111111
+DATA exp64c<>+400(SB)/8, $0x3f81111111111111
+DATA exp64c<>+408(SB)/8, $0x3f81111111111111
+DATA exp64c<>+416(SB)/8, $0x3fa5555555555555
+DATA exp64c<>+424(SB)/8, $0x3fa5555555555555
+DATA exp64c<>+432(SB)/8, $0x3fa5555555555555
+DATA exp64c<>+440(SB)/8, $0x3fa5555555555555
+DATA exp64c<>+448(SB)/8, $0x3fc5555555555555
+DATA exp64c<>+456(SB)/8, $0x3fc5555555555555
+DATA exp64c<>+464(SB)/8, $0x3fc5555555555555
+DATA exp64c<>+472(SB)/8, $0x3fc5555555555555
+DATA exp64c<>+480(SB)/8, $0x3fe0000000000000
+DATA exp64c<>+488(SB)/8, $0x3fe0000000000000
+DATA exp64c<>+496(SB)/8, $0x3fe0000000000000
+DATA exp64c<>+504(SB)/8, $0x3fe0000000000000
+DATA exp64c<>+512(SB)/8, $0x3ff0000000000000
+DATA exp64c<>+520(SB)/8, $0x3ff0000000000000
+DATA exp64c<>+528(SB)/8, $0x3ff0000000000000
+DATA exp64c<>+536(SB)/8, $0x3ff0000000000000
+DATA exp64c<>+544(SB)/8, $0x00000000000003ff
+DATA exp64c<>+552(SB)/8, $0x00000000000003ff
+DATA exp64c<>+560(SB)/8, $0x00000000000003ff
+DATA exp64c<>+568(SB)/8, $0x00000000000003ff
+GLOBL exp64c<>(SB), RODATA|NOPTR, $576
+
+// func exp64AVX2(dst, x []float64) int
+//
+// exp64 on 4 lanes: n = round(x·log₂e), r = (x − n·hi) − n·lo, the Taylor
+// polynomial by Horner, times 2^n from (n + 1023) << 52; 0 where x is
+// below the smallest argument (an ordered compare: NaN goes through).
+TEXT ·exp64AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~3, CX
+	VMOVUPD exp64c<>+0(SB), Y8
+	VMOVUPD exp64c<>+32(SB), Y9
+	VMOVUPD exp64c<>+64(SB), Y10
+	VMOVUPD exp64c<>+96(SB), Y11
+	VMOVUPD exp64c<>+512(SB), Y12
+	VMOVUPD exp64c<>+544(SB), Y13
+	XORQ AX, AX
+exp64Loop:
+	CMPQ AX, CX
+	JGE  exp64Done
+	VMOVUPD (SI)(AX*8), Y0
+	VCMPPD  $1, Y8, Y0, Y7
+	VMULPD  Y9, Y0, Y1
+	VROUNDPD $0, Y1, Y1
+	VMULPD  Y10, Y1, Y2
+	VSUBPD  Y2, Y0, Y3
+	VMULPD  Y11, Y1, Y2
+	VSUBPD  Y2, Y3, Y3
+	VMOVUPD exp64c<>+128(SB), Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+160(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+192(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+224(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+256(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+288(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+320(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+352(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+384(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+416(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+448(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  exp64c<>+480(SB), Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  Y12, Y5, Y5
+	VMULPD  Y3, Y5, Y5
+	VADDPD  Y12, Y5, Y5
+	VCVTPD2DQY Y1, X6
+	VPMOVSXDQ X6, Y6
+	VPADDQ  Y13, Y6, Y6
+	VPSLLQ  $52, Y6, Y6
+	VMULPD  Y6, Y5, Y5
+	VANDNPD Y5, Y7, Y5
+	VMOVUPD Y5, (DI)(AX*8)
+	ADDQ    $4, AX
+	JMP     exp64Loop
+exp64Done:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET

@@ -107,3 +107,31 @@ func TestExpAssemblyMatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// TestExp64AssemblyMatchesGo: Exp64's assembly and Go loops give the same
+// bits.
+func TestExp64AssemblyMatchesGo(t *testing.T) {
+	if !haveAVX2 {
+		t.Skip("the CPU has no AVX2")
+	}
+	defer func() { haveAVX2 = true }()
+	rng := rand.New(rand.NewPCG(23, 24))
+	x := make([]float64, 4099)
+	for i := range x {
+		x[i] = -800 + 1500*rng.Float64()
+	}
+	x[5], x[6], x[7] = math.NaN(), Exp64Min, 0
+	a, g := make([]float64, len(x)), make([]float64, len(x))
+	haveAVX2 = true
+	Exp64(a, x)
+	haveAVX2 = false
+	Exp64(g, x)
+	for i := range x {
+		if x[i] > 709 {
+			continue // outside the contract
+		}
+		if math.Float64bits(a[i]) != math.Float64bits(g[i]) && !(a[i] != a[i] && g[i] != g[i]) {
+			t.Fatalf("Exp64(%v): assembly %v, Go %v", x[i], a[i], g[i])
+		}
+	}
+}

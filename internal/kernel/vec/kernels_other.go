@@ -27,3 +27,4 @@ func maxAbsAVX2(x []float32) (m float32, n int)                  { return 0, 0 }
 func encode16AVX2(q []int16, x []float32, inv float32) int       { return 0 }
 func encodeU16AVX2(q []uint16, x []float32, inv float32) int     { return 0 }
 func expAVX2(dst, x []float32) int                               { return 0 }
+func exp64AVX2(dst, x []float64) int                             { return 0 }

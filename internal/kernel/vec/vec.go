@@ -520,3 +520,52 @@ func exp32(x float32) float32 {
 	p = p + 1
 	return p * math.Float32frombits(uint32(int32(n)+127)<<23)
 }
+
+// The float64 exponential's constants: fdlibm's split of ln 2 (the high
+// part's trailing zeros make n·hi exact), the Taylor coefficients 1/k!,
+// k = 13 … 2 (the remainder on |r| ≤ ln2/2 is below 5·10⁻¹⁸), and the
+// smallest argument it computes.
+var exp64Coef = [12]float64{
+	1.0 / 6227020800, 1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320,
+	1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2,
+}
+
+const (
+	exp64Log2e = 1.44269504088896338700e+00
+	exp64Ln2Hi = 6.93147180369123816490e-01
+	exp64Ln2Lo = 1.90821492927058770002e-10
+	// Exp64Min: Exp64 gives 0 below it (e^-708 ≈ 3·10⁻³⁰⁸, float64's
+	// smallest normal).
+	Exp64Min = -708.0
+)
+
+// Exp64 sets dst[i] = e^{x[i]} for x[i] ≤ 709, within a few units in the
+// last place of math.Exp (TestExp64MatchesMathExp): 0 below Exp64Min,
+// NaN for NaN; e^0 = 1 exactly. dst may alias x. Four lanes with AVX2.
+func Exp64(dst, x []float64) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = exp64AVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = exp64(x[i])
+	}
+}
+
+// exp64 is one entry of Exp64, the operations of exp64AVX2 in its order.
+func exp64(x float64) float64 {
+	if x < Exp64Min {
+		return 0
+	}
+	n := math.RoundToEven(float64(x * exp64Log2e))
+	r := x - float64(n*exp64Ln2Hi)
+	r = r - float64(n*exp64Ln2Lo)
+	p := exp64Coef[0]
+	for _, c := range exp64Coef[1:] {
+		p = float64(p*r) + c
+	}
+	p = float64(p*r) + 1
+	p = float64(p*r) + 1
+	return p * math.Float64frombits(uint64(int64(n)+1023)<<52)
+}
