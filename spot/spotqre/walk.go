@@ -391,103 +391,59 @@ func (w *walker[F]) opp(i int32, n *spot.Node, reach, own, out []F) {
 // by log-sum-exp: the largest value is subtracted before scaling, so no
 // exponent overflows whatever λ (the differences are ≤ 0 and exp underflows
 // to 0). A column whose values are NaN (a hand the opponent holds no hand
-// against: no beliefs) is left as it is. The arithmetic is float64 whatever
-// the storage.
+// against: no beliefs) is left as it is. The differences are float64
+// whatever the storage; the rest is in σ's precision (logitRows).
 func logit[F, G number](σ []F, q []G, k, nh int, scale float64) {
-	q = q[:k*nh]
-	σ = σ[:k*nh]
-	if s32, ok := any(σ).([]float32); ok {
-		logit32(s32, q, k, nh, scale)
-		return
-	}
-	if s64, ok := any(σ).([]float64); ok {
-		logit64(s64, q, k, nh, scale)
-		return
-	}
-	if k == 2 {
-		// Two actions: σ_0 = 1/(1 + e^{scale·(q_1 − q_0)}), one exponential
-		// of a non-positive argument.
-		q0, q1 := q[:nh], q[nh:]
-		s0, s1 := σ[:nh], σ[nh:]
-		for h := range nh {
-			d := (float64(q1[h]) - float64(q0[h])) * scale
-			if math.IsNaN(d) {
-				if q0[h] != q0[h] {
-					continue
-				}
-				d = 0 // λ = 0 with infinite values cannot happen; keep uniform
-			}
-			if d <= 0 {
-				e := expNeg(d)
-				inv := 1 / (1 + e)
-				s1[h] = F(e * inv)
-				s0[h] = F(inv)
-			} else {
-				e := expNeg(-d)
-				inv := 1 / (1 + e)
-				s0[h] = F(e * inv)
-				s1[h] = F(inv)
-			}
-		}
-		return
-	}
-	// Row by row over chunks of hands (contiguous loads; the column-wise
-	// loop, stride nh, spent its time on the argmax's mispredicted branch
-	// and the scattered accesses): the largest value per hand, the
-	// exponentials and their sum, then the normalisation. The largest
-	// value's exponential is e^0 = 1 exactly.
-	const chunk = 256
-	for h0 := 0; h0 < nh; h0 += chunk {
-		h1 := min(h0+chunk, nh)
-		var bestA, sumA [chunk]float64
-		best, sum := bestA[:h1-h0], sumA[:h1-h0]
-		for i, v := range q[h0:h1] {
-			best[i] = float64(v)
-		}
-		for a := 1; a < k; a++ {
-			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				if x := float64(v); x > best[i] {
-					best[i] = x
-				}
-			}
-		}
-		for a := range k {
-			sa := σ[a*nh+h0 : a*nh+h1]
-			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				if b := best[i]; b == b { // NaN: no beliefs, left as it is
-					e := 1.0 // the largest value's: expNeg(0) = 1 exactly
-					if x := float64(v); x != b {
-						e = expNeg((x - b) * scale)
-					}
-					sa[i] = F(e)
-					sum[i] += e
-				}
-			}
-		}
-		for i, x := range sum {
-			sum[i] = 1 / x
-		}
-		for a := range k {
-			sa := σ[a*nh+h0 : a*nh+h1]
-			for i, b := range best {
-				if b == b {
-					sa[i] = F(float64(sa[i]) * sum[i])
-				}
-			}
-		}
+	q, σ = q[:k*nh], σ[:k*nh]
+	// (an assertion on any(σ) the compiler keeps off the heap; a type
+	// switch boxes the slice)
+	if s, ok := any(σ).([]float32); ok {
+		logitRows(s, q, k, nh, scale)
+	} else if s, ok := any(σ).([]float64); ok {
+		logitRows(s, q, k, nh, scale)
 	}
 }
 
-// logit32 is logit for float32 strategies (the first-order iteration's
-// float32 passes and the float32 products): the differences to each
-// hand's largest value in float64, scaled and rounded to float32, their
-// exponentials eight at a time (vec.Exp, within an ulp of math.Exp's), the
-// sums and the normalisation in float32 — float32's precision, which the
-// strategies are stored in, at a third of logit's time.
-func logit32[G number](σ []float32, q []G, k, nh int, scale float64) {
+// expRows is vec.Exp or vec.Exp64 by E, addRows dst += x and mulRows
+// dst *= x (vec.Add and vec.Mul in float32), each called directly so that
+// the caller's buffers stay on its stack.
+func expRows[E float32 | float64](dst, x []E) {
+	if d, ok := any(dst).([]float32); ok {
+		vec.Exp(d, any(x).([]float32))
+		return
+	}
+	vec.Exp64(any(dst).([]float64), any(x).([]float64))
+}
+
+func addRows[E float32 | float64](dst, x []E) {
+	if d, ok := any(dst).([]float32); ok {
+		vec.Add(d, any(x).([]float32))
+		return
+	}
+	for i, v := range x[:len(dst)] {
+		dst[i] += v
+	}
+}
+
+func mulRows[E float32 | float64](dst, x []E) {
+	if d, ok := any(dst).([]float32); ok {
+		vec.Mul(d, any(x).([]float32))
+		return
+	}
+	for i, v := range x[:len(dst)] {
+		dst[i] *= v
+	}
+}
+
+// logitRows is logit for float32 and float64 strategies, the
+// exponentials eight or four at a time (vec.Exp, vec.Exp64: within 1 and 2
+// ulp of math.Exp's): the differences to each hand's largest value in
+// float64, scaled and rounded to E, the sums and the normalisation in E.
+// A chunk of hands without a NaN column goes straight into σ.
+func logitRows[E float32 | float64, G number](σ []E, q []G, k, nh int, scale float64) {
 	const chunk = 256
 	var bestA [chunk]float64
-	var sumA, eA, dA [chunk]float32
+	var sumA, eA, dA [chunk]E
 	for h0 := 0; h0 < nh; h0 += chunk {
 		h1 := min(h0+chunk, nh)
 		m := h1 - h0
@@ -502,22 +458,22 @@ func logit32[G number](σ []float32, q []G, k, nh int, scale float64) {
 				}
 			}
 		}
-		whole := true // no NaN column in the chunk: the rows go straight to σ
+		whole := true
 		for _, b := range best {
 			whole = whole && b == b
 		}
 		clear(sum)
 		for a := range k {
 			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				d[i] = float32((float64(v) - best[i]) * scale)
+				d[i] = E((float64(v) - best[i]) * scale)
 			}
 			sa := σ[a*nh+h0 : a*nh+h1]
 			if whole {
-				vec.Exp(sa, d)
-				vec.Add(sum, sa)
+				expRows(sa, d)
+				addRows(sum, sa)
 				continue
 			}
-			vec.Exp(e, d)
+			expRows(e, d)
 			for i, b := range best {
 				if b == b { // NaN: no beliefs, left as it is
 					sa[i] = e[i]
@@ -531,67 +487,9 @@ func logit32[G number](σ []float32, q []G, k, nh int, scale float64) {
 		for a := range k {
 			sa := σ[a*nh+h0 : a*nh+h1]
 			if whole {
-				vec.Mul(sa, sum)
+				mulRows(sa, sum)
 				continue
 			}
-			for i, b := range best {
-				if b == b {
-					sa[i] *= sum[i]
-				}
-			}
-		}
-	}
-}
-
-// logit64 is logit for float64 strategies, the exponentials four at a
-// time (vec.Exp64, within 2 ulp of math.Exp's).
-func logit64[G number](σ []float64, q []G, k, nh int, scale float64) {
-	const chunk = 256
-	var bestA, sumA, eA, dA [chunk]float64
-	for h0 := 0; h0 < nh; h0 += chunk {
-		h1 := min(h0+chunk, nh)
-		m := h1 - h0
-		best, sum, e, d := bestA[:m], sumA[:m], eA[:m], dA[:m]
-		for i, v := range q[h0:h1] {
-			best[i] = float64(v)
-		}
-		for a := 1; a < k; a++ {
-			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				if x := float64(v); x > best[i] {
-					best[i] = x
-				}
-			}
-		}
-		whole := true // no NaN column in the chunk: the rows go straight to σ
-		for _, b := range best {
-			whole = whole && b == b
-		}
-		clear(sum)
-		for a := range k {
-			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				d[i] = (float64(v) - best[i]) * scale
-			}
-			sa := σ[a*nh+h0 : a*nh+h1]
-			if whole {
-				vec.Exp64(sa, d)
-				for i, x := range sa {
-					sum[i] += x
-				}
-				continue
-			}
-			vec.Exp64(e, d)
-			for i, b := range best {
-				if b == b { // NaN: no beliefs, left as it is
-					sa[i] = e[i]
-					sum[i] += e[i]
-				}
-			}
-		}
-		for i, x := range sum {
-			sum[i] = 1 / x
-		}
-		for a := range k {
-			sa := σ[a*nh+h0 : a*nh+h1]
 			for i, b := range best {
 				if b == b {
 					sa[i] *= sum[i]
