@@ -119,15 +119,7 @@ func TestNPCCloneJSON(t *testing.T) {
 // the sizes with the held-out median's interval and the learning part's
 // median; on HandHQ (cards seen only at the showdown) they are null.
 func TestNPCValidateWithCards(t *testing.T) {
-	args := []string{"npc", "validate", "--player", "Pluribus", "--hands", "2000", "--calibrate-hands", "0", "--json", "../../../npc/testdata/pluribus/pluribus.phhs.gz"}
-	code, out, errOut := run(t, args...)
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var v NPCValidateJSON
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		t.Fatal(err)
-	}
+	v := validateJSON(t, "npc", "validate", "--player", "Pluribus", "--hands", "2000", "--calibrate-hands", "0", "--json", "../../../npc/testdata/pluribus/pluribus.phhs.gz")
 	if v.Hands != 10000 || v.PreflopMixing == nil || *v.PreflopMixing <= 0 || v.KnownCardsGain == nil || v.KnownCardsGainMix == nil || *v.KnownCardsGainMix <= 0 {
 		t.Fatalf("hands %d, mixing %v, gains %v %v", v.Hands, v.PreflopMixing, v.KnownCardsGain, v.KnownCardsGainMix)
 	}
@@ -145,11 +137,22 @@ func TestNPCValidateWithCards(t *testing.T) {
 			t.Errorf("size %s: learn %v, median %v in [%v, %v]", s.Key, s.Learn, s.HeldMedian, s.HeldLow, s.HeldHigh)
 		}
 	}
-	args = append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "1000", "--calibrate-hands", "0", "--json"}, realHandHQ(t)...)
-	if code, out, errOut = run(t, args...); code != ExitOK || json.Unmarshal([]byte(out), &v) != nil {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	v = validateJSON(t, append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "1000", "--calibrate-hands", "0", "--json"}, realHandHQ(t)...)...)
 	if v.PreflopMixing != nil || v.KnownCardsGain != nil {
 		t.Errorf("HandHQ: mixing %v, gain %v, want null", v.PreflopMixing, v.KnownCardsGain)
 	}
+}
+
+// validateJSON runs npc validate --json and decodes its output.
+func validateJSON(t *testing.T, args ...string) NPCValidateJSON {
+	t.Helper()
+	code, out, errOut := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var v NPCValidateJSON
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
