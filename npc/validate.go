@@ -553,15 +553,17 @@ func scoreWithCards(b *Bot, name string, hands []HandObs) PredictionScore {
 			if d.Sit.Street != holdem.Preflop {
 				break
 			}
-			p := predict(b, d)
 			order := b.firstOrder(d)
 			r := b.ratesIn(d.Sit, d.ctx)
+			var p [3]float64
 			if tracked {
-				if lo, hi, ok := rangeSpan(&w, order, h.Hole.Class()); ok {
+				lo, hi, ok := rangeSpan(&w, order, h.Hole.Class())
+				if tracked = ok; ok {
 					p = legalPrediction(regionShares(makeRegions(r, 0), lo, hi, sigma), d)
-				} else {
-					tracked = false
 				}
+			}
+			if !tracked {
+				p = predict(b, d)
 			}
 			s.Decisions++
 			s.LogLoss += -math.Log(p[d.Action])

@@ -25,15 +25,7 @@ func realHandHQ(t *testing.T) []string {
 // overall, and a figure written.
 func TestNPCValidateJSON(t *testing.T) {
 	fig := filepath.Join(t.TempDir(), "v.svg")
-	args := append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "3000", "--calibrate-hands", "1000", "--json", "--out", fig}, realHandHQ(t)...)
-	code, out, errOut := run(t, args...)
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var v NPCValidateJSON
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		t.Fatal(err)
-	}
+	v := validateJSON(t, append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "3000", "--calibrate-hands", "1000", "--json", "--out", fig}, realHandHQ(t)...)...)
 	if v.Hands != 342 || v.LearnHands+v.HeldOutHands != 342 || v.SimHands != 3000 || v.Holdout != "odd/even" || len(v.Prediction) != 9 {
 		t.Fatalf("%+v", v)
 	}
@@ -49,10 +41,7 @@ func TestNPCValidateJSON(t *testing.T) {
 		t.Fatalf("figure: %v", err)
 	}
 	// The random split takes the share asked for.
-	args = append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "1000", "--calibrate-hands", "0", "--holdout", "0.3", "--seed", "5", "--json"}, realHandHQ(t)...)
-	if code, out, errOut = run(t, args...); code != ExitOK || json.Unmarshal([]byte(out), &v) != nil {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	v = validateJSON(t, append([]string{"npc", "validate", "--player", topHandHQ, "--hands", "1000", "--calibrate-hands", "0", "--holdout", "0.3", "--seed", "5", "--json"}, realHandHQ(t)...)...)
 	if v.HeldOutHands != 103 || v.Holdout != "0.3" || v.Seed != 5 {
 		t.Fatalf("holdout 0.3: %d held out, %q", v.HeldOutHands, v.Holdout)
 	}
