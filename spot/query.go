@@ -479,30 +479,44 @@ func (g *Game) RootSummary(σ Strategy) (freq []float64, equity [2]float64) {
 			equity[p] = n / d
 		}
 	}
-	if p := g.Player(0); p >= 0 {
-		nd := &g.Nodes[0]
-		nh, k := len(g.Hands[p]), int(nd.NumChildren)
-		freq = make([]float64, k)
-		var tot float64
-		for h, w := range g.Weights[p] {
-			var s float64
-			for a := range k {
-				s += float64(σ[nd.Off+int64(a*nh+h)])
-			}
-			for a := range k {
-				x := 1 / float64(k)
-				if s > 0 {
-					x = float64(σ[nd.Off+int64(a*nh+h)]) / s
-				}
-				freq[a] += float64(w) * x
-			}
-			tot += float64(w)
-		}
-		for a := range freq {
-			freq[a] /= tot
-		}
-	}
+	freq = RootFrequency(g, σ)
 	return freq, equity
+}
+
+// RootFrequency returns the range-weighted frequency of each root action
+// under σ (a strategy in Strategy's layout, float32 or float64: a QRE's
+// float64 strategy needs no conversion), nil when the root is not a
+// decision. A hand whose probabilities sum to 0 counts as uniform play.
+func RootFrequency[F float32 | float64](g *Game, σ []F) (freq []float64) {
+	if int64(len(σ)) != g.Size {
+		panic("spot: strategy has the wrong length for this game")
+	}
+	p := g.Player(0)
+	if p < 0 {
+		return nil
+	}
+	nd := &g.Nodes[0]
+	nh, k := len(g.Hands[p]), int(nd.NumChildren)
+	freq = make([]float64, k)
+	var tot float64
+	for h, w := range g.Weights[p] {
+		var s float64
+		for a := range k {
+			s += float64(σ[nd.Off+int64(a*nh+h)])
+		}
+		for a := range k {
+			x := 1 / float64(k)
+			if s > 0 {
+				x = float64(σ[nd.Off+int64(a*nh+h)]) / s
+			}
+			freq[a] += float64(w) * x
+		}
+		tot += float64(w)
+	}
+	for a := range freq {
+		freq[a] /= tot
+	}
+	return freq
 }
 
 // ClassFrequencies aggregates the strategy of the player to act at a

@@ -50,7 +50,7 @@ func BenchmarkProduct(b *testing.B) {
 	b.Run("eval32", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			s.eval32(s.x, 10)
+			s.eval32(s.x, nil, 0, 10)
 		}
 	})
 	b.Run("eval64", func(b *testing.B) {

@@ -38,7 +38,7 @@ func Analyze(g *spot.Game, σ []float64) *Profile {
 	off, size := g.HandLayout()
 	w := newWalker[float64](g, nil)
 	pr := &Profile{Q: make([]float64, g.Size), Reach: make([]float64, size), NodeReach: make([]float64, g.NumNodes())}
-	w.σ, w.q, w.mass, w.reachI = σ, pr.Q, make([]float64, size), pr.Reach
+	w.σ, w.q, w.reachI = σ, pr.Q, pr.Reach
 	for p := range 2 {
 		w.pass(p, modeQ)
 		pr.RootEV[p] = rootEV(g, w, p)

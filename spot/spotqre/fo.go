@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 
 	"pokerlab/internal/kernel/vec"
 	"pokerlab/spot"
@@ -93,19 +94,29 @@ const (
 	foEvals = 6000
 )
 
-// foState is the first-order method's memory: IP's previous iterate and
-// response (compact), the float32 strategy of both players and the
-// passes' walkers.
+// foState is the first-order method's memory: IP's previous iterate, the
+// passes' walkers and views of the exact evaluator's arrays. The float32
+// phase does not use those arrays (σ and Q, float64, the tree's size), so
+// they hold its own: the float32 strategy of both players in σ's bytes
+// (narrowed in place when the phase starts and widened when it ends, so
+// that a column without beliefs, which an evaluation leaves as it is,
+// keeps its last probabilities across the phases), IP's float32 responses
+// y and the power iteration's base in Q's (every evaluation writes Q
+// whole).
 type foState struct {
 	ps       *spot.Passer
-	σ32      spot.Strategy
-	xp, y    []float64
-	soft     []float64 // eval64's softmax of one node's values
+	σ32      spot.Strategy // in s.σ's bytes
+	y32      []float32     // IP's responses (compact, NaN without beliefs), in s.q's bytes
+	base32   []float32     // estimateK's y(x), in s.q's bytes after y32
+	xp       []float64
+	soft     []float64 // one IP node's values or softmax
 	K, kLam  float64   // the estimate of K and the λ it was made at
 	respond  respondHook
 	values   valuesHook
 	evals    int // this λ
 	f32, f64 int // evaluations of each kind, in total
+	// narrow: s.σ's bytes hold σ32 (the float32 phase).
+	narrow bool
 }
 
 func (s *Solver) foInit() *foState {
@@ -113,17 +124,68 @@ func (s *Solver) foInit() *foState {
 		return s.fo
 	}
 	g := s.g
-	f := &foState{ps: g.NewPasser(s.opt.Threads), σ32: spot.Strategy(bigSlice[float32](s.ar, int(g.Size)))}
-	f.xp, f.y = bigSlice[float64](s.ar, s.n1), bigSlice[float64](s.ar, s.n1)
+	f := &foState{ps: g.NewPasser(s.opt.Threads)}
+	f.xp = bigSlice[float64](s.ar, s.n1)
 	most := 0
 	for _, b := range s.ip {
 		most = max(most, b.k*b.nh)
 	}
 	f.soft = make([]float64, most)
-	f.respond = respondHook{g: g, σ: f.σ32, half: float32(s.pot / 2), combos: float32(g.Combos)}
-	f.values = valuesHook{g: g, σ: f.σ32, coff: s.w.coff, y: f.y, half: s.pot / 2, combos: g.Combos}
+	f.respond = respondHook{g: g, half: float32(s.pot / 2), combos: float32(g.Combos)}
+	f.values = valuesHook{g: g, coff: s.w.coff, half: s.pot / 2, combos: g.Combos}
 	s.fo = f
+	s.foViews()
 	return f
+}
+
+// foViews points the first-order method's float32 arrays into s.σ and s.q
+// (again after result hands s.σ to a Result).
+func (s *Solver) foViews() {
+	f := s.fo
+	if f == nil {
+		return
+	}
+	f.σ32 = spot.Strategy(float32View(s.σ)[:len(s.σ)])
+	q := float32View(s.q)
+	f.y32, f.base32 = q[:s.n1:s.n1], q[s.n1:2*s.n1:2*s.n1]
+	f.respond.σ, f.values.σ, f.values.y = f.σ32, f.σ32, f.y32
+}
+
+// narrowσ turns s.σ into σ32 in place, front to back: float32 i lies in
+// the bytes of float64 i/2, read before.
+func (s *Solver) narrowσ() {
+	f := s.fo
+	if f.narrow {
+		return
+	}
+	d := f.σ32
+	for i, x := range s.σ {
+		d[i] = float32(x)
+	}
+	f.narrow = true
+}
+
+// widenσ turns σ32 back into s.σ in place, back to front: float64 i
+// covers floats 2i and 2i + 1, done before.
+func (s *Solver) widenσ() {
+	f := s.fo
+	if !f.narrow {
+		return
+	}
+	d := f.σ32
+	for i := len(s.σ) - 1; i >= 0; i-- {
+		s.σ[i] = float64(d[i])
+	}
+	f.narrow = false
+}
+
+// float32View returns the bytes of a float64 slice as twice as many
+// float32 (no copy).
+func float32View(x []float64) []float32 {
+	if len(x) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(x))), 2*len(x))
 }
 
 // respondHook is OOP's float32 pass: at OOP's nodes the logit response
@@ -170,12 +232,12 @@ func (h *respondHook) Combine(node int32, reach, vals, out, tmp []float32) {
 }
 
 // valuesHook is IP's float32 pass: IP's action values Q into y (compact;
-// x's entry where IP has no beliefs), IP playing σ.
+// NaN where IP has no beliefs), IP playing σ.
 type valuesHook struct {
 	g            *spot.Game
 	σ            spot.Strategy
 	coff         []int
-	x, y         []float64
+	y            []float32
 	half, combos float64
 }
 
@@ -186,7 +248,7 @@ func (h *valuesHook) Combine(node int32, reach, vals, out, tmp []float32) {
 	m, inv := tmp[:nh], tmp[nh:2*nh]
 	cutMassAt(m, spot.CompatibleMassTotal(g, m, spot.IP, reach))
 	for i, x := range m {
-		inv[i] = 0
+		inv[i] = float32(math.NaN())
 		if x > 0 {
 			inv[i] = float32(h.combos / float64(x))
 		}
@@ -196,51 +258,44 @@ func (h *valuesHook) Combine(node int32, reach, vals, out, tmp []float32) {
 	half := float32(h.half)
 	out = out[:nh]
 	vec.DotRows(out, σ, vals[:k*nh])
-	gap := false // a hand without beliefs: x's entry, not a value
 	for a := range k {
 		row, ya := vals[a*nh:(a+1)*nh], h.y[c+a*nh:c+(a+1)*nh]
 		row, ya, inv := row[:nh], ya[:nh], inv[:nh]
 		for i, v := range row {
-			ya[i] = float64(half + inv[i]*v)
-		}
-	}
-	for _, iv := range inv[:nh] {
-		gap = gap || iv == 0
-	}
-	if gap {
-		for a := range k {
-			ya, xa := h.y[c+a*nh:c+(a+1)*nh], h.x[c+a*nh:c+(a+1)*nh]
-			for i, iv := range inv[:nh] {
-				if iv == 0 {
-					ya[i] = xa[i]
-				}
-			}
+			ya[i] = half + inv[i]*v
 		}
 	}
 }
 
-// eval32 sets f.y to y(x) at λ by two float32 passes.
-func (s *Solver) eval32(x []float64, lambda float64) {
+// eval32 sets f.y32 to y(x + ε·v) at λ by two float32 passes (v nil: y(x)).
+func (s *Solver) eval32(x, v []float64, eps, lambda float64) {
 	s.checkInterrupt()
 	f := s.fo
 	scale := lambda / s.pot
 	for _, b := range s.ip {
 		n := b.k * b.nh
-		logit(f.σ32[b.off:b.off+int64(n)], x[b.c:b.c+n], b.k, b.nh, scale)
+		xb := x[b.c : b.c+n]
+		if v != nil {
+			xv := f.soft[:n]
+			for i, vi := range v[b.c : b.c+n] {
+				xv[i] = xb[i] + eps*vi
+			}
+			xb = xv
+		}
+		logit(f.σ32[b.off:b.off+int64(n)], xb, b.k, b.nh, scale)
 	}
 	f.respond.scale = scale
 	f.ps.Pass(spot.OOP, f.σ32, &f.respond)
-	f.values.x = x
 	f.ps.Pass(spot.IP, f.σ32, &f.values)
-	f.values.x = nil
 	f.evals++
 	f.f32++
 	s.stats.Evaluations++
 }
 
-// eval64 sets f.y to y(x) at λ by two float64 passes of the exact
-// evaluator and returns the largest residual |softmax(λy/pot) −
-// softmax(λx/pot)| over IP's reached information sets (eval's).
+// eval64 sets IP's blocks of s.q to y(x) at λ by two float64 passes of the
+// exact evaluator (x's entry where IP has no beliefs) and returns the
+// largest residual |softmax(λy/pot) − softmax(λx/pot)| over IP's reached
+// information sets (eval's).
 func (s *Solver) eval64(x []float64, lambda float64) float64 {
 	s.checkInterrupt()
 	f := s.fo
@@ -265,20 +320,19 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 	for _, b := range s.ip {
 		n, nh := b.k*b.nh, b.nh
 		q := s.q[b.off : b.off+int64(n)]
-		yb, xb := f.y[b.c:b.c+n], x[b.c:b.c+n]
+		xb := x[b.c : b.c+n]
 		σ := s.σ[b.off : b.off+int64(n)]
 		ri := s.reachIS[b.hoff : b.hoff+int64(nh)]
 		soft := f.soft[:n]
 		logit(soft, q, b.k, nh, scale)
 		q0 := q[:nh]
 		for a := range b.k {
-			qa, ya, xa, sa, σa := q[a*nh:(a+1)*nh], yb[a*nh:(a+1)*nh], xb[a*nh:(a+1)*nh], soft[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
-			for h, v := range qa {
+			qa, xa, sa, σa := q[a*nh:(a+1)*nh], xb[a*nh:(a+1)*nh], soft[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
+			for h := range qa {
 				if q0[h] != q0[h] { // NaN: no beliefs
-					ya[h] = xa[h]
+					qa[h] = xa[h]
 					continue
 				}
-				ya[h] = v
 				if ri[h] > 0 {
 					mx = max(mx, math.Abs(sa[h]-σa[h]))
 				}
@@ -289,14 +343,14 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 }
 
 // residual32 returns the largest |softmax(λy/pot) − σ_IP| after eval32
-// over IP's entries with beliefs (y ≠ x there), every hand counted.
-func (s *Solver) residual32(x []float64, lambda float64) float64 {
+// over IP's entries with beliefs, every hand counted.
+func (s *Solver) residual32(lambda float64) float64 {
 	f := s.fo
 	scale := lambda / s.pot
 	var mx float64
 	for _, b := range s.ip {
 		n, nh := b.k*b.nh, b.nh
-		yb := f.y[b.c : b.c+n]
+		yb := f.y32[b.c : b.c+n]
 		σ := f.σ32[b.off : b.off+int64(n)]
 		soft := f.soft[:n]
 		logit(soft, yb, b.k, nh, scale) // row by row, as in eval64
@@ -315,16 +369,12 @@ func (s *Solver) residual32(x []float64, lambda float64) float64 {
 
 // estimateK returns foMargin times the power iteration's estimate of the
 // largest eigenvalue of I − y'(x) at λ, by finite differences of float32
-// evaluations (f.xp holds the direction, f.y the responses).
+// evaluations (f.xp holds the direction).
 func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 	f := s.fo
-	n := s.n1
-	// base in the float64 evaluator's values, idle in the float32 phase
-	// (at least n long: IP's part of the tree's blocks); not its σ, whose
-	// columns without beliefs keep their last probabilities.
-	base, xv := s.q[:n], make([]float64, n)
-	s.eval32(x, lambda)
-	copy(base, f.y)
+	base := f.base32
+	s.eval32(x, nil, 0, lambda)
+	copy(base, f.y32)
 	v := f.xp
 	for i := range v {
 		v[i] = math.Sin(float64(3*i + 1))
@@ -343,13 +393,16 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 		}
 		for i := range v {
 			v[i] /= nv
-			xv[i] = x[i] + eps*v[i]
 		}
-		s.eval32(xv, lambda)
+		s.eval32(x, v, eps, lambda)
 		var num, den float64
 		for i := range v {
-			// (I − y')v ≈ v − (y(x + εv) − y(x))/ε
-			av := v[i] - (f.y[i]-base[i])/eps
+			// (I − y')v ≈ v − (y(x + εv) − y(x))/ε; 0 without beliefs
+			// (y = x there).
+			av := 0.0
+			if y := f.y32[i]; y == y {
+				av = v[i] - (float64(y)-float64(base[i]))/eps
+			}
 			num += av * av
 			den += v[i] * v[i]
 			v[i] = av
@@ -359,6 +412,20 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 	return max(foMargin*theta, 1.1)
 }
 
+// heavyBall takes one step x ← x + α(y − x) + β(x − xp), xp ← x, on one of
+// IP's blocks, y's NaN entries (no beliefs) standing for x.
+func heavyBall[Y float32 | float64](x, xp []float64, y []Y, alpha, beta float64) {
+	xp, y = xp[:len(x)], y[:len(x)]
+	for i, xi := range x {
+		yi := float64(y[i])
+		if yi != yi {
+			yi = xi
+		}
+		x[i] = xi + alpha*(yi-xi) + beta*(xi-xp[i])
+		xp[i] = xi
+	}
+}
+
 // foSolve runs the heavy-ball iteration at λ from s.x (in place) until the
 // largest residual of IP's reached information sets is at most tol. It
 // returns the residual reached.
@@ -366,6 +433,8 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	f := s.foInit()
 	x := s.x
 	f.evals = 0
+	s.narrowσ()
+	defer s.widenσ()
 	// K at the start (the last λ's point on a warm start, which is near
 	// this λ's): the spectrum at a far point, uniform play above all, is
 	// narrower than at the fixed point, whence the margin and the growth.
@@ -384,10 +453,11 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	res := math.Inf(1)
 	for it := 0; ; it++ {
 		check := it%foCheck == 0
+		low32 := low // this step's responses are f.y32's
 		if low {
-			s.eval32(x, lambda)
+			s.eval32(x, nil, 0, lambda)
 			if check {
-				res = s.residual32(x, lambda)
+				res = s.residual32(lambda)
 				if res <= foSwitch {
 					low = false
 				}
@@ -398,6 +468,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 				return res, nil
 			}
 		} else {
+			s.widenσ()
 			res = s.eval64(x, lambda)
 			check = true
 			if res <= tol {
@@ -437,10 +508,14 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 		alpha := 4 / ((sq + 1) * (sq + 1))
 		beta := (sq - 1) / (sq + 1)
 		beta *= beta
-		for i := range x {
-			xn := x[i] + alpha*(f.y[i]-x[i]) + beta*(x[i]-f.xp[i])
-			f.xp[i] = x[i]
-			x[i] = xn
+		for _, b := range s.ip {
+			n := b.k * b.nh
+			xb, xpb := x[b.c:b.c+n], f.xp[b.c:b.c+n]
+			if low32 {
+				heavyBall(xb, xpb, f.y32[b.c:b.c+n], alpha, beta)
+			} else {
+				heavyBall(xb, xpb, s.q[b.off:b.off+int64(n)], alpha, beta)
+			}
 		}
 	}
 }

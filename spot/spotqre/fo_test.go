@@ -126,8 +126,8 @@ func TestFirstOrderEvaluationAllocatesNothing(t *testing.T) {
 		}
 		s.foInit()
 		x := s.x
-		s.eval32(x, 10)
-		if n := testing.AllocsPerRun(5, func() { s.eval32(x, 10) }); n != 0 {
+		s.eval32(x, nil, 0, 10)
+		if n := testing.AllocsPerRun(5, func() { s.eval32(x, nil, 0, 10) }); n != 0 {
 			t.Fatalf("%d threads: %v allocations per float32 evaluation", threads, n)
 		}
 		if n := testing.AllocsPerRun(5, func() { s.eval64(x, 10) }); n != 0 {

@@ -50,9 +50,9 @@ func TestMeasureHeavyBallFixedK(t *testing.T) {
 			t.Logf("converged after %d evaluations, %v", it+1, time.Since(start))
 			return
 		}
-		for i := range x {
-			xn := x[i] + alpha*(f.y[i]-x[i]) + beta*(x[i]-f.xp[i])
-			f.xp[i], x[i] = x[i], xn
+		for _, b := range s.ip {
+			n := b.k * b.nh
+			heavyBall(x[b.c:b.c+n], f.xp[b.c:b.c+n], s.q[b.off:b.off+int64(n)], alpha, beta)
 		}
 	}
 	t.Logf("not converged after %d evaluations", *foIts)

@@ -514,11 +514,22 @@ func (s *Solver) setStrategy() {
 // result measures the current point.
 func (s *Solver) result() *Result {
 	s.setStrategy()
-	r := &Result{Lambda: s.lam, Sigma: bigOwn[float64](len(s.σ)), Stats: s.stats}
-	copy(r.Sigma, s.σ)
+	r := &Result{Lambda: s.lam, Stats: s.stats}
 	r.Residual, r.LogitRegret = s.criterion()
 	r.Evaluation = s.evaluate()
+	// The strategy is the solver's own, handed over: the solver takes a
+	// fresh array, which costs no memory until a later solve writes it
+	// (every evaluation writes σ whole).
+	r.Sigma = s.σ
+	s.setSigma(bigOwn[float64](len(s.σ)))
 	return r
+}
+
+// setSigma makes σ the exact evaluator's strategy array.
+func (s *Solver) setSigma(σ []float64) {
+	s.σ, s.w.σ = σ, σ
+	s.σAtSig1 = false
+	s.foViews()
 }
 
 // criterion computes, with both players' action values under s.σ, the

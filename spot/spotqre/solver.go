@@ -275,9 +275,10 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 		}
 		s.blocks = append(s.blocks, b)
 	}
-	s.σ, s.q = bigSlice[float64](s.ar, int(g.Size)), bigSlice[float64](s.ar, int(g.Size))
-	s.mass, s.reachIS = make([]float64, hsize), make([]float64, hsize)
-	s.w.σ, s.w.q, s.w.mass = s.σ, s.q, s.mass
+	// (σ from a chunk of its own: a Result takes it, see result)
+	s.σ, s.q = bigOwn[float64](int(g.Size)), bigSlice[float64](s.ar, int(g.Size))
+	s.reachIS = make([]float64, hsize)
+	s.w.σ, s.w.q = s.σ, s.q
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
 		s.w.coff[b.node] = b.c
@@ -299,6 +300,11 @@ func (s *Solver) newtonInit() {
 	g := s.g
 	s.dσ = bigSlice[float64](s.ar, int(g.Size))
 	s.w.dσ = s.dσ
+	// The masses of the last evaluation, kept for the tangent passes (the
+	// first-order method's walker takes them from its scratch).
+	_, hsize := g.HandLayout()
+	s.mass = make([]float64, hsize)
+	s.w.mass = s.mass
 	for _, p := range []*[]float64{&s.y, &s.f, &s.d, &s.xt, &s.yt, &s.ft, &s.wt, &s.wtT, &s.rs, &s.rsT, &s.sig1, &s.sigT} {
 		*p = bigSlice[float64](s.ar, s.n1)
 	}

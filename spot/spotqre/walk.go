@@ -49,8 +49,9 @@ type walker[F number] struct {
 	// traverser's nodes (modeQ, modeRespond); NaN where the opponent holds
 	// no hand against h.
 	q []F
-	// mass (HandLayout) receives the opponent's compatible reach at the
-	// traverser's nodes, the denominator of its beliefs.
+	// mass (HandLayout), when set, receives the opponent's compatible
+	// reach at the traverser's nodes, the denominator of its beliefs (the
+	// tangent passes read it; nil: each node's in the scratch).
 	mass []F
 	// reachI (HandLayout), when set in modeQ, receives the probability of
 	// reaching each of the traverser's information sets: its own reach
@@ -245,7 +246,11 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	var m []F
 	var tot float64
 	if w.mode != modeBR {
-		m = w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+		if w.mass != nil {
+			m = w.mass[w.hoff[i] : w.hoff[i]+int64(nh)]
+		} else {
+			m = w.alloc(nh)
+		}
 		tot = spot.CompatibleMassTotal(g, m, w.trav, reach)
 	}
 	for a := range k {

@@ -405,7 +405,7 @@ func solveQRE(g *spot.Game, σ spot.Strategy, lambdas []float64) ([]QREJSON, err
 	np := spotqre.Analyze(g, nash)
 	out := make([]QREJSON, 0, len(res))
 	for _, r := range res {
-		freq, _ := g.RootSummary(r.Strategy())
+		freq := spot.RootFrequency(g, r.Sigma)
 		c := spotqre.Compare(g, nash, r.Sigma, r.Lambda, np, spotqre.Analyze(g, r.Sigma), spotqre.CompareOptions{})
 		out = append(out, QREJSON{Lambda: r.Lambda, Frequency: freq, Values: r.Evaluation.Values,
 			ExploitabilityPct: r.Evaluation.Percent, MeanTV: c.MeanTV})

@@ -318,7 +318,7 @@ func qrePointJSON(g *spot.Game, r *spotqre.Result) SpotQREPointJSON {
 	pt := SpotQREPointJSON{Lambda: r.Lambda, Residual: r.Residual, LogitRegret: r.LogitRegret,
 		Exploitability: e.Exploitability, ExploitabilityPct: e.Percent, Values: e.Values, BestResponse: e.BestResponse}
 	if p := g.Player(0); p >= 0 {
-		freq, _ := g.RootSummary(r.Strategy())
+		freq := spot.RootFrequency(g, r.Sigma)
 		pt.Root = &SpotRootJSON{Player: spot.PlayerName(p), Actions: spotActionsJSON(g.Actions(0)), Frequency: freq}
 	}
 	return pt
