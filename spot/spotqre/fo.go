@@ -108,7 +108,7 @@ type foState struct {
 	σ32      spot.Strategy // in s.σ's bytes
 	y32      []float32     // IP's responses (compact, NaN without beliefs), in s.q's bytes
 	base32   []float32     // estimateK's y(x), in s.q's bytes after y32
-	xp       []float64
+	d        []float32 // x − x_prev, the momentum (float32: relative to the step, whose error vanishes with it)
 	soft     []float64 // one IP node's values or softmax
 	K, kLam  float64   // the estimate of K and the λ it was made at
 	respond  respondHook
@@ -125,7 +125,7 @@ func (s *Solver) foInit() *foState {
 	}
 	g := s.g
 	f := &foState{ps: g.NewPasser(s.opt.Threads)}
-	f.xp = bigSlice[float64](s.ar, s.n1)
+	f.d = bigSlice[float32](s.ar, s.n1)
 	most := 0
 	for _, b := range s.ip {
 		most = max(most, b.k*b.nh)
@@ -268,7 +268,7 @@ func (h *valuesHook) Combine(node int32, reach, vals, out, tmp []float32) {
 }
 
 // eval32 sets f.y32 to y(x + ε·v) at λ by two float32 passes (v nil: y(x)).
-func (s *Solver) eval32(x, v []float64, eps, lambda float64) {
+func (s *Solver) eval32(x []float64, v []float32, eps, lambda float64) {
 	s.checkInterrupt()
 	f := s.fo
 	scale := lambda / s.pot
@@ -278,7 +278,7 @@ func (s *Solver) eval32(x, v []float64, eps, lambda float64) {
 		if v != nil {
 			xv := f.soft[:n]
 			for i, vi := range v[b.c : b.c+n] {
-				xv[i] = xb[i] + eps*vi
+				xv[i] = xb[i] + eps*float64(vi)
 			}
 			xb = xv
 		}
@@ -369,24 +369,24 @@ func (s *Solver) residual32(lambda float64) float64 {
 
 // estimateK returns foMargin times the power iteration's estimate of the
 // largest eigenvalue of I − y'(x) at λ, by finite differences of float32
-// evaluations (f.xp holds the direction).
+// evaluations (f.d holds the direction).
 func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 	f := s.fo
 	base := f.base32
 	s.eval32(x, nil, 0, lambda)
 	copy(base, f.y32)
-	v := f.xp
+	v := f.d
 	for i := range v {
-		v[i] = math.Sin(float64(3*i + 1))
+		v[i] = float32(math.Sin(float64(3*i + 1)))
 	}
 	// A step that moves the logits by about 10⁻²: small against the
 	// curvature, large against float32's rounding of the values.
 	eps := 1e-2 * s.pot / max(lambda, 1e-3)
 	var theta float64
 	for range foPower {
-		var nv float64
+		var nv float32
 		for _, a := range v {
-			nv = max(nv, math.Abs(a))
+			nv = max(nv, abs32(a))
 		}
 		if nv == 0 {
 			break
@@ -399,32 +399,36 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 		for i := range v {
 			// (I − y')v ≈ v − (y(x + εv) − y(x))/ε; 0 without beliefs
 			// (y = x there).
+			vi := float64(v[i])
 			av := 0.0
 			if y := f.y32[i]; y == y {
-				av = v[i] - (float64(y)-float64(base[i]))/eps
+				av = vi - (float64(y)-float64(base[i]))/eps
 			}
 			num += av * av
-			den += v[i] * v[i]
-			v[i] = av
+			den += vi * vi
+			v[i] = float32(av)
 		}
 		theta = max(theta, math.Sqrt(num/den))
 	}
 	return max(foMargin*theta, 1.1)
 }
 
-// heavyBall takes one step x ← x + α(y − x) + β(x − xp), xp ← x, on one of
+// heavyBall takes one step x ← x + α(y − x) + β·d, d ← the step, on one of
 // IP's blocks, y's NaN entries (no beliefs) standing for x.
-func heavyBall[Y float32 | float64](x, xp []float64, y []Y, alpha, beta float64) {
-	xp, y = xp[:len(x)], y[:len(x)]
+func heavyBall[Y float32 | float64](x []float64, d []float32, y []Y, alpha, beta float64) {
+	d, y = d[:len(x)], y[:len(x)]
 	for i, xi := range x {
 		yi := float64(y[i])
 		if yi != yi {
 			yi = xi
 		}
-		x[i] = xi + alpha*(yi-xi) + beta*(xi-xp[i])
-		xp[i] = xi
+		xn := xi + alpha*(yi-xi) + beta*float64(d[i])
+		d[i] = float32(xn - xi)
+		x[i] = xn
 	}
 }
+
+func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
 
 // foSolve runs the heavy-ball iteration at λ from s.x (in place) until the
 // largest residual of IP's reached information sets is at most tol. It
@@ -446,7 +450,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	}
 	f.K, f.kLam = k, lambda
 	grown := 0
-	copy(f.xp, x)
+	clear(f.d)
 	low := true
 	ref := math.Inf(1)
 	since, last := 0, 0
@@ -496,7 +500,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 					}
 					f.K *= 1.5
 					grown++
-					copy(f.xp, x)
+					clear(f.d)
 				}
 				ref, since = res, 0
 			}
@@ -510,11 +514,11 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 		beta *= beta
 		for _, b := range s.ip {
 			n := b.k * b.nh
-			xb, xpb := x[b.c:b.c+n], f.xp[b.c:b.c+n]
+			xb, db := x[b.c:b.c+n], f.d[b.c:b.c+n]
 			if low32 {
-				heavyBall(xb, xpb, f.y32[b.c:b.c+n], alpha, beta)
+				heavyBall(xb, db, f.y32[b.c:b.c+n], alpha, beta)
 			} else {
-				heavyBall(xb, xpb, s.q[b.off:b.off+int64(n)], alpha, beta)
+				heavyBall(xb, db, s.q[b.off:b.off+int64(n)], alpha, beta)
 			}
 		}
 	}

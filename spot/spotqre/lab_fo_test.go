@@ -37,7 +37,7 @@ func TestMeasureHeavyBallFixedK(t *testing.T) {
 	f := s.foInit()
 	x := s.x
 	clear(x)
-	copy(f.xp, x)
+	clear(f.d)
 	sq := math.Sqrt(*foK)
 	alpha, beta := 4/((sq+1)*(sq+1)), ((sq-1)/(sq+1))*((sq-1)/(sq+1))
 	start := time.Now()
@@ -52,7 +52,7 @@ func TestMeasureHeavyBallFixedK(t *testing.T) {
 		}
 		for _, b := range s.ip {
 			n := b.k * b.nh
-			heavyBall(x[b.c:b.c+n], f.xp[b.c:b.c+n], s.q[b.off:b.off+int64(n)], alpha, beta)
+			heavyBall(x[b.c:b.c+n], f.d[b.c:b.c+n], s.q[b.off:b.off+int64(n)], alpha, beta)
 		}
 	}
 	t.Logf("not converged after %d evaluations", *foIts)
