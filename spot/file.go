@@ -102,6 +102,17 @@ func writeFile(w io.Writer, h *FileHeader, arrays ...any) error {
 				}
 				a = a[n:]
 			}
+		case []float64: // (stored as float32)
+			for len(a) > 0 {
+				n := min(len(a), len(buf)/4)
+				for i, x := range a[:n] {
+					binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(float32(x)))
+				}
+				if _, err := bw.Write(buf[:4*n]); err != nil {
+					return err
+				}
+				a = a[n:]
+			}
 		case []int16:
 			for len(a) > 0 {
 				n := min(len(a), len(buf)/2)
@@ -276,14 +287,18 @@ type Result struct {
 	Strategy Strategy
 }
 
-// WriteResult writes σ (a strategy of g) as a result file. h supplies the
-// method, parameters, iterations, time and evaluation; the kind, spot and
-// layout fields are filled in.
-func WriteResult(w io.Writer, g *Game, σ Strategy, h FileHeader) error {
-	g.checkStrategy(σ)
+// WriteResult writes σ (a strategy of g in Strategy's layout) as a result
+// file. h supplies the method, parameters, iterations, time and
+// evaluation; the kind, spot and layout fields are filled in. The file
+// holds float32 probabilities; a float64 strategy (a QRE's) is rounded to
+// them as it is written, without a copy.
+func WriteResult[F float32 | float64](w io.Writer, g *Game, σ []F, h FileHeader) error {
+	if int64(len(σ)) != g.Size {
+		panic("spot: strategy has the wrong length for this game")
+	}
 	h.Kind, h.Spot, h.NoIsomorphism = "result", g.Spot.Format(), g.opts.NoIsomorphism
 	h.Nodes, h.Size, h.Arrays = g.NumNodes(), g.Size, 1
-	return writeFile(w, &h, []float32(σ))
+	return writeFile(w, &h, σ)
 }
 
 // ReadResult reads a result file; name labels errors.

@@ -35,8 +35,8 @@
 //	x ← x + α·(y(x) − x) + β·(x − x_prev),  α = 4/(√K+1)², β = ((√K−1)/(√K+1))²,
 //
 // shrinks the error by (√K − 1)/(√K + 1) per evaluation near the fixed
-// point, the rate of Chebyshev's semi-iterative method, with three
-// vectors of IP's unknowns instead of a Krylov basis. K is estimated at
+// point, the rate of Chebyshev's semi-iterative method, with IP's
+// unknowns and their last step instead of a Krylov basis. K is estimated at
 // every λ by 12 steps of the power iteration on finite differences, times
 // 3 (the spectrum at the fixed point is wider than at the start), kept
 // at least K(λ_prev)·(λ/λ_prev)² on a warm start, and grown by half when
@@ -124,8 +124,13 @@
 // exponentials eight at a time by vec.Exp, and the residual every 8th), a
 // float64 one about 3. K grows like λ², so the work
 // like λ: at large λ the continuation's Newton steps win. Its memory: two
-// float64 arrays of spot.Game.Size (the exact evaluator's σ and Q), one
-// float32 (both strategies), three vectors of IP's unknowns. A path
+// float64 arrays of spot.Game.Size (the exact evaluator's σ and Q), whose
+// bytes the float32 phase borrows for both players' float32 strategy
+// (narrowed in place), IP's float32 responses and the power iteration's
+// base; IP's unknowns (float64) and their momentum (the last step, float32);
+// each information set's reach. A Result takes the solver's σ instead of a
+// copy. On the full-range turn at λ = 10 the command's peak is 1.85× the
+// Nash solve's (docs/benchmarks.md). A path
 // point takes a few Newton steps of 20–150 products; an Anderson iteration
 // one evaluation and about 2m + 4 passes over IP's unknowns (m = 15). The
 // work grows roughly like λ². Memory: up to four float64 and three float32

@@ -21,7 +21,7 @@ import (
 // positive eigenvalues, IP's values answer its own strategy through
 // OOP's response). On a linear map with that spectrum the error falls by
 // (√K − 1)/(√K + 1) per evaluation, the rate of Chebyshev's semi-iterative
-// method, from three vectors of IP's unknowns instead of a Krylov basis.
+// method, from IP's unknowns and their last step instead of a Krylov basis.
 // An evaluation is two float32 passes of spot.Passer (the DCFR solver's
 // vectorised walk and terminal sweeps, threads over chance nodes) until
 // the largest residual is foSwitch, then two float64 passes of the exact
@@ -108,9 +108,9 @@ type foState struct {
 	σ32      spot.Strategy // in s.σ's bytes
 	y32      []float32     // IP's responses (compact, NaN without beliefs), in s.q's bytes
 	base32   []float32     // estimateK's y(x), in s.q's bytes after y32
-	d        []float32 // x − x_prev, the momentum (float32: relative to the step, whose error vanishes with it)
-	soft     []float64 // one IP node's values or softmax
-	K, kLam  float64   // the estimate of K and the λ it was made at
+	d        []float32     // x − x_prev, the momentum (float32: relative to the step, whose error vanishes with it)
+	soft     []float64     // one IP node's values or softmax
+	K, kLam  float64       // the estimate of K and the λ it was made at
 	respond  respondHook
 	values   valuesHook
 	evals    int // this λ

@@ -2,6 +2,7 @@ package spotqre
 
 import (
 	"math"
+	"runtime"
 	"testing"
 
 	"pokerlab/efg"
@@ -134,5 +135,93 @@ func TestFirstOrderEvaluationAllocatesNothing(t *testing.T) {
 			t.Fatalf("%v allocations per float64 evaluation", n)
 		}
 		s.fo.ps.Close()
+	}
+}
+
+// TestNarrowingKeepsTheStrategy: the float32 phase's strategy, narrowed in
+// place in σ's bytes, widens back to float32(σ) entry by entry — the
+// overlapping halves are read before they are written in both directions.
+func TestNarrowingKeepsTheStrategy(t *testing.T) {
+	g := mustGame(t, turnTiny, spot.Options{})
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.foInit()
+	want := make([]float64, len(s.σ))
+	for i := range s.σ {
+		s.σ[i] = 1 / float64(i+3) // distinct, not float32 numbers
+		want[i] = float64(float32(s.σ[i]))
+	}
+	s.narrowσ()
+	for i, x := range s.fo.σ32 {
+		if float64(x) != want[i] {
+			t.Fatalf("narrowed entry %d is %v, want %v", i, x, want[i])
+		}
+	}
+	s.widenσ()
+	for i, x := range s.σ {
+		if x != want[i] {
+			t.Fatalf("widened entry %d is %v, want %v", i, x, want[i])
+		}
+	}
+}
+
+// TestResultKeepsItsStrategy: a Result takes the solver's strategy array;
+// solving on from there leaves it as it was and gives what a solver asked
+// for both λ at once gives.
+func TestResultKeepsItsStrategy(t *testing.T) {
+	g := mustGame(t, riverTiny, spot.Options{})
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Solve([]float64{3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := append([]float64(nil), first[0].Sigma...)
+	second, err := s.Solve([]float64{10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range first[0].Sigma {
+		if x != kept[i] {
+			t.Fatalf("entry %d of λ = 3's strategy changed from %v to %v by the solve of λ = 10", i, kept[i], x)
+		}
+	}
+	both, _ := solveWith(t, g, MethodDefault, 1, DefaultTolerance, []float64{3, 10})
+	for i, x := range second[0].Sigma {
+		if x != both[1].Sigma[i] {
+			t.Fatalf("λ = 10 after λ = 3: entry %d is %v, %v solved together", i, x, both[1].Sigma[i])
+		}
+	}
+}
+
+// TestFirstOrderSolveMemory: a first-order solve after the first (which
+// allocates the method's state: the float32 momentum and the passes'
+// scratch) allocates the fresh strategy array that replaces the one its
+// Result takes, and no vector of IP's unknowns or copy of the tree.
+func TestFirstOrderSolveMemory(t *testing.T) {
+	g := loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")
+	s, err := NewSolver(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Solve([]float64{3}); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := s.Solve([]float64{10}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	got := after.TotalAlloc - before.TotalAlloc
+	want := uint64(8 * g.Size)
+	slack := uint64(4 * s.n1) // half a vector of IP's float64 unknowns
+	t.Logf("allocated %d bytes: the strategy %d; IP's unknowns %d, tree %d", got, want, s.n1, g.Size)
+	if got > want+slack {
+		t.Fatalf("a first-order solve allocated %d bytes, want at most %d + %d", got, want, slack)
 	}
 }

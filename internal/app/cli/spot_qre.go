@@ -310,7 +310,7 @@ func writeQREResult(path string, g *spot.Game, r *spotqre.Result) error {
 	e := r.Evaluation
 	h := spot.FileHeader{Method: "qre", Params: map[string]float64{"lambda": r.Lambda, "residual": r.Residual, "logit_regret": r.LogitRegret},
 		Iterations: r.Stats.Newton, Seconds: r.Stats.Seconds, Evaluation: &e}
-	return writeFileAtomic(path, func(w io.Writer) error { return spot.WriteResult(w, g, r.Strategy(), h) })
+	return writeFileAtomic(path, func(w io.Writer) error { return spot.WriteResult(w, g, r.Sigma, h) })
 }
 
 func qrePointJSON(g *spot.Game, r *spotqre.Result) SpotQREPointJSON {
