@@ -135,6 +135,7 @@ func TestWriteLadderPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.newtonInit() // (the products are the Newton corrector's)
 	x := make([]float64, s.n1)
 	t0 := time.Now()
 	for _, ls := range strings.Split(*linLambda, ",") {
@@ -191,6 +192,7 @@ func TestMeasureLinearSolversAtPoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.newtonInit() // (the products are the Newton corrector's)
 	var lambda float64
 	fmt.Sscan(*linLambda, &lambda)
 	x, err := readFloats(*linLoad, s.n1)

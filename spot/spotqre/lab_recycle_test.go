@@ -107,6 +107,7 @@ func solvedPoint(t *testing.T, file string, lambda float64) (*Solver, []float64)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.newtonInit() // (the products are the Newton corrector's)
 	if _, err := s.Solve([]float64{lambda}); err != nil {
 		t.Fatal(err)
 	}

@@ -539,6 +539,9 @@ func (s *Solver) tangent(x, v []float64, lambda float64, dy []float64) {
 // product sets dy to y'(x)·v (tangent) or, with compl, to (I − y'(x))·v,
 // the Newton system's product, written by the walker in one go.
 func (s *Solver) product(x, v []float64, lambda float64, dy []float64, compl bool) {
+	if s.mass == nil {
+		panic("spotqre: a Jacobian–vector product before newtonInit (the evaluation kept no masses)")
+	}
 	scale := lambda / s.pot
 	if !s.σAtSig1 {
 		// IP's strategy at x (the Newton iteration's point, whose
