@@ -319,7 +319,7 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 	var mx float64
 	for _, b := range s.ip {
 		n, nh := b.k*b.nh, b.nh
-		q := s.q[b.off : b.off+int64(n)]
+		q := s.q[b.qo : b.qo+int64(n)]
 		xb := x[b.c : b.c+n]
 		σ := s.σ[b.off : b.off+int64(n)]
 		ri := s.reachIS[b.hoff : b.hoff+int64(nh)]
@@ -518,7 +518,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 			if low32 {
 				heavyBall(xb, db, f.y32[b.c:b.c+n], alpha, beta)
 			} else {
-				heavyBall(xb, db, s.q[b.off:b.off+int64(n)], alpha, beta)
+				heavyBall(xb, db, s.q[b.qo:b.qo+int64(n)], alpha, beta)
 			}
 		}
 	}

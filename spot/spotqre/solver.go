@@ -135,6 +135,7 @@ type block struct {
 	p      int
 	hoff   int64 // in HandLayout
 	c      int   // compact offset (IP's blocks)
+	qo     int64 // in s.q: compact per player, the tree's layout once the Newton continuation runs
 	reachE bool
 }
 
@@ -261,6 +262,7 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 	hoff, hsize := g.HandLayout()
 	ar := &arena{min: arenaMin}
 	s := &Solver{g: g, opt: opt, par: par, ar: ar, pot: float64(g.Spot.Pot), w: newWalker[float64](g, ar)}
+	var nq [2]int
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -268,6 +270,10 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 			continue
 		}
 		b := block{node: int32(i), off: n.Off, k: int(n.NumChildren), nh: g.NumHands(p), p: p, hoff: hoff[i]}
+		// Q's compact layout: each player's blocks one after another (a
+		// pass writes the traverser's, read before the next pass).
+		b.qo = int64(nq[p])
+		nq[p] += b.k * b.nh
 		if p == spot.IP {
 			b.c = s.n1
 			s.n1 += b.k * b.nh
@@ -276,9 +282,13 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 		s.blocks = append(s.blocks, b)
 	}
 	// (σ from a chunk of its own: a Result takes it, see result)
-	s.σ, s.q = bigOwn[float64](int(g.Size)), bigSlice[float64](s.ar, int(g.Size))
+	s.σ, s.q = bigOwn[float64](int(g.Size)), bigSlice[float64](s.ar, max(nq[0], nq[1]))
 	s.reachIS = make([]float64, hsize)
 	s.w.σ, s.w.q = s.σ, s.q
+	s.w.qoff = make([]int64, g.NumNodes())
+	for _, b := range s.blocks {
+		s.w.qoff[b.node] = b.qo
+	}
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
 		s.w.coff[b.node] = b.c
@@ -300,6 +310,17 @@ func (s *Solver) newtonInit() {
 	g := s.g
 	s.dσ = bigSlice[float64](s.ar, int(g.Size))
 	s.w.dσ = s.dσ
+	// Q in the tree's layout: the tangent passes need both players' at
+	// once (setPoint).
+	s.q = bigSlice[float64](s.ar, int(g.Size))
+	s.w.q, s.w.qoff = s.q, nil
+	for i := range s.blocks {
+		s.blocks[i].qo = s.blocks[i].off
+	}
+	for i := range s.ip {
+		s.ip[i].qo = s.ip[i].off
+	}
+	s.foViews()
 	// The masses of the last evaluation, kept for the tangent passes (the
 	// first-order method's walker takes them from its scratch).
 	_, hsize := g.HandLayout()
@@ -400,7 +421,7 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 	var wsum, wtot float64
 	for _, b := range s.ip {
 		n := b.k * b.nh
-		q := s.q[b.off : b.off+int64(n)]
+		q := s.q[b.qo : b.qo+int64(n)]
 		if y != nil {
 			yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
 			copy(yb, q)

@@ -45,10 +45,12 @@ type walker[F number] struct {
 	mode walkMode
 	// σ holds both players' strategies in spot.Strategy's layout.
 	σ []F
-	// q (spot.Strategy's layout) receives Q(a|I) in chips at the
-	// traverser's nodes (modeQ, modeRespond); NaN where the opponent holds
-	// no hand against h.
-	q []F
+	// q receives Q(a|I) in chips at the traverser's nodes (modeQ,
+	// modeRespond); NaN where the opponent holds no hand against h. Node
+	// i's block starts at qoff[i] (nil: at its offset in spot.Strategy's
+	// layout).
+	q    []F
+	qoff []int64
 	// mass (HandLayout), when set, receives the opponent's compatible
 	// reach at the traverser's nodes, the denominator of its beliefs (the
 	// tangent passes read it; nil: each node's in the scratch).
@@ -283,7 +285,11 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 			ri[h] = r * m[h] / combos
 		}
 	}
-	q := w.q[n.Off : n.Off+int64(k*nh)]
+	qo := n.Off
+	if w.qoff != nil {
+		qo = w.qoff[i]
+	}
+	q := w.q[qo : qo+int64(k*nh)]
 	half, combos := F(float64(g.Spot.Pot)/2), F(g.Combos)
 	// Row by row: Q = pot/2 + inv·x with inv = Combos/m, NaN without
 	// beliefs.
