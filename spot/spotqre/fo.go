@@ -322,7 +322,7 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 		q := s.q[b.qo : b.qo+int64(n)]
 		xb := x[b.c : b.c+n]
 		σ := s.σ[b.off : b.off+int64(n)]
-		ri := s.reachIS[b.hoff : b.hoff+int64(nh)]
+		ri := s.reachIS[b.ro : b.ro+int64(nh)]
 		soft := f.soft[:n]
 		logit(soft, q, b.k, nh, scale)
 		q0 := q[:nh]

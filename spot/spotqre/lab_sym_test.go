@@ -22,7 +22,7 @@ var symReach = flag.Bool("sym.reach", false, "weight J by the information sets' 
 func jMul(s *Solver, lambda float64, v, out []float64, wReach func(r float64) float64) {
 	scale := lambda / s.pot
 	for _, b := range s.ip {
-		ri := s.reachIS[b.hoff : b.hoff+int64(b.nh)]
+		ri := s.reachIS[b.ro : b.ro+int64(b.nh)]
 		σ := s.sig1[b.c : b.c+b.k*b.nh]
 		for h := range b.nh {
 			var m float64

@@ -549,7 +549,7 @@ func (s *Solver) criterion() (res, regret float64) {
 			n := b.k * b.nh
 			q, σ := s.q[b.qo:b.qo+int64(n)], s.σ[b.off:b.off+int64(n)]
 			for h := range b.nh {
-				r := s.reachIS[b.hoff+int64(h)]
+				r := s.reachIS[b.ro+int64(h)]
 				if r <= 0 || math.IsNaN(q[h]) {
 					continue
 				}

@@ -136,6 +136,7 @@ type block struct {
 	hoff   int64 // in HandLayout
 	c      int   // compact offset (IP's blocks)
 	qo     int64 // in s.q: compact per player, the tree's layout once the Newton continuation runs
+	ro     int64 // in s.reachIS: compact per player (a pass writes the traverser's, read before the next)
 	reachE bool
 }
 
@@ -162,12 +163,13 @@ type Solver struct {
 	// state is not a point of the path any more.
 	broken bool
 
-	σ, q          []float64 // spot.Strategy's layout
-	dσ            []float64 // tangent passes
-	mass, reachIS []float64 // HandLayout
-	kr            *krylov
-	lin           linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
-	and           *anderson // allocated on the first ladder rung that needs it
+	σ, q    []float64 // spot.Strategy's layout
+	dσ      []float64 // tangent passes
+	mass    []float64 // HandLayout
+	reachIS []float64 // the information sets' reach, compact per player (block.ro)
+	kr      *krylov
+	lin     linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
+	and     *anderson // allocated on the first ladder rung that needs it
 
 	lam float64
 	dl  float64 // the continuation's next step
@@ -259,10 +261,10 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	hoff, hsize := g.HandLayout()
+	hoff, _ := g.HandLayout()
 	ar := &arena{min: arenaMin}
 	s := &Solver{g: g, opt: opt, par: par, ar: ar, pot: float64(g.Spot.Pot), w: newWalker[float64](g, ar)}
-	var nq [2]int
+	var nq, nr [2]int
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -272,8 +274,9 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 		b := block{node: int32(i), off: n.Off, k: int(n.NumChildren), nh: g.NumHands(p), p: p, hoff: hoff[i]}
 		// Q's compact layout: each player's blocks one after another (a
 		// pass writes the traverser's, read before the next pass).
-		b.qo = int64(nq[p])
+		b.qo, b.ro = int64(nq[p]), int64(nr[p])
 		nq[p] += b.k * b.nh
+		nr[p] += b.nh
 		if p == spot.IP {
 			b.c = s.n1
 			s.n1 += b.k * b.nh
@@ -283,11 +286,11 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 	}
 	// (σ from a chunk of its own: a Result takes it, see result)
 	s.σ, s.q = bigOwn[float64](int(g.Size)), bigSlice[float64](s.ar, max(nq[0], nq[1]))
-	s.reachIS = make([]float64, hsize)
+	s.reachIS = make([]float64, max(nr[0], nr[1]))
 	s.w.σ, s.w.q = s.σ, s.q
-	s.w.qoff = make([]int64, g.NumNodes())
+	s.w.qoff, s.w.roff = make([]int64, g.NumNodes()), make([]int64, g.NumNodes())
 	for _, b := range s.blocks {
-		s.w.qoff[b.node] = b.qo
+		s.w.qoff[b.node], s.w.roff[b.node] = b.qo, b.ro
 	}
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
@@ -438,7 +441,7 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 		}
 		σ := s.σ[b.off : b.off+int64(n)]
 		copy(s.sigT[b.c:b.c+n], σ)
-		ri := s.reachIS[b.hoff : b.hoff+int64(b.nh)]
+		ri := s.reachIS[b.ro : b.ro+int64(b.nh)]
 		for h := range b.nh {
 			r := ri[h]
 			for a := range b.k {

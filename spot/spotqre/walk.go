@@ -59,7 +59,9 @@ type walker[F number] struct {
 	// reaching each of the traverser's information sets: its own reach
 	// times mass / Combos.
 	reachI []F
-	scale  float64 // λ / pot
+	// roff[i], when set, is node i's start in reachI (nil: HandLayout's).
+	roff  []int64
+	scale float64 // λ / pot
 	// root holds the traverser's values at the root after a pass.
 	root []F
 	hoff []int64 // HandLayout offsets
@@ -279,7 +281,11 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	}
 	cutMassAt(m, tot)
 	if own != nil {
-		ri := w.reachI[w.hoff[i] : w.hoff[i]+int64(nh)]
+		ro := w.hoff[i]
+		if w.roff != nil {
+			ro = w.roff[i]
+		}
+		ri := w.reachI[ro : ro+int64(nh)]
 		combos := F(g.Combos)
 		for h, r := range own {
 			ri[h] = r * m[h] / combos
