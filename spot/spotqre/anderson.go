@@ -225,7 +225,7 @@ func (s *Solver) yRange(lo, hi int, x, buf []float64) []float64 {
 	bi := sort.Search(len(s.ip), func(i int) bool { return s.ip[i].c+s.ip[i].k*s.ip[i].nh > lo })
 	for i := lo; i < hi; bi++ {
 		b := s.ip[bi]
-		q := s.q[b.qo : b.qo+int64(b.k*b.nh)]
+		q := s.q[b.off : b.off+int64(b.k*b.nh)]
 		end := min(hi, b.c+b.k*b.nh)
 		for i < end {
 			j := i - b.c

@@ -123,14 +123,16 @@
 // float32 one about 1.8 DCFR iterations (the two logits, their
 // exponentials eight at a time by vec.Exp, and the residual every 8th), a
 // float64 one about 3. K grows like λ², so the work
-// like λ: at large λ the continuation's Newton steps win. Its memory: two
-// float64 arrays of spot.Game.Size (the exact evaluator's σ and Q), whose
-// bytes the float32 phase borrows for both players' float32 strategy
-// (narrowed in place), IP's float32 responses and the power iteration's
-// base; IP's unknowns (float64) and their momentum (the last step, float32);
-// each information set's reach. A Result takes the solver's σ instead of a
-// copy. On the full-range turn at λ = 10 the command's peak is 1.85× the
-// Nash solve's (docs/benchmarks.md). A path
+// like λ: at large λ the continuation's Newton steps win. Its memory: the
+// exact evaluator's strategy σ (float64, spot.Game.Size), whose bytes the
+// float32 phase borrows for both players' float32 strategy (narrowed in
+// place) and the power iteration's base; IP's unknowns (float64), their
+// momentum (the last step) and responses (float32: the values, then
+// their differences to x, exact relative to what vanishes at the fixed
+// point). No action values or reach are kept: the float64 evaluations and
+// the residual check see each node in the walk. A Result takes the
+// solver's σ instead of a copy. On the full-range turn at λ = 10 the
+// command's peak is 1.6× the Nash solve's (docs/benchmarks.md). A path
 // point takes a few Newton steps of 20–150 products; an Anderson iteration
 // one evaluation and about 2m + 4 passes over IP's unknowns (m = 15). The
 // work grows roughly like λ². Memory: up to four float64 and three float32

@@ -94,23 +94,28 @@ const (
 	foEvals = 6000
 )
 
-// foState is the first-order method's memory: IP's previous iterate, the
-// passes' walkers and views of the exact evaluator's arrays. The float32
-// phase does not use those arrays (σ and Q, float64, the tree's size), so
-// they hold its own: the float32 strategy of both players in σ's bytes
+// foState is the first-order method's memory: IP's momentum and
+// responses, the passes' walkers and views of the exact evaluator's
+// strategy σ (float64, the tree's size). The float32 phase does not use σ,
+// so its bytes hold the phase's own: the float32 strategy of both players
 // (narrowed in place when the phase starts and widened when it ends, so
 // that a column without beliefs, which an evaluation leaves as it is,
-// keeps its last probabilities across the phases), IP's float32 responses
-// y and the power iteration's base in Q's (every evaluation writes Q
-// whole).
+// keeps its last probabilities across the phases) and the power
+// iteration's base after it. No action values are kept: the float64
+// evaluations see each of IP's nodes in the walk (v64).
 type foState struct {
-	ps       *spot.Passer
-	σ32      spot.Strategy // in s.σ's bytes
-	y32      []float32     // IP's responses (compact, NaN without beliefs), in s.q's bytes
-	base32   []float32     // estimateK's y(x), in s.q's bytes after y32
-	d        []float32     // x − x_prev, the momentum (float32: relative to the step, whose error vanishes with it)
-	soft     []float64     // one IP node's values or softmax
-	K, kLam  float64       // the estimate of K and the λ it was made at
+	ps  *spot.Passer
+	σ32 spot.Strategy // in s.σ's bytes
+	// r: IP's responses, float32 — the values y (NaN without beliefs) in
+	// the float32 phase, y − x (0 without beliefs) in the float64 one,
+	// exact to float32's precision relative to a difference that vanishes
+	// at the fixed point.
+	r        []float32
+	base32   []float32 // estimateK's y(x), in s.σ's bytes after σ32
+	d        []float32 // x − x_prev, the momentum (float32: relative to the step, whose error vanishes with it)
+	v64      visit64   // the float64 evaluation's residual and responses
+	soft     []float64 // one IP node's values or softmax
+	K, kLam  float64   // the estimate of K and the λ it was made at
 	respond  respondHook
 	values   valuesHook
 	evals    int // this λ
@@ -125,7 +130,8 @@ func (s *Solver) foInit() *foState {
 	}
 	g := s.g
 	f := &foState{ps: g.NewPasser(s.opt.Threads)}
-	f.d = bigSlice[float32](s.ar, s.n1)
+	f.d, f.r = bigSlice[float32](s.ar, s.n1), bigSlice[float32](s.ar, s.n1)
+	f.v64.s = s
 	most := 0
 	for _, b := range s.ip {
 		most = max(most, b.k*b.nh)
@@ -138,17 +144,17 @@ func (s *Solver) foInit() *foState {
 	return f
 }
 
-// foViews points the first-order method's float32 arrays into s.σ and s.q
-// (again after result hands s.σ to a Result).
+// foViews points the first-order method's float32 arrays into s.σ (again
+// after result hands s.σ to a Result): σ32 in its first half, the base in
+// its second (IP's unknowns are at most the tree's size).
 func (s *Solver) foViews() {
 	f := s.fo
 	if f == nil {
 		return
 	}
-	f.σ32 = spot.Strategy(float32View(s.σ)[:len(s.σ)])
-	q := float32View(s.q)
-	f.y32, f.base32 = q[:s.n1:s.n1], q[s.n1:2*s.n1:2*s.n1]
-	f.respond.σ, f.values.σ, f.values.y = f.σ32, f.σ32, f.y32
+	v, g := float32View(s.σ), len(s.σ)
+	f.σ32, f.base32 = spot.Strategy(v[:g:g]), v[g:g+s.n1:g+s.n1]
+	f.respond.σ, f.values.σ, f.values.y = f.σ32, f.σ32, f.r
 }
 
 // narrowσ turns s.σ into σ32 in place, front to back: float32 i lies in
@@ -267,7 +273,7 @@ func (h *valuesHook) Combine(node int32, reach, vals, out, tmp []float32) {
 	}
 }
 
-// eval32 sets f.y32 to y(x + ε·v) at λ by two float32 passes (v nil: y(x)).
+// eval32 sets f.r to y(x + ε·v) at λ by two float32 passes (v nil: y(x)).
 func (s *Solver) eval32(x []float64, v []float32, eps, lambda float64) {
 	s.checkInterrupt()
 	f := s.fo
@@ -292,10 +298,11 @@ func (s *Solver) eval32(x []float64, v []float32, eps, lambda float64) {
 	s.stats.Evaluations++
 }
 
-// eval64 sets IP's blocks of s.q to y(x) at λ by two float64 passes of the
-// exact evaluator (x's entry where IP has no beliefs) and returns the
-// largest residual |softmax(λy/pot) − softmax(λx/pot)| over IP's reached
-// information sets (eval's).
+// eval64 sets f.r to y(x) − x at λ by two float64 passes of the exact
+// evaluator (0 where IP has no beliefs) and returns the largest residual
+// |softmax(λy/pot) − softmax(λx/pot)| over IP's reached information sets
+// (eval's), each of IP's nodes seen in the walk (v64): no action values
+// are kept.
 func (s *Solver) eval64(x []float64, lambda float64) float64 {
 	s.checkInterrupt()
 	f := s.fo
@@ -306,40 +313,54 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 	}
 	w := s.w
 	w.scale, w.reachI = scale, nil
+	q := w.q
+	w.q = nil // (each node's Q in the scratch)
 	w.pass(spot.OOP, modeRespond)
-	w.reachI = s.reachIS
+	v := &f.v64
+	v.x, v.scale, v.mx = x, scale, 0
+	w.visit = v
 	w.pass(spot.IP, modeQ)
-	w.reachI = nil
+	w.visit, w.q, v.x = nil, q, nil
 	f.evals++
 	f.f64++
 	s.stats.Evaluations++
-	// The residual row by row: softmax(λy/pot) by logit into f.soft (the
-	// column-wise loop over each hand's actions, stride nh, took more time
-	// than the two passes).
-	var mx float64
-	for _, b := range s.ip {
-		n, nh := b.k*b.nh, b.nh
-		q := s.q[b.qo : b.qo+int64(n)]
-		xb := x[b.c : b.c+n]
-		σ := s.σ[b.off : b.off+int64(n)]
-		ri := s.reachIS[b.ro : b.ro+int64(nh)]
-		soft := f.soft[:n]
-		logit(soft, q, b.k, nh, scale)
-		q0 := q[:nh]
-		for a := range b.k {
-			qa, xa, sa, σa := q[a*nh:(a+1)*nh], xb[a*nh:(a+1)*nh], soft[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
-			for h := range qa {
-				if q0[h] != q0[h] { // NaN: no beliefs
-					qa[h] = xa[h]
-					continue
-				}
-				if ri[h] > 0 {
-					mx = max(mx, math.Abs(sa[h]-σa[h]))
-				}
+	return v.mx
+}
+
+// visit64 is eval64's view of IP's nodes: the residual (softmax(λQ/pot)
+// row by row into soft, against σ, at the hands whose information set is
+// reached) and f.r = Q − x.
+type visit64 struct {
+	s     *Solver
+	x     []float64
+	scale float64
+	mx    float64
+}
+
+func (v *visit64) node(i int32, q, σ, own, m []float64) {
+	s := v.s
+	f := s.fo
+	n := &s.g.Nodes[i]
+	k, nh := int(n.NumChildren), len(m)
+	c := s.w.coff[i]
+	xb, rb := v.x[c:c+k*nh], f.r[c:c+k*nh]
+	soft := f.soft[:k*nh]
+	logit(soft, q, k, nh, v.scale)
+	combos := s.g.Combos
+	q0 := q[:nh]
+	for a := range k {
+		qa, xa, ra, sa, σa := q[a*nh:(a+1)*nh], xb[a*nh:(a+1)*nh], rb[a*nh:(a+1)*nh], soft[a*nh:(a+1)*nh], σ[a*nh:(a+1)*nh]
+		for h, y := range qa {
+			if q0[h] != q0[h] { // NaN: no beliefs
+				ra[h] = 0
+				continue
+			}
+			ra[h] = float32(y - xa[h])
+			if own[h]*m[h]/combos > 0 {
+				v.mx = max(v.mx, math.Abs(sa[h]-σa[h]))
 			}
 		}
 	}
-	return mx
 }
 
 // residual32 returns the largest |softmax(λy/pot) − σ_IP| after eval32
@@ -350,7 +371,7 @@ func (s *Solver) residual32(lambda float64) float64 {
 	var mx float64
 	for _, b := range s.ip {
 		n, nh := b.k*b.nh, b.nh
-		yb := f.y32[b.c : b.c+n]
+		yb := f.r[b.c : b.c+n]
 		σ := f.σ32[b.off : b.off+int64(n)]
 		soft := f.soft[:n]
 		logit(soft, yb, b.k, nh, scale) // row by row, as in eval64
@@ -374,7 +395,7 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 	f := s.fo
 	base := f.base32
 	s.eval32(x, nil, 0, lambda)
-	copy(base, f.y32)
+	copy(base, f.r)
 	v := f.d
 	for i := range v {
 		v[i] = float32(math.Sin(float64(3*i + 1)))
@@ -401,7 +422,7 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 			// (y = x there).
 			vi := float64(v[i])
 			av := 0.0
-			if y := f.y32[i]; y == y {
+			if y := f.r[i]; y == y {
 				av = vi - (float64(y)-float64(base[i]))/eps
 			}
 			num += av * av
@@ -423,6 +444,16 @@ func heavyBall[Y float32 | float64](x []float64, d []float32, y []Y, alpha, beta
 			yi = xi
 		}
 		xn := xi + alpha*(yi-xi) + beta*float64(d[i])
+		d[i] = float32(xn - xi)
+		x[i] = xn
+	}
+}
+
+// heavyBallR is heavyBall from the responses' differences r = y − x.
+func heavyBallR(x []float64, d, r []float32, alpha, beta float64) {
+	d, r = d[:len(x)], r[:len(x)]
+	for i, xi := range x {
+		xn := xi + alpha*float64(r[i]) + beta*float64(d[i])
 		d[i] = float32(xn - xi)
 		x[i] = xn
 	}
@@ -457,7 +488,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	res := math.Inf(1)
 	for it := 0; ; it++ {
 		check := it%foCheck == 0
-		low32 := low // this step's responses are f.y32's
+		low32 := low // this step's responses are values (float32 phase), not differences
 		if low {
 			s.eval32(x, nil, 0, lambda)
 			if check {
@@ -516,9 +547,9 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 			n := b.k * b.nh
 			xb, db := x[b.c:b.c+n], f.d[b.c:b.c+n]
 			if low32 {
-				heavyBall(xb, db, f.y32[b.c:b.c+n], alpha, beta)
+				heavyBall(xb, db, f.r[b.c:b.c+n], alpha, beta)
 			} else {
-				heavyBall(xb, db, s.q[b.qo:b.qo+int64(n)], alpha, beta)
+				heavyBallR(xb, db, f.r[b.c:b.c+n], alpha, beta)
 			}
 		}
 	}

@@ -198,10 +198,12 @@ func TestResultKeepsItsStrategy(t *testing.T) {
 	}
 }
 
-// TestFirstOrderSolveMemory: a first-order solve after the first (which
-// allocates the method's state: the float32 momentum and the passes'
-// scratch) allocates the fresh strategy array that replaces the one its
-// Result takes, and no vector of IP's unknowns or copy of the tree.
+// TestFirstOrderSolveMemory: the first-order method keeps no action
+// values and no reach of the information sets (it sees each node in the
+// walk), and a solve after the first (which allocates the method's state:
+// the float32 momentum and responses, the passes' scratch) allocates the
+// fresh strategy array that replaces the one its Result takes, and no
+// vector of IP's unknowns or copy of the tree.
 func TestFirstOrderSolveMemory(t *testing.T) {
 	g := loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")
 	s, err := NewSolver(g, Options{})
@@ -217,6 +219,9 @@ func TestFirstOrderSolveMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
+	if s.q != nil || s.reachIS != nil {
+		t.Fatal("the first-order method kept the action values or the information sets' reach")
+	}
 	got := after.TotalAlloc - before.TotalAlloc
 	want := uint64(8 * g.Size)
 	slack := uint64(4 * s.n1) // half a vector of IP's float64 unknowns

@@ -205,7 +205,7 @@ func nashValues(t *testing.T, s *Solver) []float64 {
 	x := make([]float64, s.n1)
 	for _, b := range s.ip {
 		n := b.k * b.nh
-		copy(x[b.c:b.c+n], s.q[b.qo:b.qo+int64(n)])
+		copy(x[b.c:b.c+n], s.q[b.off:b.off+int64(n)])
 	}
 	for i, v := range x {
 		if math.IsNaN(v) {

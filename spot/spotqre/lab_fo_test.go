@@ -52,7 +52,7 @@ func TestMeasureHeavyBallFixedK(t *testing.T) {
 		}
 		for _, b := range s.ip {
 			n := b.k * b.nh
-			heavyBall(x[b.c:b.c+n], f.d[b.c:b.c+n], s.q[b.qo:b.qo+int64(n)], alpha, beta)
+			heavyBallR(x[b.c:b.c+n], f.d[b.c:b.c+n], f.r[b.c:b.c+n], alpha, beta)
 		}
 	}
 	t.Logf("not converged after %d evaluations", *foIts)

@@ -534,43 +534,47 @@ func (s *Solver) setSigma(σ []float64) {
 
 // criterion computes, with both players' action values under s.σ, the
 // largest residual over reached information sets and the expected logit
-// regret.
+// regret (each node seen in the walk, critVisit: no action values kept).
 func (s *Solver) criterion() (res, regret float64) {
 	w := s.w
-	scale := s.lam / s.pot
+	c := &critVisit{combos: s.g.Combos, scale: s.lam / s.pot, lam: s.lam}
+	q := w.q
+	w.q, w.reachI, w.visit = nil, nil, c
 	for p := range 2 {
-		w.reachI = s.reachIS
 		w.pass(p, modeQ)
-		w.reachI = nil
-		for _, b := range s.blocks {
-			if b.p != p {
-				continue
-			}
-			n := b.k * b.nh
-			q, σ := s.q[b.qo:b.qo+int64(n)], s.σ[b.off:b.off+int64(n)]
-			for h := range b.nh {
-				r := s.reachIS[b.ro+int64(h)]
-				if r <= 0 || math.IsNaN(q[h]) {
-					continue
-				}
-				best, sum := expSum(q, b.k, b.nh, h, scale)
-				lse := math.Log(sum)
-				var kl float64
-				for a := range b.k {
-					ls := (q[a*b.nh+h]-best)*scale - lse // ln softmax
-					sa := σ[a*b.nh+h]
-					res = max(res, math.Abs(math.Exp(ls)-sa))
-					if sa > 0 {
-						kl += sa * (math.Log(sa) - ls)
-					}
-				}
-				if s.lam > 0 {
-					regret += r * max(kl, 0) / scale
-				}
+	}
+	w.q, w.visit = q, nil
+	return c.res, c.regret
+}
+
+// critVisit is criterion's view of the traverser's nodes.
+type critVisit struct {
+	combos, scale, lam float64
+	res, regret        float64
+}
+
+func (c *critVisit) node(i int32, q, σ, own, m []float64) {
+	k, nh := len(q)/len(m), len(m)
+	for h := range nh {
+		r := own[h] * m[h] / c.combos
+		if r <= 0 || math.IsNaN(q[h]) {
+			continue
+		}
+		best, sum := expSum(q, k, nh, h, c.scale)
+		lse := math.Log(sum)
+		var kl float64
+		for a := range k {
+			ls := (q[a*nh+h]-best)*c.scale - lse // ln softmax
+			sa := σ[a*nh+h]
+			c.res = max(c.res, math.Abs(math.Exp(ls)-sa))
+			if sa > 0 {
+				kl += sa * (math.Log(sa) - ls)
 			}
 		}
+		if c.lam > 0 {
+			c.regret += r * max(kl, 0) / c.scale
+		}
 	}
-	return res, regret
 }
 
 // evaluate computes the values, best responses and exploitability of s.σ in

@@ -135,7 +135,6 @@ type block struct {
 	p      int
 	hoff   int64 // in HandLayout
 	c      int   // compact offset (IP's blocks)
-	qo     int64 // in s.q: compact per player, the tree's layout once the Newton continuation runs
 	ro     int64 // in s.reachIS: compact per player (a pass writes the traverser's, read before the next)
 	reachE bool
 }
@@ -166,7 +165,8 @@ type Solver struct {
 	σ, q    []float64 // spot.Strategy's layout
 	dσ      []float64 // tangent passes
 	mass    []float64 // HandLayout
-	reachIS []float64 // the information sets' reach, compact per player (block.ro)
+	reachIS []float64 // the information sets' reach, compact per player (block.ro; newtonInit)
+	nReach  int       // its length
 	kr      *krylov
 	lin     linSolver // the Newton steps' linear solver: GMRES; on large spots Chebyshev-preconditioned past chebAfter products (cheb.go)
 	and     *anderson // allocated on the first ladder rung that needs it
@@ -264,7 +264,7 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 	hoff, _ := g.HandLayout()
 	ar := &arena{min: arenaMin}
 	s := &Solver{g: g, opt: opt, par: par, ar: ar, pot: float64(g.Spot.Pot), w: newWalker[float64](g, ar)}
-	var nq, nr [2]int
+	var nr [2]int
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		p := g.Player(int32(i))
@@ -272,10 +272,7 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 			continue
 		}
 		b := block{node: int32(i), off: n.Off, k: int(n.NumChildren), nh: g.NumHands(p), p: p, hoff: hoff[i]}
-		// Q's compact layout: each player's blocks one after another (a
-		// pass writes the traverser's, read before the next pass).
-		b.qo, b.ro = int64(nq[p]), int64(nr[p])
-		nq[p] += b.k * b.nh
+		b.ro = int64(nr[p])
 		nr[p] += b.nh
 		if p == spot.IP {
 			b.c = s.n1
@@ -284,13 +281,15 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 		}
 		s.blocks = append(s.blocks, b)
 	}
-	// (σ from a chunk of its own: a Result takes it, see result)
-	s.σ, s.q = bigOwn[float64](int(g.Size)), bigSlice[float64](s.ar, max(nq[0], nq[1]))
-	s.reachIS = make([]float64, max(nr[0], nr[1]))
-	s.w.σ, s.w.q = s.σ, s.q
-	s.w.qoff, s.w.roff = make([]int64, g.NumNodes()), make([]int64, g.NumNodes())
+	// (σ from a chunk of its own: a Result takes it, see result; Q and
+	// the information sets' reach are the Newton continuation's,
+	// newtonInit: the first-order method sees each node's in the walk)
+	s.σ = bigOwn[float64](int(g.Size))
+	s.nReach = max(nr[0], nr[1])
+	s.w.σ = s.σ
+	s.w.roff = make([]int64, g.NumNodes())
 	for _, b := range s.blocks {
-		s.w.qoff[b.node], s.w.roff[b.node] = b.qo, b.ro
+		s.w.roff[b.node] = b.ro
 	}
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
@@ -313,17 +312,12 @@ func (s *Solver) newtonInit() {
 	g := s.g
 	s.dσ = bigSlice[float64](s.ar, int(g.Size))
 	s.w.dσ = s.dσ
-	// Q in the tree's layout: the tangent passes need both players' at
-	// once (setPoint).
+	// Q in the tree's layout (the tangent passes need both players' at
+	// once, setPoint) and the information sets' reach (the merit's
+	// weights).
 	s.q = bigSlice[float64](s.ar, int(g.Size))
-	s.w.q, s.w.qoff = s.q, nil
-	for i := range s.blocks {
-		s.blocks[i].qo = s.blocks[i].off
-	}
-	for i := range s.ip {
-		s.ip[i].qo = s.ip[i].off
-	}
-	s.foViews()
+	s.w.q = s.q
+	s.reachIS = make([]float64, s.nReach)
 	// The masses of the last evaluation, kept for the tangent passes (the
 	// first-order method's walker takes them from its scratch).
 	_, hsize := g.HandLayout()
@@ -401,7 +395,8 @@ func (s *Solver) Lambda() float64 { return s.lam }
 // residual softmax(λy/pot) − softmax(λx/pot) (the merit's weights and
 // terms); with wt nil it computes y only. With y nil the values are left
 // in s.q, IP's blocks in the tree's layout (Anderson reads them there,
-// yRange: the copy is a vector pass it does not need).
+// yRange: the copy is a vector pass it does not need). Before newtonInit
+// (no s.q) it sets the strategy only.
 func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes, wRes float64) {
 	s.checkInterrupt()
 	res := wt != nil
@@ -415,6 +410,14 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 	w.scale = scale
 	w.reachI = nil
 	w.pass(spot.OOP, modeRespond)
+	if s.q == nil {
+		// The first-order method's solver (no Q kept, newtonInit): the
+		// strategy only (setStrategy, reset).
+		if res {
+			panic("spotqre: eval's residual without newtonInit")
+		}
+		return 0, 0
+	}
 	if res {
 		w.reachI = s.reachIS
 	}
@@ -424,7 +427,7 @@ func (s *Solver) eval(x []float64, lambda float64, y, wt, rs []float64) (maxRes,
 	var wsum, wtot float64
 	for _, b := range s.ip {
 		n := b.k * b.nh
-		q := s.q[b.qo : b.qo+int64(n)]
+		q := s.q[b.off : b.off+int64(n)]
 		if y != nil {
 			yb, xb := y[b.c:b.c+n], x[b.c:b.c+n]
 			copy(yb, q)

@@ -45,12 +45,11 @@ type walker[F number] struct {
 	mode walkMode
 	// σ holds both players' strategies in spot.Strategy's layout.
 	σ []F
-	// q receives Q(a|I) in chips at the traverser's nodes (modeQ,
-	// modeRespond); NaN where the opponent holds no hand against h. Node
-	// i's block starts at qoff[i] (nil: at its offset in spot.Strategy's
-	// layout).
-	q    []F
-	qoff []int64
+	// q (spot.Strategy's layout), when set, receives Q(a|I) in chips at
+	// the traverser's nodes (modeQ, modeRespond); NaN where the opponent
+	// holds no hand against h. nil: each node's in the scratch (visit sees
+	// them).
+	q []F
 	// mass (HandLayout), when set, receives the opponent's compatible
 	// reach at the traverser's nodes, the denominator of its beliefs (the
 	// tangent passes read it; nil: each node's in the scratch).
@@ -60,7 +59,10 @@ type walker[F number] struct {
 	// times mass / Combos.
 	reachI []F
 	// roff[i], when set, is node i's start in reachI (nil: HandLayout's).
-	roff  []int64
+	roff []int64
+	// visit, when set, sees every node of the traverser in modeQ once its
+	// action values are known (q nil: they are in the scratch only).
+	visit visitor[F]
 	scale float64 // λ / pot
 	// root holds the traverser's values at the root after a pass.
 	root []F
@@ -127,6 +129,14 @@ func scratch(g *spot.Game, i int32) int {
 	}
 }
 
+// visitor receives, at a traverser's node i in modeQ, its action values
+// q (k × nh, NaN without beliefs), its strategy σ and, per hand, the
+// traverser's own reach and the opponent's compatible mass (the
+// information set's probability is own·mass/Combos).
+type visitor[F number] interface {
+	node(i int32, q, σ, own, mass []F)
+}
+
 func (w *walker[F]) alloc(n int) []F {
 	s := w.buf[w.top : w.top+n : w.top+n]
 	w.top += n
@@ -143,7 +153,7 @@ func (w *walker[F]) pass(p int, mode walkMode) float64 {
 		reach[i] = F(x)
 	}
 	var own []F
-	if w.reachI != nil {
+	if w.reachI != nil || w.visit != nil && mode == modeQ {
 		own = w.alloc(g.NumHands(p))
 		for i, x := range g.Weights[p] {
 			own[i] = F(x)
@@ -280,7 +290,7 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 		return
 	}
 	cutMassAt(m, tot)
-	if own != nil {
+	if own != nil && w.reachI != nil {
 		ro := w.hoff[i]
 		if w.roff != nil {
 			ro = w.roff[i]
@@ -291,11 +301,12 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 			ri[h] = r * m[h] / combos
 		}
 	}
-	qo := n.Off
-	if w.qoff != nil {
-		qo = w.qoff[i]
+	var q []F
+	if w.q != nil {
+		q = w.q[n.Off : n.Off+int64(k*nh)]
+	} else {
+		q = w.alloc(k * nh)
 	}
-	q := w.q[qo : qo+int64(k*nh)]
 	half, combos := F(float64(g.Spot.Pot)/2), F(g.Combos)
 	// Row by row: Q = pot/2 + inv·x with inv = Combos/m, NaN without
 	// beliefs.
@@ -317,6 +328,8 @@ func (w *walker[F]) own(i int32, n *spot.Node, reach, own, out []F) {
 	}
 	if w.mode == modeRespond {
 		logit(σ, q, k, nh, w.scale)
+	} else if w.visit != nil {
+		w.visit.node(i, q, σ, own, m)
 	}
 	out = out[:nh]
 	s0 := σ[:nh]
