@@ -455,6 +455,47 @@ func addRows[E float32 | float64](dst, x []E) {
 	}
 }
 
+// maxRows is best = max(best, float64(x)) by the rule x > best (vec.Max64,
+// vec.Max64From32 in float64 and float32).
+func maxRows[G number](best []float64, x []G) {
+	if v, ok := any(x).([]float64); ok {
+		vec.Max64(best, v)
+		return
+	}
+	if v, ok := any(x).([]float32); ok {
+		vec.Max64From32(best, v)
+		return
+	}
+	for i, v := range x[:len(best)] {
+		if x := float64(v); x > best[i] {
+			best[i] = x
+		}
+	}
+}
+
+// shiftScale is d = E((float64(x) − best)·scale) (vec.ShiftScale32,
+// ShiftScale32From32 and ShiftScale64 where they apply).
+func shiftScale[E float32 | float64, G number](d []E, x []G, best []float64, scale float64) {
+	if d32, ok := any(d).([]float32); ok {
+		if v, ok := any(x).([]float64); ok {
+			vec.ShiftScale32(d32, v, best, scale)
+			return
+		}
+		if v, ok := any(x).([]float32); ok {
+			vec.ShiftScale32From32(d32, v, best, scale)
+			return
+		}
+	} else if d64, ok := any(d).([]float64); ok {
+		if v, ok := any(x).([]float64); ok {
+			vec.ShiftScale64(d64, v, best, scale)
+			return
+		}
+	}
+	for i, v := range x[:len(d)] {
+		d[i] = E((float64(v) - best[i]) * scale)
+	}
+}
+
 func mulRows[E float32 | float64](dst, x []E) {
 	if d, ok := any(dst).([]float32); ok {
 		vec.Mul(d, any(x).([]float32))
@@ -482,11 +523,7 @@ func logitRows[E float32 | float64, G number](σ []E, q []G, k, nh int, scale fl
 			best[i] = float64(v)
 		}
 		for a := 1; a < k; a++ {
-			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				if x := float64(v); x > best[i] {
-					best[i] = x
-				}
-			}
+			maxRows(best, q[a*nh+h0:a*nh+h1])
 		}
 		whole := true
 		for _, b := range best {
@@ -494,9 +531,7 @@ func logitRows[E float32 | float64, G number](σ []E, q []G, k, nh int, scale fl
 		}
 		clear(sum)
 		for a := range k {
-			for i, v := range q[a*nh+h0 : a*nh+h1] {
-				d[i] = E((float64(v) - best[i]) * scale)
-			}
+			shiftScale(d, q[a*nh+h0:a*nh+h1], best, scale)
 			sa := σ[a*nh+h0 : a*nh+h1]
 			if whole {
 				expRows(sa, d)

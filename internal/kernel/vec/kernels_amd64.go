@@ -48,6 +48,21 @@ func dotAccAVX2(out, s, y []float32) int
 //go:noescape
 func maxAVX2(out, y []float32) int
 
+//go:noescape
+func max64AVX2(dst, x []float64) int
+
+//go:noescape
+func max64From32AVX2(dst []float64, x []float32) int
+
+//go:noescape
+func shiftScale32AVX2(dst []float32, x, shift []float64, k float64) int
+
+//go:noescape
+func shiftScale32From32AVX2(dst []float32, x []float32, shift []float64, k float64) int
+
+//go:noescape
+func shiftScale64AVX2(dst, x, shift []float64, k float64) int
+
 // regretValueUpdateAVX2 is RegretValueUpdate on the first len(out)&^7 hands
 // (columns) of the k rows of reg and x (row length len(out)); u = 1/k.
 //

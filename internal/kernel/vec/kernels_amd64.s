@@ -711,3 +711,138 @@ exp64Done:
 	VZEROUPPER
 	MOVQ CX, ret+48(FP)
 	RET
+
+// func max64AVX2(dst, x []float64) int
+// dst = max(x, dst): x where x > dst, else dst (VMAXPD returns its second
+// source when the comparison fails: a NaN in either keeps dst).
+TEXT ·max64AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+max64Loop:
+	CMPQ AX, CX
+	JGE  max64Done
+	VMOVUPD (SI)(AX*8), Y0
+	VMOVUPD 32(SI)(AX*8), Y1
+	VMAXPD (DI)(AX*8), Y0, Y0
+	VMAXPD 32(DI)(AX*8), Y1, Y1
+	VMOVUPD Y0, (DI)(AX*8)
+	VMOVUPD Y1, 32(DI)(AX*8)
+	ADDQ $8, AX
+	JMP  max64Loop
+max64Done:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func max64From32AVX2(dst []float64, x []float32) int
+TEXT ·max64From32AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+max64From32Loop:
+	CMPQ AX, CX
+	JGE  max64From32Done
+	VCVTPS2PD (SI)(AX*4), Y0
+	VCVTPS2PD 16(SI)(AX*4), Y1
+	VMAXPD (DI)(AX*8), Y0, Y0
+	VMAXPD 32(DI)(AX*8), Y1, Y1
+	VMOVUPD Y0, (DI)(AX*8)
+	VMOVUPD Y1, 32(DI)(AX*8)
+	ADDQ $8, AX
+	JMP  max64From32Loop
+max64From32Done:
+	VZEROUPPER
+	MOVQ CX, ret+48(FP)
+	RET
+
+// func shiftScale32AVX2(dst []float32, x, shift []float64, k float64) int
+// dst = float32((x − shift)·k)
+TEXT ·shiftScale32AVX2(SB), NOSPLIT, $0-88
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	MOVQ shift_base+48(FP), DX
+	VBROADCASTSD k+72(FP), Y2
+	ANDQ $~7, CX
+	XORQ AX, AX
+shiftScale32Loop:
+	CMPQ AX, CX
+	JGE  shiftScale32Done
+	VMOVUPD (SI)(AX*8), Y0
+	VMOVUPD 32(SI)(AX*8), Y1
+	VSUBPD (DX)(AX*8), Y0, Y0
+	VSUBPD 32(DX)(AX*8), Y1, Y1
+	VMULPD Y2, Y0, Y0
+	VMULPD Y2, Y1, Y1
+	VCVTPD2PSY Y0, X0
+	VCVTPD2PSY Y1, X1
+	VMOVUPS X0, (DI)(AX*4)
+	VMOVUPS X1, 16(DI)(AX*4)
+	ADDQ $8, AX
+	JMP  shiftScale32Loop
+shiftScale32Done:
+	VZEROUPPER
+	MOVQ CX, ret+80(FP)
+	RET
+
+// func shiftScale32From32AVX2(dst []float32, x []float32, shift []float64, k float64) int
+TEXT ·shiftScale32From32AVX2(SB), NOSPLIT, $0-88
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	MOVQ shift_base+48(FP), DX
+	VBROADCASTSD k+72(FP), Y2
+	ANDQ $~7, CX
+	XORQ AX, AX
+shiftScale32From32Loop:
+	CMPQ AX, CX
+	JGE  shiftScale32From32Done
+	VCVTPS2PD (SI)(AX*4), Y0
+	VCVTPS2PD 16(SI)(AX*4), Y1
+	VSUBPD (DX)(AX*8), Y0, Y0
+	VSUBPD 32(DX)(AX*8), Y1, Y1
+	VMULPD Y2, Y0, Y0
+	VMULPD Y2, Y1, Y1
+	VCVTPD2PSY Y0, X0
+	VCVTPD2PSY Y1, X1
+	VMOVUPS X0, (DI)(AX*4)
+	VMOVUPS X1, 16(DI)(AX*4)
+	ADDQ $8, AX
+	JMP  shiftScale32From32Loop
+shiftScale32From32Done:
+	VZEROUPPER
+	MOVQ CX, ret+80(FP)
+	RET
+
+// func shiftScale64AVX2(dst, x, shift []float64, k float64) int
+// dst = (x − shift)·k
+TEXT ·shiftScale64AVX2(SB), NOSPLIT, $0-88
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ x_base+24(FP), SI
+	MOVQ shift_base+48(FP), DX
+	VBROADCASTSD k+72(FP), Y2
+	ANDQ $~7, CX
+	XORQ AX, AX
+shiftScale64Loop:
+	CMPQ AX, CX
+	JGE  shiftScale64Done
+	VMOVUPD (SI)(AX*8), Y0
+	VMOVUPD 32(SI)(AX*8), Y1
+	VSUBPD (DX)(AX*8), Y0, Y0
+	VSUBPD 32(DX)(AX*8), Y1, Y1
+	VMULPD Y2, Y0, Y0
+	VMULPD Y2, Y1, Y1
+	VMOVUPD Y0, (DI)(AX*8)
+	VMOVUPD Y1, 32(DI)(AX*8)
+	ADDQ $8, AX
+	JMP  shiftScale64Loop
+shiftScale64Done:
+	VZEROUPPER
+	MOVQ CX, ret+80(FP)
+	RET

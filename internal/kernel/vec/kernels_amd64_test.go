@@ -135,3 +135,62 @@ func TestExp64AssemblyMatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// TestLogitKernelsAssemblyMatchGo: Max64, Max64From32 and the ShiftScale
+// kernels give the same bits with the assembly on and off, NaN (either
+// operand), signed zeros and ties included, on lengths that are not whole
+// blocks.
+func TestLogitKernelsAssemblyMatchGo(t *testing.T) {
+	if !haveAVX2 {
+		t.Skip("the CPU has no AVX2")
+	}
+	defer func() { haveAVX2 = true }()
+	rng := rand.New(rand.NewPCG(31, 32))
+	const n = 1031
+	x, best := make([]float64, n), make([]float64, n)
+	x32 := make([]float32, n)
+	for i := range x {
+		x[i], best[i] = 900*rng.NormFloat64(), 900*rng.NormFloat64()
+		switch i % 11 {
+		case 0:
+			x[i] = math.NaN()
+		case 1:
+			best[i] = math.NaN()
+		case 2:
+			x[i], best[i] = 0, math.Copysign(0, -1)
+		case 3:
+			x[i], best[i] = math.Copysign(0, -1), 0
+		case 4:
+			x[i] = best[i]
+		}
+		x32[i] = float32(x[i])
+	}
+	run := func(avx bool) (m, m32 []float64, d, d32 []float32, d64 []float64) {
+		haveAVX2 = avx
+		m, m32 = slices.Clone(best), slices.Clone(best)
+		Max64(m, x)
+		Max64From32(m32, x32)
+		d, d32, d64 = make([]float32, n), make([]float32, n), make([]float64, n)
+		ShiftScale32(d, x, best, 0.05)
+		ShiftScale32From32(d32, x32, best, 0.05)
+		ShiftScale64(d64, x, best, 0.05)
+		return
+	}
+	a := [5]any{}
+	g := [5]any{}
+	a[0], a[1], a[2], a[3], a[4] = run(true)
+	g[0], g[1], g[2], g[3], g[4] = run(false)
+	names := []string{"Max64", "Max64From32", "ShiftScale32", "ShiftScale32From32", "ShiftScale64"}
+	for j := range a {
+		var same bool
+		switch av := a[j].(type) {
+		case []float64:
+			same = slices.EqualFunc(av, g[j].([]float64), func(p, q float64) bool { return math.Float64bits(p) == math.Float64bits(q) })
+		case []float32:
+			same = slices.EqualFunc(av, g[j].([]float32), func(p, q float32) bool { return math.Float32bits(p) == math.Float32bits(q) })
+		}
+		if !same {
+			t.Errorf("%s: the assembly and Go differ", names[j])
+		}
+	}
+}

@@ -361,6 +361,72 @@ func MaxRows(out, x []float32) {
 	}
 }
 
+// Max64 sets dst[i] = x[i] where x[i] > dst[i] (a NaN in either keeps
+// dst[i]): the largest of each column over rows, as a logit takes it.
+func Max64(dst, x []float64) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = max64AVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		if x[i] > dst[i] {
+			dst[i] = x[i]
+		}
+	}
+}
+
+// Max64From32 is Max64 of float32 values.
+func Max64From32(dst []float64, x []float32) {
+	x = x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = max64From32AVX2(dst, x)
+	}
+	for ; i < len(dst); i++ {
+		if v := float64(x[i]); v > dst[i] {
+			dst[i] = v
+		}
+	}
+}
+
+// ShiftScale32 sets dst[i] = float32((x[i] − shift[i])·k): a logit's
+// exponents, the differences in float64 rounded once.
+func ShiftScale32(dst []float32, x, shift []float64, k float64) {
+	x, shift = x[:len(dst)], shift[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = shiftScale32AVX2(dst, x, shift, k)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = float32((x[i] - shift[i]) * k)
+	}
+}
+
+// ShiftScale32From32 is ShiftScale32 of float32 values.
+func ShiftScale32From32(dst []float32, x []float32, shift []float64, k float64) {
+	x, shift = x[:len(dst)], shift[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = shiftScale32From32AVX2(dst, x, shift, k)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = float32((float64(x[i]) - shift[i]) * k)
+	}
+}
+
+// ShiftScale64 sets dst[i] = (x[i] − shift[i])·k.
+func ShiftScale64(dst, x, shift []float64, k float64) {
+	x, shift = x[:len(dst)], shift[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = shiftScale64AVX2(dst, x, shift, k)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = (x[i] - shift[i]) * k
+	}
+}
+
 // regretUpdateRow is RegretUpdate's scalar loop. The factor is chosen by
 // the sign bit, without a branch (regret signs are unpredictable): for
 // R = ±0 both factors give 0, so this equals the "R > 0" rule bit for bit.

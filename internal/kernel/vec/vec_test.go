@@ -320,3 +320,50 @@ func ulp(x float32) float64 {
 	a := float32(math.Abs(float64(x)))
 	return float64(math.Nextafter32(a, float32(math.Inf(1))) - a)
 }
+
+// TestMax64TakesXOnlyWhereGreater: Max64 and Max64From32 replace an entry
+// only by a larger value; a NaN on either side keeps the entry, a tie or a
+// zero of the other sign keeps it too.
+func TestMax64TakesXOnlyWhereGreater(t *testing.T) {
+	nan, negZero := math.NaN(), math.Copysign(0, -1)
+	dst := []float64{1, 1, nan, 0, 2, -3, 5, 0, 7}
+	x := []float64{2, nan, 4, negZero, 2, -4, 6, 1, 7}
+	want := []float64{2, 1, nan, 0, 2, -3, 6, 1, 7}
+	for _, from32 := range []bool{false, true} {
+		d := slices.Clone(dst)
+		if from32 {
+			x32 := make([]float32, len(x))
+			for i, v := range x {
+				x32[i] = float32(v)
+			}
+			Max64From32(d, x32)
+		} else {
+			Max64(d, x)
+		}
+		for i := range d {
+			if math.Float64bits(d[i]) != math.Float64bits(want[i]) && !(d[i] != d[i] && want[i] != want[i]) {
+				t.Errorf("from float32 %v: entry %d is %v, want %v", from32, i, d[i], want[i])
+			}
+		}
+	}
+}
+
+// TestShiftScaleRoundsOnce: ShiftScale32 is the float64 (x − shift)·k
+// rounded once to float32, ShiftScale64 the same unrounded.
+func TestShiftScaleRoundsOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	n := 37
+	x, shift := make([]float64, n), make([]float64, n)
+	for i := range x {
+		x[i], shift[i] = 1000*rng.NormFloat64(), 1000*rng.NormFloat64()
+	}
+	d32, d64 := make([]float32, n), make([]float64, n)
+	ShiftScale32(d32, x, shift, 0.05)
+	ShiftScale64(d64, x, shift, 0.05)
+	for i := range x {
+		exact := (x[i] - shift[i]) * 0.05
+		if d64[i] != exact || d32[i] != float32(exact) {
+			t.Fatalf("entry %d: %v and %v, want %v", i, d32[i], d64[i], exact)
+		}
+	}
+}
