@@ -24,7 +24,11 @@
 // Exp is e^x in float32 for the logit responses of package spot/spotqre:
 // Cody & Waite's reduction x = n·ln2 + r, |r| ≤ ln2/2, with ln 2 split in
 // two, and the degree-5 polynomial of Moshier's Cephes expf for e^r; within
-// one unit in the last place of math.Exp over [ExpMin, 1].
+// one unit in the last place of math.Exp over [ExpMin, 1]. Exp64 is its
+// float64 twin (Taylor's series to 1/13!, two units). A logit's exponents
+// come from Max64 (each hand's largest value over the rows, a NaN kept)
+// and ShiftScale32/ShiftScale64 ((x − largest)·scale in float64, rounded
+// once), from float64 or float32 values.
 //
 // # Two implementations
 //
