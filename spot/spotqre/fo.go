@@ -120,8 +120,9 @@ type foState struct {
 	values   valuesHook
 	evals    int // this λ
 	f32, f64 int // evaluations of each kind, in total
-	// narrow: s.σ's bytes hold σ32 (the float32 phase).
-	narrow bool
+	// narrow: s.σ's bytes hold σ32 (the float32 phase). ipAt: σ32's IP
+	// blocks are the logit of the current x (the step wrote them).
+	narrow, ipAt bool
 }
 
 func (s *Solver) foInit() *foState {
@@ -168,7 +169,7 @@ func (s *Solver) narrowσ() {
 	for i, x := range s.σ {
 		d[i] = float32(x)
 	}
-	f.narrow = true
+	f.narrow, f.ipAt = true, false
 }
 
 // widenσ turns σ32 back into s.σ in place, back to front: float64 i
@@ -182,7 +183,7 @@ func (s *Solver) widenσ() {
 	for i := len(s.σ) - 1; i >= 0; i-- {
 		s.σ[i] = float64(d[i])
 	}
-	f.narrow = false
+	f.narrow, f.ipAt = false, false
 }
 
 // float32View returns the bytes of a float64 slice as twice as many
@@ -279,6 +280,9 @@ func (s *Solver) eval32(x []float64, v []float32, eps, lambda float64) {
 	f := s.fo
 	scale := lambda / s.pot
 	for _, b := range s.ip {
+		if v == nil && f.ipAt {
+			break // (IP's strategy at x: the step's, foSolve)
+		}
 		n := b.k * b.nh
 		xb := x[b.c : b.c+n]
 		if v != nil {
@@ -290,6 +294,7 @@ func (s *Solver) eval32(x []float64, v []float32, eps, lambda float64) {
 		}
 		logit(f.σ32[b.off:b.off+int64(n)], xb, b.k, b.nh, scale)
 	}
+	f.ipAt = false
 	f.respond.scale = scale
 	f.ps.Pass(spot.OOP, f.σ32, &f.respond)
 	f.ps.Pass(spot.IP, f.σ32, &f.values)
@@ -468,6 +473,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	f := s.foInit()
 	x := s.x
 	f.evals = 0
+	f.ipAt = false
 	s.narrowσ()
 	defer s.widenσ()
 	// K at the start (the last λ's point on a warm start, which is near
@@ -543,6 +549,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 		alpha := 4 / ((sq + 1) * (sq + 1))
 		beta := (sq - 1) / (sq + 1)
 		beta *= beta
+		scale := lambda / s.pot
 		for _, b := range s.ip {
 			n := b.k * b.nh
 			xb, db := x[b.c:b.c+n], f.d[b.c:b.c+n]
@@ -551,7 +558,13 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 			} else {
 				heavyBallR(xb, db, f.r[b.c:b.c+n], alpha, beta)
 			}
+			if low {
+				// The next float32 evaluation's strategy, while the
+				// block is in the cache.
+				logit(f.σ32[b.off:b.off+int64(n)], xb, b.k, b.nh, scale)
+			}
 		}
+		f.ipAt = low
 	}
 }
 
