@@ -119,27 +119,31 @@
 // sweeps; a product two tangent passes, cheaper (no primal values). The
 // first-order iteration takes about √K·ln(1/tol)/2 evaluations plus a
 // transient far from the fixed point: on the full-range turn spot at
-// λ = 10, 13 for K, about 170 float32 and 30 float64 evaluations, a
-// float32 one about 1.8 DCFR iterations (the two logits, their
-// exponentials eight at a time by vec.Exp, and the residual every 8th), a
-// float64 one about 3. K grows like λ², so the work
-// like λ: at large λ the continuation's Newton steps win. Its memory: the
-// exact evaluator's strategy σ (float64, spot.Game.Size), whose bytes the
+// λ = 10, 13 for K, about 170 float32 and 35 float64 evaluations, a
+// float32 one about 1.25 DCFR iterations (the two logits: each hand's
+// largest value and the scaled differences by vec.Max64 and
+// vec.ShiftScale32, the exponentials eight at a time by vec.Exp; IP's
+// written by the step while its block is in the cache; the residual every
+// 8th), a float64 one about 2.6. K grows like λ², so the work like λ: at
+// large λ the continuation's Newton steps win. Its memory: the exact
+// evaluator's strategy σ (float64, spot.Game.Size), whose bytes the
 // float32 phase borrows for both players' float32 strategy (narrowed in
 // place) and the power iteration's base; IP's unknowns (float64), their
-// momentum (the last step) and responses (float32: the values, then
-// their differences to x, exact relative to what vanishes at the fixed
-// point). No action values or reach are kept: the float64 evaluations and
-// the residual check see each node in the walk. A Result takes the
-// solver's σ instead of a copy. On the full-range turn at λ = 10 the
-// command's peak is 1.6× the Nash solve's (docs/benchmarks.md). A path
-// point takes a few Newton steps of 20–150 products; an Anderson iteration
-// one evaluation and about 2m + 4 passes over IP's unknowns (m = 15). The
-// work grows roughly like λ². Memory: up to four float64 and three float32
-// arrays of spot.Game.Size, up to 100 Krylov vectors of IP's unknowns
-// within 512 MB (six more with the preconditioner; Anderson's 2m vectors
-// share them), three path points; MemoryEstimate bounds it before a
-// server admits a solve. Measurements: docs/benchmarks.md.
+// momentum (the last step) and responses (float32: the values, then their
+// differences to x, exact relative to what vanishes at the fixed point).
+// No action values or reach are kept: the float64 evaluations and the
+// residual check see each node in the walk. A Result takes the solver's σ
+// instead of a copy. On the full-range turn at λ = 10 the command's peak
+// is 1.5× the Nash solve's (docs/benchmarks.md).
+//
+// The continuation: a path point takes a few Newton steps of 20–150
+// products; an Anderson iteration one evaluation and about 2m + 4 passes
+// over IP's unknowns (m = 15). The work grows roughly like λ². Memory: up
+// to four float64 and three float32 arrays of spot.Game.Size, up to 100
+// Krylov vectors of IP's unknowns within 512 MB (six more with the
+// preconditioner; Anderson's 2m vectors share them), three path points;
+// MemoryEstimate bounds it before a server admits a solve. Measurements:
+// docs/benchmarks.md.
 //
 // # Sources
 //
