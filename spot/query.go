@@ -495,20 +495,13 @@ func RootFrequency[F float32 | float64](g *Game, σ []F) (freq []float64) {
 	if p < 0 {
 		return nil
 	}
-	nd := &g.Nodes[0]
-	nh, k := len(g.Hands[p]), int(nd.NumChildren)
+	k := int(g.Nodes[0].NumChildren)
 	freq = make([]float64, k)
+	play := make([]float64, k)
 	var tot float64
 	for h, w := range g.Weights[p] {
-		var s float64
-		for a := range k {
-			s += float64(σ[nd.Off+int64(a*nh+h)])
-		}
-		for a := range k {
-			x := 1 / float64(k)
-			if s > 0 {
-				x = float64(σ[nd.Off+int64(a*nh+h)]) / s
-			}
+		RootPlay(g, σ, h, play)
+		for a, x := range play {
 			freq[a] += float64(w) * x
 		}
 		tot += float64(w)
@@ -517,6 +510,26 @@ func RootFrequency[F float32 | float64](g *Game, σ []F) (freq []float64) {
 		freq[a] /= tot
 	}
 	return freq
+}
+
+// RootPlay sets play (one entry per root action) to hand h's probabilities
+// at the root under σ (Strategy's layout, float32 or float64),
+// normalised; uniform play where they sum to 0. The root must be a
+// decision.
+func RootPlay[F float32 | float64](g *Game, σ []F, h int, play []float64) {
+	nd := &g.Nodes[0]
+	nh, k := len(g.Hands[g.Player(0)]), int(nd.NumChildren)
+	var s float64
+	for a := range k {
+		s += float64(σ[nd.Off+int64(a*nh+h)])
+	}
+	for a := range k {
+		x := 1 / float64(k)
+		if s > 0 {
+			x = float64(σ[nd.Off+int64(a*nh+h)]) / s
+		}
+		play[a] = x
+	}
 }
 
 // ClassFrequencies aggregates the strategy of the player to act at a

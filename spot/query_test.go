@@ -361,3 +361,34 @@ func TestRootSummaryMatchesReport(t *testing.T) {
 		}
 	}
 }
+
+// TestRootFrequencyOfAFloat64Strategy: RootFrequency of a float64 strategy
+// equals RootSummary's of its float32 rounding to float32's precision, and
+// a hand whose root probabilities are all 0 counts as uniform play.
+func TestRootFrequencyOfAFloat64Strategy(t *testing.T) {
+	g := mustGame(t, riverSmall, Options{})
+	σ := solve(t, g, SolveOptions{}, 5).Average()
+	σ64 := make([]float64, len(σ))
+	for i, x := range σ {
+		σ64[i] = float64(x)
+	}
+	want, _ := g.RootSummary(σ)
+	got := RootFrequency(g, σ64)
+	for a := range want {
+		if math.Abs(got[a]-want[a]) > 1e-6 {
+			t.Fatalf("frequency %v, from float32 %v", got, want)
+		}
+	}
+	nd := &g.Nodes[0]
+	k, nh := int(nd.NumChildren), len(g.Hands[g.Player(0)])
+	for a := range k {
+		σ64[nd.Off+int64(a*nh)] = 0
+	}
+	play := make([]float64, k)
+	RootPlay(g, σ64, 0, play)
+	for a, x := range play {
+		if x != 1/float64(k) {
+			t.Fatalf("action %d of a hand without probabilities: %v, want 1/%d", a, x, k)
+		}
+	}
+}

@@ -416,8 +416,8 @@ func solveQRE(g *spot.Game, σ spot.Strategy, lambdas []float64) ([]QREJSON, err
 // rootClasses groups the root player's hands by class: each hand's
 // strategy at the root (normalised) weighted by its range weight.
 func rootClasses(g *spot.Game, σ spot.Strategy, p int) []ClassJSON {
-	nd := &g.Nodes[0]
-	nh, k := len(g.Hands[p]), int(nd.NumChildren)
+	k := int(g.Nodes[0].NumChildren)
+	play := make([]float64, k)
 	board := g.Spot.BoardSet()
 	index := map[string]int{}
 	var out []ClassJSON
@@ -434,15 +434,8 @@ func rootClasses(g *spot.Game, σ spot.Strategy, p int) []ClassJSON {
 			index[name] = i
 			out = append(out, ClassJSON{Class: name, Frequency: make([]float64, k)})
 		}
-		var s float64
-		for a := range k {
-			s += float64(σ[nd.Off+int64(a*nh+h)])
-		}
-		for a := range k {
-			x := 1 / float64(k)
-			if s > 0 {
-				x = float64(σ[nd.Off+int64(a*nh+h)]) / s
-			}
+		spot.RootPlay(g, σ, h, play)
+		for a, x := range play {
 			out[i].Frequency[a] += w * x
 		}
 		out[i].Share += w
