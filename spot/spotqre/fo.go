@@ -120,6 +120,7 @@ type foState struct {
 	values   valuesHook
 	evals    int // this λ
 	f32, f64 int // evaluations of each kind, in total
+	restarts int // steps without momentum (gradient restarts), in total
 	// narrow: s.σ's bytes hold σ32 (the float32 phase). ipAt: σ32's IP
 	// blocks are the logit of the current x (the step wrote them).
 	narrow, ipAt bool
@@ -440,28 +441,33 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 }
 
 // heavyBall takes one step x ← x + α(y − x) + β·d, d ← the step, on one of
-// IP's blocks, y's NaN entries (no beliefs) standing for x.
-func heavyBall[Y float32 | float64](x []float64, d []float32, y []Y, alpha, beta float64) {
+// IP's blocks, y's NaN entries (no beliefs) standing for x. It returns
+// ⟨y − x, d⟩ of the momentum before the step (the restart's test).
+func heavyBall[Y float32 | float64](x []float64, d []float32, y []Y, alpha, beta float64) (dot float64) {
 	d, y = d[:len(x)], y[:len(x)]
 	for i, xi := range x {
 		yi := float64(y[i])
 		if yi != yi {
 			yi = xi
 		}
+		dot += (yi - xi) * float64(d[i])
 		xn := xi + alpha*(yi-xi) + beta*float64(d[i])
 		d[i] = float32(xn - xi)
 		x[i] = xn
 	}
+	return dot
 }
 
 // heavyBallR is heavyBall from the responses' differences r = y − x.
-func heavyBallR(x []float64, d, r []float32, alpha, beta float64) {
+func heavyBallR(x []float64, d, r []float32, alpha, beta float64) (dot float64) {
 	d, r = d[:len(x)], r[:len(x)]
 	for i, xi := range x {
+		dot += float64(r[i]) * float64(d[i])
 		xn := xi + alpha*float64(r[i]) + beta*float64(d[i])
 		d[i] = float32(xn - xi)
 		x[i] = xn
 	}
+	return dot
 }
 
 func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
@@ -492,6 +498,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 	ref := math.Inf(1)
 	since, last := 0, 0
 	res := math.Inf(1)
+	restart := false
 	for it := 0; ; it++ {
 		check := it%foCheck == 0
 		low32 := low // this step's responses are values (float32 phase), not differences
@@ -549,14 +556,19 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 		alpha := 4 / ((sq + 1) * (sq + 1))
 		beta := (sq - 1) / (sq + 1)
 		beta *= beta
+		if restart {
+			beta, restart = 0, false
+			f.restarts++
+		}
 		scale := lambda / s.pot
+		var dot float64
 		for _, b := range s.ip {
 			n := b.k * b.nh
 			xb, db := x[b.c:b.c+n], f.d[b.c:b.c+n]
 			if low32 {
-				heavyBall(xb, db, f.r[b.c:b.c+n], alpha, beta)
+				dot += heavyBall(xb, db, f.r[b.c:b.c+n], alpha, beta)
 			} else {
-				heavyBallR(xb, db, f.r[b.c:b.c+n], alpha, beta)
+				dot += heavyBallR(xb, db, f.r[b.c:b.c+n], alpha, beta)
 			}
 			if low {
 				// The next float32 evaluation's strategy, while the
@@ -565,6 +577,12 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 			}
 		}
 		f.ipAt = low
+		// Gradient restart (O'Donoghue & Candès 2015): a momentum pointing
+		// against the responses, ⟨y − x, x − x_prev⟩ < 0, carries the
+		// iteration past the fixed point along some mode — what a far
+		// point's nonlinearity or a ghost line's beliefs flipping with λ
+		// cause — so the next step drops it.
+		restart = !s.par.KeepMomentum && dot < 0
 	}
 }
 

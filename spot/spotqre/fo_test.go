@@ -230,3 +230,63 @@ func TestFirstOrderSolveMemory(t *testing.T) {
 		t.Fatalf("a first-order solve allocated %d bytes, want at most %d + %d", got, want, slack)
 	}
 }
+
+// TestHeavyBallReturnsTheRestartTest: heavyBall and heavyBallR return
+// ⟨y − x, d⟩ of the momentum before the step (NaN responses counting as
+// y = x), the gradient restart's test.
+func TestHeavyBallReturnsTheRestartTest(t *testing.T) {
+	x := []float64{1, 2, 3}
+	d := []float32{0.5, -1, 2}
+	y := []float32{2, 1, float32(math.NaN())}
+	// (2 − 1)·0.5 + (1 − 2)·(−1) + 0·2
+	if got := heavyBall(x, d, y, 0.5, 0.25); got != 1.5 {
+		t.Fatalf("heavyBall: %v, want 1.5", got)
+	}
+	r := []float32{-1, 0.5, 2}
+	d = []float32{2, 2, -1}
+	if got := heavyBallR(x, d, r, 0.5, 0.25); got != -2+1-2 {
+		t.Fatalf("heavyBallR: %v, want -3", got)
+	}
+}
+
+// TestGradientRestartSavesEvaluations: on the river's path λ = 10 … 80
+// the heavy ball that drops its momentum after a step against the
+// responses finds the same QRE in fewer evaluations than the one that
+// keeps it (Params.KeepMomentum).
+func TestGradientRestartSavesEvaluations(t *testing.T) {
+	g := loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")
+	lambdas := []float64{10, 20, 40, 80}
+	solve := func(keep bool) ([]*Result, *Solver) {
+		s, err := NewSolver(g, Options{Method: MethodFirstOrder, Params: Params{KeepMomentum: keep}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := s.Solve(lambdas)
+		if err != nil {
+			t.Fatalf("KeepMomentum %v: %v", keep, err)
+		}
+		for _, r := range rs {
+			if !(r.Residual <= DefaultTolerance) {
+				t.Fatalf("KeepMomentum %v, λ = %g: residual %.3g", keep, r.Lambda, r.Residual)
+			}
+		}
+		return rs, s
+	}
+	rr, sr := solve(false)
+	rk, sk := solve(true)
+	if sk.fo.restarts != 0 || sr.fo.restarts == 0 {
+		t.Fatalf("restarts: %d keeping the momentum, %d by default", sk.fo.restarts, sr.fo.restarts)
+	}
+	if er, ek := sr.fo.f32+sr.fo.f64, sk.fo.f32+sk.fo.f64; er >= ek {
+		t.Fatalf("%d evaluations with the restart, %d without", er, ek)
+	}
+	for i := range lambdas {
+		var worst float64
+		for j, x := range rr[i].Sigma {
+			worst = max(worst, math.Abs(x-rk[i].Sigma[j]))
+		}
+		if worst > 1e-5 {
+			t.Fatalf("λ = %g: the two QREs differ by %.3g", lambdas[i], worst)
+		}
+	}
+}

@@ -62,6 +62,12 @@ type Params struct {
 	// never).
 	BackStep float64
 
+	// KeepMomentum turns off the first-order iteration's gradient restart:
+	// by default a step after which the momentum points against the
+	// responses (⟨y − x, x − x_prev⟩ < 0) is followed by one without
+	// momentum.
+	KeepMomentum bool
+
 	// The linear solves stop at the relative residual
 	// min(ForcingCap, max(ForcingFactor·r^ForcingExponent,
 	// ForcingShare·target/r)), r the Newton residual (Eisenstat & Walker
