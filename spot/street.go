@@ -89,6 +89,11 @@ func (w *walker) down(i int32, reach, out []float32) {
 		vec.ReachUpdate(sig, w.cum[n.Off:n.Off+int64(k*no)], reg, reach, w.alloc(no), w.alloc(no), w.disc)
 		w.top = mark
 	default:
+		if st := stored(w.src); st != nil {
+			// A stored strategy: read and weighted in one pass.
+			vec.MulRowsOf(sig, st[n.Off:n.Off+int64(k*no)], reach)
+			break
+		}
 		w.src.strategyAt(w, i, n, sig)
 		vec.MulRows(sig, reach)
 	}
@@ -221,6 +226,10 @@ func (w *walker) up(nodes []streetNode) {
 		case modeBR:
 			vec.MaxRows(s.out, s.vals)
 		case modeEV:
+			if st := stored(w.src); st != nil {
+				vec.DotRows(s.out, st[n.Off:n.Off+int64(k*nh)], s.vals)
+				break
+			}
 			sig := w.alloc(k * nh)
 			w.src.strategyAt(w, s.node, n, sig)
 			vec.DotRows(s.out, sig, s.vals)

@@ -11,6 +11,18 @@ func (s Strategy) strategyAt(_ *walker, _ int32, n *Node, dst []float32) {
 	copy(dst, s[n.Off:n.Off+int64(len(dst))])
 }
 
+// stored returns src's array when it is a stored Strategy (a value or a
+// pointer to one), nil otherwise.
+func stored(src strategySource) Strategy {
+	switch st := src.(type) {
+	case Strategy:
+		return st
+	case *Strategy:
+		return *st
+	}
+	return nil
+}
+
 // Uniform returns the strategy that plays every action with equal
 // probability.
 func (g *Game) Uniform() Strategy {

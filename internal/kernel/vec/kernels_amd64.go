@@ -28,6 +28,9 @@ func scaleAVX2(dst, src []float32, k float32) int
 func mulAVX2(dst, x []float32) int
 
 //go:noescape
+func mulOfAVX2(dst, src, x []float32) int
+
+//go:noescape
 func addAVX2(dst, x []float32) int
 
 //go:noescape

@@ -49,6 +49,27 @@ mulDone:
 	MOVQ CX, ret+48(FP)
 	RET
 
+// func mulOfAVX2(dst, src, x []float32) int
+TEXT ·mulOfAVX2(SB), NOSPLIT, $0-80
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ x_base+48(FP), SI
+	ANDQ $~7, CX
+	XORQ AX, AX
+mulOfLoop:
+	CMPQ AX, CX
+	JGE  mulOfDone
+	VMOVUPS (DX)(AX*4), Y0
+	VMULPS (SI)(AX*4), Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  mulOfLoop
+mulOfDone:
+	VZEROUPPER
+	MOVQ CX, ret+72(FP)
+	RET
+
 // func addAVX2(dst, x []float32) int
 TEXT ·addAVX2(SB), NOSPLIT, $0-56
 	MOVQ dst_base+0(FP), DI

@@ -45,6 +45,8 @@ func TestAssemblyMatchesGo(t *testing.T) {
 		Add(ad, reach)
 		mu := slices.Clone(x)
 		MulRows(mu, reach)
+		mo := make([]float32, k*n)
+		MulRowsOf(mo, x, reach)
 		d64 := make([]float64, n)
 		AddTo64(d64, v)
 		AddTo64(d64, reach)
@@ -67,7 +69,7 @@ func TestAssemblyMatchesGo(t *testing.T) {
 		for i := range q {
 			qf[i], uf[i] = float32(q[i]), float32(u[i])
 		}
-		return append(out, val, up, reachOut, cum, m, dr, sc, ad, mu, b, []float32{s16, su, MaxAbs(big)}, qf, dq, uf, du)
+		return append(out, val, up, reachOut, cum, m, dr, sc, ad, mu, mo, b, []float32{s16, su, MaxAbs(big)}, qf, dq, uf, du)
 	}
 	for _, n := range sizes {
 		for _, k := range []int{1, 2, 3, 6} {

@@ -11,6 +11,7 @@ const Vector = "scalar"
 
 func scaleAVX2(dst, src []float32, k float32) int                       { return 0 }
 func mulAVX2(dst, x []float32) int                                      { return 0 }
+func mulOfAVX2(dst, src, x []float32) int                               { return 0 }
 func addAVX2(dst, x []float32) int                                      { return 0 }
 func addTo64AVX2(dst []float64, x []float32) int                        { return 0 }
 func from64AVX2(dst []float32, src []float64) int                       { return 0 }

@@ -47,6 +47,30 @@ func MulRows(dst, x []float32) {
 	}
 }
 
+// MulOf sets dst[i] = src[i]·x[i] (Mul on a copy of src, without the
+// copy).
+func MulOf(dst, src, x []float32) {
+	src, x = src[:len(dst)], x[:len(dst)]
+	i := 0
+	if haveAVX2 {
+		i = mulOfAVX2(dst, src, x)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = src[i] * x[i]
+	}
+}
+
+// MulRowsOf sets each of the k rows of dst (length k·n, n = len(x)) to the
+// same row of src times x entrywise: copy and MulRows in one pass (the
+// opponent's reach-weighted strategy read straight from a stored one).
+func MulRowsOf(dst, src, x []float32) {
+	n := len(x)
+	src = src[:len(dst)]
+	for a := 0; a+n <= len(dst); a += n {
+		MulOf(dst[a:a+n], src[a:a+n], x)
+	}
+}
+
 // Add sets dst[i] += x[i].
 func Add(dst, x []float32) {
 	x = x[:len(dst)]

@@ -367,3 +367,21 @@ func TestShiftScaleRoundsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMulRowsOfIsCopyThenMulRows: MulRowsOf gives the bits of copying src
+// and multiplying its rows by x, NaN and signed zeros included.
+func TestMulRowsOfIsCopyThenMulRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, n := range sizes {
+		for _, k := range []int{1, 2, 3} {
+			src, x := rows(rng, k, n), rows(rng, 1, n)
+			src[rng.IntN(len(src))] = float32(math.NaN())
+			x[rng.IntN(n)] = float32(math.Copysign(0, -1))
+			want := slices.Clone(src)
+			MulRows(want, x)
+			got := make([]float32, k*n)
+			MulRowsOf(got, src, x)
+			sameBits(t, fmt.Sprintf("n=%d k=%d", n, k), got, want)
+		}
+	}
+}
