@@ -46,7 +46,10 @@
 // 3 (the spectrum at the fixed point is wider than at the start), kept
 // at least K(λ_prev)·(λ/λ_prev)² on a warm start, and grown by half when
 // the residual has not halved within max(30, 1.5√K) evaluations (three
-// times as many above 10⁻²); five growths in vain mean a stall. The
+// times as many above 10⁻²) — except that a float32 phase stalled below
+// 5·10⁻² hands over to float64 instead, float32's floor growing with λ
+// (10⁻³ at λ = 40 on the full-range turn, 2–5·10⁻³ at 85); five growths
+// in vain mean a stall. The
 // evaluations are float32 passes of spot.Passer — the DCFR solver's
 // vectorised street walk and O(n) terminal sweeps, threads over chance
 // nodes, bit-identical for every Options.Threads — with hooks that do the

@@ -87,6 +87,13 @@ const (
 	// the top of the spectrum from below).
 	foPower  = 12
 	foMargin = 3
+	// foFloor: a float32 phase stalled below this residual is at
+	// float32's floor, not short of K, and hands over to float64. The
+	// floor grows with λ (larger λQ/pot, and the card-removal sweeps'
+	// cancellation at the small masses of rarely reached lines): about
+	// 10⁻³ at λ = 40 on the full-range turn, 2–5·10⁻³ at 85, where
+	// growing K instead ran the iteration out of evaluations.
+	foFloor = 5e-2
 	// foGrowths bounds the growths of K at one λ: beyond, the iteration
 	// is stalled by the nonlinearity, not by K, and gives up.
 	foGrowths = 5
@@ -535,7 +542,7 @@ func (s *Solver) foSolve(lambda, tol float64, maxEvals int) (float64, error) {
 			if res <= ref/2 {
 				ref, since = res, 0
 			} else if win := max(foWindow, int(1.5*math.Sqrt(f.K))); since >= win && (res < 1e-2 || since >= 3*win) {
-				if low && res < 1e-3 {
+				if low && res < foFloor {
 					// float32's floor: hand over to float64.
 					low = false
 				} else {

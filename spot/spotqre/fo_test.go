@@ -290,3 +290,19 @@ func TestGradientRestartSavesEvaluations(t *testing.T) {
 		}
 	}
 }
+
+// TestStalledFloat32HandsOverToFloat64: at large λ float32's floor is
+// above 10⁻³ (on the river's first-order path at λ = 128); a float32
+// phase stalled there hands over to float64 evaluations and converges,
+// where growing K instead ran out of evaluations.
+func TestStalledFloat32HandsOverToFloat64(t *testing.T) {
+	g := loadFile(t, "../testdata/river-Td9d6hQc2s-pot200-stack900.toml")
+	var path []float64 // the first-order Auto's points, each from the last
+	for lam := 5.0; lam < 130; lam *= 1.5 {
+		path = append(path, lam)
+	}
+	_, s := solveWith(t, g, MethodFirstOrder, 1, 1e-4, path)
+	if s.fo.f64 == 0 {
+		t.Fatal("no float64 evaluations")
+	}
+}
