@@ -33,6 +33,23 @@ type strategySource interface {
 	strategyAt(w *walker, i int32, n *Node, dst []float32)
 }
 
+// passParams are what a pass walks with: the traverser, the mode and its
+// arrays. A parallel chance node's helpers take a copy from its task
+// (team), not from the lead walker, which goes on to other passes.
+type passParams struct {
+	trav int
+	mode walkMode
+	src  strategySource
+	hook NodeHook // modeHook
+	// modeCFR
+	regret, cum    []float32
+	pos, neg, disc float32
+	// modeCFR, compressed (cum16 and cscale also for the average)
+	reg16          []int16
+	cum16          []uint16
+	rscale, cscale []float32
+}
+
 // walker is one goroutine's traversal state: its scratch stack (allocated
 // once; a node takes what it needs and gives it back when it returns) and
 // the pass's parameters.
@@ -42,17 +59,7 @@ type walker struct {
 	top   int
 	buf64 []float64
 	top64 int
-	trav  int
-	mode  walkMode
-	src   strategySource
-	hook  NodeHook // modeHook
-	// modeCFR
-	regret, cum    []float32
-	pos, neg, disc float32
-	// modeCFR, compressed (cum16 and cscale also for the average)
-	reg16          []int16
-	cum16          []uint16
-	rscale, cscale []float32
+	passParams
 	// parallel chance nodes (nil: sequential); inPar when already inside one.
 	team  *team
 	inPar bool
@@ -181,8 +188,9 @@ type team struct {
 // teamTask is one chance node's children to share out.
 type teamTask struct {
 	lead   *walker
-	first  int32 // first child
-	k      int32 // children
+	params passParams // the lead's, when the task was published
+	first  int32      // first child
+	k      int32      // children
 	rs     []float32
 	rows   []float32 // child c's values at rows[c·stride:][:nh]
 	stride int
@@ -248,10 +256,7 @@ func (t *team) help(i int, h *walker) {
 		task := t.cur.Load()
 		task.joined.Add(1)
 		if t.cur.Load() == task {
-			l := task.lead
-			h.trav, h.mode, h.src, h.hook = l.trav, l.mode, l.src, l.hook
-			h.regret, h.cum, h.pos, h.neg, h.disc = l.regret, l.cum, l.pos, l.neg, l.disc
-			h.reg16, h.cum16, h.rscale, h.cscale = l.reg16, l.cum16, l.rscale, l.cscale
+			h.passParams = task.params
 			h.inPar, h.top, h.top64 = true, 0, 0
 			task.work(h)
 		}
@@ -318,6 +323,7 @@ func (t *team) run(w *walker, i int32, n *Node, rs, rows []float32, nh, stride i
 		runtime.Gosched()
 	}
 	task.lead, task.first, task.k, task.rs, task.rows, task.nh, task.stride = w, n.Child, int32(n.NumChildren), rs, rows, nh, stride
+	task.params = w.passParams
 	task.ends.Store(uint64(task.k) << 32)
 	task.done.Store(0)
 	t.cur.Store(task)

@@ -52,7 +52,9 @@
 // in vain mean a stall. The
 // evaluations are float32 passes of spot.Passer — the DCFR solver's
 // vectorised street walk and O(n) terminal sweeps, threads over chance
-// nodes, bit-identical for every Options.Threads — with hooks that do the
+// nodes, bit-identical for every Options.Threads (so are the float64
+// passes, whose outermost chance nodes' children share out the same
+// way) — with hooks that do the
 // logit response at OOP's nodes and record Q at IP's, until the largest
 // residual is 3·10⁻⁵ (float32 values carry about 10⁻⁵ of a probability at
 // λQ/pot of a hundred), then float64 passes of the exact evaluator until

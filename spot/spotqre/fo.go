@@ -146,6 +146,13 @@ func (s *Solver) foInit() *foState {
 		most = max(most, b.k*b.nh)
 	}
 	f.soft = make([]float64, most)
+	f.v64.soft = f.soft
+	if c := s.w.crew; c != nil {
+		f.v64.helpers = make([]visit64, len(c.helpers))
+		for j := range f.v64.helpers {
+			f.v64.helpers[j].soft = make([]float64, most)
+		}
+	}
 	f.respond = respondHook{g: g, half: float32(s.pot / 2), combos: float32(g.Combos)}
 	f.values = valuesHook{g: g, coff: s.w.coff, half: s.pot / 2, combos: g.Combos}
 	s.fo = f
@@ -344,10 +351,24 @@ func (s *Solver) eval64(x []float64, lambda float64) float64 {
 // row by row into soft, against σ, at the hands whose information set is
 // reached) and f.r = Q − x.
 type visit64 struct {
-	s     *Solver
-	x     []float64
-	scale float64
-	mx    float64
+	s       *Solver
+	x       []float64
+	scale   float64
+	mx      float64
+	soft    []float64 // one node's softmax
+	helpers []visit64 // the crew's (parallelVisitor)
+}
+
+func (v *visit64) helper(j int) visitor[float64] {
+	h := &v.helpers[j]
+	h.s, h.x, h.scale, h.mx = v.s, v.x, v.scale, 0
+	return h
+}
+
+func (v *visit64) join(j int) {
+	h := &v.helpers[j]
+	v.mx = max(v.mx, h.mx)
+	h.s, h.x = nil, nil
 }
 
 func (v *visit64) node(i int32, q, σ, own, m []float64) {
@@ -357,7 +378,7 @@ func (v *visit64) node(i int32, q, σ, own, m []float64) {
 	k, nh := int(n.NumChildren), len(m)
 	c := s.w.coff[i]
 	xb, rb := v.x[c:c+k*nh], f.r[c:c+k*nh]
-	soft := f.soft[:k*nh]
+	soft := v.soft[:k*nh]
 	logit(soft, q, k, nh, v.scale)
 	combos := s.g.Combos
 	q0 := q[:nh]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 
 	"pokerlab/spot"
 )
@@ -41,9 +42,10 @@ type Options struct {
 	// Method chooses the first-order iteration or the Newton
 	// continuation (the zero value: first-order, Newton as the fallback).
 	Method Method
-	// Threads is the number of goroutines of the first-order method's
-	// float32 passes (over chance nodes; ≤ 1: one). The answer is the
-	// same bits for any number.
+	// Threads is the number of goroutines of the evaluations' passes:
+	// the float32 ones (spot.Passer) and the float64 ones (crew.go),
+	// both over the children of chance nodes (≤ 1: one). The answer is
+	// the same bits for any number.
 	Threads int
 }
 
@@ -294,6 +296,12 @@ func newSolver(g *spot.Game, opt Options, arenaMin uintptr) (*Solver, error) {
 	s.w.coff = make([]int, g.NumNodes())
 	for _, b := range s.ip {
 		s.w.coff[b.node] = b.c
+	}
+	if opt.Threads > 1 {
+		// The float64 passes' crew (crew.go), ended with the solver.
+		c := newCrew(s.w, opt.Threads-1)
+		s.w.crew = c
+		runtime.AddCleanup(s, func(c *crew[float64]) { c.close() }, c)
 	}
 	if opt.Method == MethodNewton {
 		s.newtonInit()

@@ -2,6 +2,7 @@ package spotqre
 
 import (
 	"math"
+	"sync/atomic"
 
 	"pokerlab/cards"
 	"pokerlab/internal/kernel/vec"
@@ -86,6 +87,12 @@ type walker[F number] struct {
 	mean  []float64 // direction's scratch
 	iso   [][]spot.IsoCard
 	ar    *arena
+	// crew, when set, walks the children of the outermost chance nodes
+	// beside this walker (crew.go); inChance: the walker is inside one
+	// of those children; next hands them out.
+	crew     *crew[F]
+	inChance bool
+	next     atomic.Int32
 }
 
 // number is the walker's storage type.
@@ -203,29 +210,11 @@ func (w *walker[F]) chance(i int32, n *spot.Node, reach, own, out []F) {
 		rs[h] = r * f
 	}
 	rows := w.alloc(k * nh)
-	rc := w.alloc(len(reach))
-	var oc []F
-	if own != nil {
-		oc = w.alloc(nh)
-	}
-	for c := range k {
-		ci := n.Child + int32(c)
-		card := cards.Card(g.Nodes[ci].Card)
-		copy(rc, rs)
-		for _, h := range g.HoldingCard(w.trav^1, card) {
-			rc[h] = 0
-		}
-		if own != nil {
-			copy(oc, own)
-			for _, h := range g.HoldingCard(w.trav, card) {
-				oc[h] = 0
-			}
-		}
-		row := rows[c*nh : (c+1)*nh]
-		w.walk(ci, rc, oc, row)
-		for _, h := range g.HoldingCard(w.trav, card) {
-			row[h] = 0
-		}
+	if w.canFork() {
+		w.fork(i, rs, own, rows, nh)
+	} else {
+		var next atomic.Int32
+		w.chanceChildren(i, &next, rs, own, rows, nh)
 	}
 	copy(out, rows[:nh]) // (no clearing pass: every node writes its out whole)
 	for c := 1; c < k; c++ {
@@ -239,6 +228,47 @@ func (w *walker[F]) chance(i int32, n *spot.Node, reach, own, out []F) {
 			out[h] += row[j]
 		}
 	}
+}
+
+// chanceChildren walks the children of chance node i that next hands out
+// (each once, whichever walker takes it): the opponent's scaled reach rs
+// zeroed for its hands holding the card, the traverser's own reach
+// likewise, child c's values into rows[c·nh:][:nh] with the traverser's
+// hands holding the card at 0.
+func (w *walker[F]) chanceChildren(i int32, next *atomic.Int32, rs, own, rows []F, nh int) {
+	g := w.g
+	n := &g.Nodes[i]
+	k := int32(n.NumChildren)
+	mark := w.top
+	rc := w.alloc(len(rs))
+	var oc []F
+	if own != nil {
+		oc = w.alloc(nh)
+	}
+	for {
+		c := next.Add(1) - 1
+		if c >= k {
+			break
+		}
+		ci := n.Child + c
+		card := cards.Card(g.Nodes[ci].Card)
+		copy(rc, rs)
+		for _, h := range g.HoldingCard(w.trav^1, card) {
+			rc[h] = 0
+		}
+		if own != nil {
+			copy(oc, own)
+			for _, h := range g.HoldingCard(w.trav, card) {
+				oc[h] = 0
+			}
+		}
+		row := rows[int(c)*nh : int(c+1)*nh]
+		w.walk(ci, rc, oc, row)
+		for _, h := range g.HoldingCard(w.trav, card) {
+			row[h] = 0
+		}
+	}
+	w.top = mark
 }
 
 // own: the traverser acts. Values of every action, then Q(a|I) =
