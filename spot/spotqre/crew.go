@@ -18,6 +18,7 @@ type crew[F number] struct {
 	jobs    []chan crewJob[F]
 	wg      sync.WaitGroup
 	stop    sync.Once
+	forks   int // chance nodes shared out (the tests' witness)
 }
 
 // crewJob is one outermost chance node's children to share out: child c's
@@ -96,6 +97,7 @@ func (w *walker[F]) canFork() bool {
 // fork walks chance node i's children on w and its crew.
 func (w *walker[F]) fork(i int32, rs, own, rows []F, nh int) {
 	c := w.crew
+	c.forks++
 	pv, _ := w.visit.(parallelVisitor[F])
 	w.next.Store(0)
 	c.wg.Add(len(c.helpers))

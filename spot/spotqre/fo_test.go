@@ -306,3 +306,41 @@ func TestStalledFloat32HandsOverToFloat64(t *testing.T) {
 		t.Fatal("no float64 evaluations")
 	}
 }
+
+// TestFloat64PassesThreadsBitIdentical: the float64 evaluation shared out
+// over a crew (3 threads) gives the bits of one thread: the residual, the
+// responses and the exploitability.
+func TestFloat64PassesThreadsBitIdentical(t *testing.T) {
+	g := mustGame(t, turnTiny, spot.Options{})
+	var want []float32
+	var wantRes, wantExp float64
+	for _, threads := range []int{1, 3} {
+		s, err := NewSolver(g, Options{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.foInit()
+		x := s.x
+		for i := range x {
+			x[i] = 30 * math.Sin(float64(i))
+		}
+		res := s.eval64(x, 12)
+		ev := s.evaluate()
+		if threads == 1 {
+			want, wantRes, wantExp = append([]float32(nil), s.fo.r...), res, ev.Exploitability
+			continue
+		}
+		if s.w.crew.forks == 0 {
+			t.Fatal("the crew took no chance node")
+		}
+		if math.Float64bits(res) != math.Float64bits(wantRes) || math.Float64bits(ev.Exploitability) != math.Float64bits(wantExp) {
+			t.Fatalf("%d threads: residual %v, exploitability %v; one thread %v, %v", threads, res, ev.Exploitability, wantRes, wantExp)
+		}
+		for i, v := range s.fo.r {
+			if math.Float32bits(v) != math.Float32bits(want[i]) {
+				t.Fatalf("%d threads: response %d is %v, one thread %v", threads, i, v, want[i])
+			}
+		}
+		s.fo.ps.Close()
+	}
+}
