@@ -453,11 +453,12 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 		var num, den float64
 		for i := range v {
 			// (I − y')v ≈ v − (y(x + εv) − y(x))/ε; 0 without beliefs
-			// (y = x there).
+			// at either point (y = x there; at large λ a mass near the
+			// cut can cross it with the step, and a NaN made K NaN).
 			vi := float64(v[i])
 			av := 0.0
-			if y := f.r[i]; y == y {
-				av = vi - (float64(y)-float64(base[i]))/eps
+			if y, b := f.r[i], base[i]; y == y && b == b {
+				av = vi - (float64(y)-float64(b))/eps
 			}
 			num += av * av
 			den += vi * vi

@@ -84,8 +84,8 @@ func powerTop(s *Solver, lambda float64, steps int) float64 {
 		for i := range v {
 			vi := float64(v[i])
 			av := 0.0
-			if y := f.r[i]; y == y {
-				av = vi - (float64(y)-float64(base[i]))/eps
+			if y, b := f.r[i], base[i]; y == y && b == b {
+				av = vi - (float64(y)-float64(b))/eps
 			}
 			num += av * av
 			den += vi * vi
@@ -232,8 +232,8 @@ func TestMeasureSubgameSpectra(t *testing.T) {
 			for i := b.c; i < b.c+b.k*b.nh; i++ {
 				vi := float64(v[i])
 				av := 0.0
-				if y := f.r[i]; y == y {
-					av = vi - (float64(y)-float64(base[i]))/eps
+				if y, b := f.r[i], base[i]; y == y && b == b {
+					av = vi - (float64(y)-float64(b))/eps
 				}
 				num[gr] += av * av
 				den[gr] += vi * vi
