@@ -423,14 +423,19 @@ func (s *Solver) residual32(lambda float64) float64 {
 }
 
 // estimateK returns foMargin times the power iteration's estimate of the
-// largest eigenvalue of I − y'(x) at λ, by finite differences of float32
-// evaluations (f.d holds the direction).
+// largest eigenvalue of I − y'(x) at λ (f.d holds the direction, f.base32
+// the responses at x).
 func (s *Solver) estimateK(x []float64, lambda float64) float64 {
+	return max(foMargin*s.power(x, lambda, s.fo.d, s.fo.base32, foPower), 1.1)
+}
+
+// power runs steps of the power iteration on I − y'(x) at λ, by finite
+// differences of float32 evaluations, from a fixed direction in v, with
+// base for y(x), and returns the largest ratio ‖(I − y')v‖/‖v‖ it saw.
+func (s *Solver) power(x []float64, lambda float64, v, base []float32, steps int) float64 {
 	f := s.fo
-	base := f.base32
 	s.eval32(x, nil, 0, lambda)
 	copy(base, f.r)
-	v := f.d
 	for i := range v {
 		v[i] = float32(math.Sin(float64(3*i + 1)))
 	}
@@ -438,7 +443,7 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 	// curvature, large against float32's rounding of the values.
 	eps := 1e-2 * s.pot / max(lambda, 1e-3)
 	var theta float64
-	for range foPower {
+	for range steps {
 		var nv float32
 		for _, a := range v {
 			nv = max(nv, abs32(a))
@@ -466,7 +471,7 @@ func (s *Solver) estimateK(x []float64, lambda float64) float64 {
 		}
 		theta = max(theta, math.Sqrt(num/den))
 	}
-	return max(foMargin*theta, 1.1)
+	return theta
 }
 
 // heavyBall takes one step x ← x + α(y − x) + β·d, d ← the step, on one of

@@ -55,45 +55,13 @@ func TestMeasureSpectrumTop(t *testing.T) {
 	}
 }
 
-// powerTop runs steps of the power iteration of estimateK at s.x and
-// returns the last Rayleigh-like ratio ‖(I − y')v‖/‖v‖.
+// powerTop runs steps of the power iteration at s.x and returns the
+// largest ratio ‖(I − y')v‖/‖v‖ (estimateK's, without its margin).
 func powerTop(s *Solver, lambda float64, steps int) float64 {
-	f := s.fo
-	x := s.x
 	s.narrowσ()
 	defer s.widenσ()
-	base := make([]float32, len(f.r))
-	s.eval32(x, nil, 0, lambda)
-	copy(base, f.r)
-	v := make([]float32, len(f.r))
-	for i := range v {
-		v[i] = float32(math.Sin(float64(3*i + 1)))
-	}
-	eps := 1e-2 * s.pot / max(lambda, 1e-3)
-	var theta float64
-	for range steps {
-		var nv float32
-		for _, a := range v {
-			nv = max(nv, abs32(a))
-		}
-		for i := range v {
-			v[i] /= nv
-		}
-		s.eval32(x, v, eps, lambda)
-		var num, den float64
-		for i := range v {
-			vi := float64(v[i])
-			av := 0.0
-			if y, b := f.r[i], base[i]; y == y && b == b {
-				av = vi - (float64(y)-float64(b))/eps
-			}
-			num += av * av
-			den += vi * vi
-			v[i] = float32(av)
-		}
-		theta = math.Sqrt(num / den)
-	}
-	return theta
+	n := len(s.fo.r)
+	return s.power(s.x, lambda, make([]float32, n), make([]float32, n), steps)
 }
 
 // TestMeasureHeavyBallFixedK: the heavy ball with a fixed K, float64
