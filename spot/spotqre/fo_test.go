@@ -31,6 +31,16 @@ func solveWith(t *testing.T, g *spot.Game, method Method, threads int, tol float
 	return rs, s
 }
 
+// largestDifference returns max |a_i − b_i| over a's entries (b at least
+// as long).
+func largestDifference(a, b []float64) float64 {
+	var worst float64
+	for i, x := range a {
+		worst = max(worst, math.Abs(x-b[i]))
+	}
+	return worst
+}
+
 // TestFirstOrderEqualsQRETrace: the first-order method's QRE equals, at
 // several λ, the agent QRE qre.Trace follows on the spot's .efg export, to
 // 1e-6, information set by information set.
@@ -60,11 +70,7 @@ func TestFirstOrderEqualsQRETrace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var worst float64
-				for a := range prof {
-					worst = max(worst, math.Abs(prof[a]-pt.Profile[a]))
-				}
-				if worst > 1e-6 {
+				if worst := largestDifference(prof, pt.Profile); worst > 1e-6 {
 					t.Fatalf("λ = %g: largest difference from qre trace %.3g", r.Lambda, worst)
 				}
 			}
@@ -81,11 +87,7 @@ func TestFirstOrderEqualsNewton(t *testing.T) {
 	fo, _ := solveWith(t, g, MethodFirstOrder, 2, 1e-8, lambdas)
 	nw, _ := solveWith(t, g, MethodNewton, 1, 1e-8, lambdas)
 	for i := range lambdas {
-		var worst float64
-		for j, x := range fo[i].Sigma {
-			worst = max(worst, math.Abs(x-nw[i].Sigma[j]))
-		}
-		if worst > 1e-6 {
+		if worst := largestDifference(fo[i].Sigma, nw[i].Sigma); worst > 1e-6 {
 			t.Fatalf("λ = %g: largest difference between the methods %.3g", lambdas[i], worst)
 		}
 		if d := math.Abs(fo[i].Evaluation.Exploitability - nw[i].Evaluation.Exploitability); d > 1e-6*float64(g.Spot.Pot) {
@@ -281,11 +283,7 @@ func TestGradientRestartSavesEvaluations(t *testing.T) {
 		t.Fatalf("%d evaluations with the restart, %d without", er, ek)
 	}
 	for i := range lambdas {
-		var worst float64
-		for j, x := range rr[i].Sigma {
-			worst = max(worst, math.Abs(x-rk[i].Sigma[j]))
-		}
-		if worst > 1e-5 {
+		if worst := largestDifference(rr[i].Sigma, rk[i].Sigma); worst > 1e-5 {
 			t.Fatalf("λ = %g: the two QREs differ by %.3g", lambdas[i], worst)
 		}
 	}

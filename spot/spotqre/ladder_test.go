@@ -32,10 +32,7 @@ func TestLadderReachesTheContinuationsQRE(t *testing.T) {
 			if lad.Stats.Rejected+lad.Stats.Steps == 0 {
 				t.Fatal("no rung taken")
 			}
-			var worst float64
-			for i := range lad.Sigma {
-				worst = max(worst, math.Abs(lad.Sigma[i]-cont.Sigma[i]))
-			}
+			worst := largestDifference(lad.Sigma, cont.Sigma)
 			if worst > 1e-7 || lad.Residual > 1e-9 {
 				t.Fatalf("λ = %g: largest |σ_ladder − σ_continuation| = %.3g, ladder residual %.3g", c.lambda, worst, lad.Residual)
 			}
@@ -110,10 +107,7 @@ func TestFailedRungsFallBackToTheContinuation(t *testing.T) {
 	if starved.Stats.Rejected < maxRungFails {
 		t.Fatalf("%d rungs rejected; the test needs the first rung to fail", starved.Stats.Rejected)
 	}
-	var worst float64
-	for i := range starved.Sigma {
-		worst = max(worst, math.Abs(starved.Sigma[i]-normal.Sigma[i]))
-	}
+	worst := largestDifference(starved.Sigma, normal.Sigma)
 	if worst > 1e-7 || starved.Residual > 1e-9 {
 		t.Fatalf("largest |σ_fallback − σ_ladder| = %.3g, residual %.3g", worst, starved.Residual)
 	}
@@ -146,10 +140,7 @@ func TestSolveAfterAutoGoesOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var worst float64
-	for i := range warm[0].Sigma {
-		worst = max(worst, math.Abs(warm[0].Sigma[i]-cold[0].Sigma[i]))
-	}
+	worst := largestDifference(warm[0].Sigma, cold[0].Sigma)
 	if worst > 1e-7 {
 		t.Fatalf("λ = %g after λ* = %g: largest |σ_warm − σ_fresh| = %.3g", l, a.Lambda, worst)
 	}
