@@ -24,14 +24,13 @@ type crew[F number] struct {
 // crewJob is one outermost chance node's children to share out: child c's
 // values go to rows[c·nh:][:nh]; next hands out the children.
 type crewJob[F number] struct {
-	lead      *walker[F]
-	node      int32
-	rs, own   []F
-	rows      []F
-	nh        int
-	next      *atomic.Int32
-	visit     visitor[F]
-	helperIdx int
+	lead    *walker[F]
+	node    int32
+	rs, own []F
+	rows    []F
+	nh      int
+	next    *atomic.Int32
+	visit   visitor[F]
 }
 
 // parallelVisitor is a visitor whose work splits over the crew: helper(j)
@@ -102,7 +101,7 @@ func (w *walker[F]) fork(i int32, rs, own, rows []F, nh int) {
 	w.next.Store(0)
 	c.wg.Add(len(c.helpers))
 	for j, ch := range c.jobs {
-		job := crewJob[F]{lead: w, node: i, rs: rs, own: own, rows: rows, nh: nh, next: &w.next, helperIdx: j}
+		job := crewJob[F]{lead: w, node: i, rs: rs, own: own, rows: rows, nh: nh, next: &w.next}
 		if pv != nil {
 			job.visit = pv.helper(j)
 		}
